@@ -1,0 +1,43 @@
+#include "app/MachineData.h"
+
+#include "core/MachineSpec.h"
+#include "core/Occupancy.h"
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace placement {
+
+MachineData MachineData::load(Store& store, const MachineRecord& record)
+{
+    MachineData data;
+    data.record = record;
+    try {
+        data.topology = parseMachineSpec(record.spec);
+    } catch (const std::invalid_argument& error) {
+        throw StoreError(store.path() + ": machine '" + record.name + "': " + error.what());
+    }
+    data.layout = layoutNodes(*data.topology);
+    data.jobs = store.jobs(record.id);
+    const int nodeCount = data.topology->nodeCount();
+    for (const Job& job : data.jobs) {
+        for (int node : job.nodes) {
+            if (node < 0 || node >= nodeCount)
+                throw StoreError(store.path() + ": job " + job.id + " uses node " + std::to_string(node)
+                                 + ", but machine '" + record.name + "' has " + std::to_string(nodeCount)
+                                 + " nodes");
+        }
+    }
+    if (!data.jobs.empty()) {
+        data.firstTime = data.jobs.front().start;
+        data.lastTime = data.jobs.front().end;
+        for (const Job& job : data.jobs) {
+            data.firstTime = std::min(data.firstTime, job.start);
+            data.lastTime = std::max(data.lastTime, job.end);
+        }
+        data.openingTime = busiestTime(data.jobs);
+    }
+    return data;
+}
+
+} // namespace placement

@@ -1,0 +1,29 @@
+#pragma once
+
+#include "core/Job.h"
+#include "core/NodeLayout.h"
+#include "core/Topology.h"
+#include "store/Store.h"
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+namespace placement {
+
+/// Everything the explorer shows about one machine of a database, loaded at once.
+struct MachineData
+{
+    MachineRecord record;
+    std::unique_ptr<Topology> topology;
+    NodeLayout layout;
+    std::vector<Job> jobs;
+    std::int64_t firstTime = 0;   ///< earliest job start
+    std::int64_t lastTime = 0;    ///< latest job end
+    std::int64_t openingTime = 0; ///< where the view opens: the busiest moment
+
+    /// Reads one machine; throws StoreError (bad file) or std::invalid_argument (bad spec).
+    static MachineData load(Store& store, const MachineRecord& record);
+};
+
+} // namespace placement

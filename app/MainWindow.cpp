@@ -1,0 +1,353 @@
+#include "app/MainWindow.h"
+
+#include "app/JobTableModel.h"
+#include "app/RecentFiles.h"
+#include "app/TimelineDock.h"
+#include "core/Occupancy.h"
+#include "views/JobPalette.h"
+#include "views/MachineView.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QCheckBox>
+#include <QCloseEvent>
+#include <QComboBox>
+#include <QDockWidget>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHeaderView>
+#include <QLabel>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QSettings>
+#include <QStatusBar>
+#include <QTableView>
+#include <QToolBar>
+#include <QVBoxLayout>
+
+namespace placement {
+
+MainWindow::MainWindow(QWidget* parent)
+    : QMainWindow(parent)
+    , m_view(new MachineView(this))
+    , m_machineBox(new QComboBox(this))
+{
+    setObjectName(QStringLiteral("mainWindow"));
+    setWindowTitle(tr("Placement Explorer"));
+    setCentralWidget(m_view);
+    m_view->setMinimumSize(320, 240);
+    createDocks();
+    createActions();
+
+    m_statusTime = new QLabel(this);
+    statusBar()->addPermanentWidget(m_statusTime);
+    statusBar()->showMessage(tr("Click a node to see which job holds it; drag to rotate, wheel to zoom."));
+
+    connect(m_view, &MachineView::nodePicked, this, &MainWindow::showNode);
+    connect(m_timelineDock, &TimelineDock::timeChanged, this, &MainWindow::setCurrentTime);
+    connect(m_machineBox, &QComboBox::activated, this, &MainWindow::selectMachine);
+    restoreSettings();
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::createActions()
+{
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    QAction* open = file->addAction(tr("&Open Database…"), this, &MainWindow::chooseDatabase);
+    open->setShortcut(QKeySequence::Open);
+    QAction* import = file->addAction(tr("&Import…"));
+    import->setEnabled(false);
+    import->setToolTip(tr("Importing scheduler logs arrives with the importers"));
+    m_recentMenu = file->addMenu(tr("&Recent Files"));
+    file->addSeparator();
+    QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
+    quit->setShortcut(QKeySequence::Quit);
+
+    QMenu* view = menuBar()->addMenu(tr("&View"));
+    view->addAction(tr("&Reset Camera"), QKeySequence(Qt::Key_R), m_view, &MachineView::resetCamera);
+    view->addAction(tr("Go to &Busiest Moment"), this, [this] {
+        if (m_current)
+            setCurrentTime(m_current->openingTime);
+    });
+    view->addSeparator();
+    view->addAction(m_jobsDock->toggleViewAction());
+    view->addAction(m_metricsDock->toggleViewAction());
+    view->addAction(m_timelineDock->toggleViewAction());
+
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&About Placement Explorer"), this, [this] {
+        QMessageBox::about(this, tr("About Placement Explorer"),
+                           tr("<b>Placement Explorer %1</b><p>Where HPC jobs ran, and where they could have run.</p>")
+                               .arg(QApplication::applicationVersion()));
+    });
+
+    QToolBar* toolbar = addToolBar(tr("Machine"));
+    toolbar->setObjectName(QStringLiteral("machineToolBar"));
+    toolbar->addWidget(new QLabel(tr(" Machine: ")));
+    m_machineBox->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    toolbar->addWidget(m_machineBox);
+    rebuildRecentMenu();
+}
+
+void MainWindow::createDocks()
+{
+    m_jobsDock = new QDockWidget(tr("Jobs"), this);
+    m_jobsDock->setObjectName(QStringLiteral("jobsDock"));
+    auto* jobsContent = new QWidget;
+    auto* jobsLayout = new QVBoxLayout(jobsContent);
+    jobsLayout->setContentsMargins(4, 4, 4, 4);
+    auto* runningOnly = new QCheckBox(tr("Only jobs running at the current time"));
+    runningOnly->setChecked(true);
+    m_jobModel = new JobTableModel(this);
+    m_jobFilter = new RunningJobsFilter(this);
+    m_jobFilter->setSourceModel(m_jobModel);
+    m_jobFilter->setSortRole(JobTableModel::SortRole);
+    m_jobTable = new QTableView;
+    m_jobTable->setModel(m_jobFilter);
+    m_jobTable->setSortingEnabled(true);
+    m_jobTable->sortByColumn(JobTableModel::NodesColumn, Qt::DescendingOrder);
+    m_jobTable->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_jobTable->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_jobTable->verticalHeader()->hide();
+    m_jobTable->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    jobsLayout->addWidget(runningOnly);
+    jobsLayout->addWidget(m_jobTable);
+    m_jobsDock->setWidget(jobsContent);
+    addDockWidget(Qt::RightDockWidgetArea, m_jobsDock);
+    connect(runningOnly, &QCheckBox::toggled, m_jobFilter, &RunningJobsFilter::setEnabled);
+    connect(m_jobTable->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            [this](const QModelIndex& current) {
+                highlightJob(current.isValid() ? current.data(JobTableModel::JobIndexRole).toInt() : -1);
+            });
+
+    m_metricsDock = new QDockWidget(tr("Metrics"), this);
+    m_metricsDock->setObjectName(QStringLiteral("metricsDock"));
+    m_summary = new QLabel;
+    m_summary->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+    m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_summary->setMargin(6);
+    m_summary->setWordWrap(true);
+    m_metricsDock->setWidget(m_summary);
+    addDockWidget(Qt::RightDockWidgetArea, m_metricsDock);
+
+    m_timelineDock = new TimelineDock(this);
+    addDockWidget(Qt::BottomDockWidgetArea, m_timelineDock);
+}
+
+void MainWindow::restoreSettings()
+{
+    QSettings settings;
+    if (!restoreGeometry(settings.value(QStringLiteral("mainWindow/geometry")).toByteArray()))
+        resize(1280, 800);
+    restoreState(settings.value(QStringLiteral("mainWindow/state")).toByteArray());
+}
+
+void MainWindow::saveSettings() const
+{
+    QSettings settings;
+    settings.setValue(QStringLiteral("mainWindow/geometry"), saveGeometry());
+    settings.setValue(QStringLiteral("mainWindow/state"), saveState());
+}
+
+void MainWindow::closeEvent(QCloseEvent* event)
+{
+    saveSettings();
+    event->accept();
+}
+
+void MainWindow::rebuildRecentMenu()
+{
+    m_recentMenu->clear();
+    const QStringList files = RecentFiles::load();
+    for (const QString& path : files) {
+        m_recentMenu->addAction(QFileInfo(path).fileName() + QStringLiteral("  (") + path + QLatin1Char(')'), this,
+                                [this, path] {
+                                    if (!openDatabase(path))
+                                        QMessageBox::warning(this, tr("Cannot open database"), m_lastError);
+                                });
+    }
+    if (files.isEmpty())
+        m_recentMenu->addAction(tr("(none)"))->setEnabled(false);
+    m_recentMenu->addSeparator();
+    m_recentMenu->addAction(tr("Clear List"), this, [this] {
+        RecentFiles::clear();
+        rebuildRecentMenu();
+    });
+}
+
+void MainWindow::chooseDatabase()
+{
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open Database"), QFileInfo(m_databasePath).path(),
+                                                      tr("Placement databases (*.sqlite *.db);;All files (*)"));
+    if (!path.isEmpty() && !openDatabase(path))
+        QMessageBox::warning(this, tr("Cannot open database"), m_lastError);
+}
+
+bool MainWindow::openDatabase(const QString& path)
+{
+    std::vector<MachineRecord> machines;
+    std::unique_ptr<MachineData> first;
+    try {
+        Store store = Store::openExisting(path.toStdString());
+        machines = store.machines();
+        if (machines.empty())
+            throw StoreError(path.toStdString() + ": the database holds no machine");
+        first = std::make_unique<MachineData>(MachineData::load(store, machines.front()));
+    } catch (const std::exception& error) {
+        m_lastError = QString::fromStdString(error.what());
+        statusBar()->showMessage(m_lastError);
+        return false;
+    }
+    m_databasePath = QFileInfo(path).absoluteFilePath();
+    m_machines = std::move(machines);
+    m_lastError.clear();
+    RecentFiles::add(m_databasePath);
+    rebuildRecentMenu();
+    setWindowTitle(tr("%1 — Placement Explorer").arg(QFileInfo(path).fileName()));
+
+    const QSignalBlocker blocker(m_machineBox);
+    m_machineBox->clear();
+    for (const MachineRecord& machine : m_machines)
+        m_machineBox->addItem(QString::fromStdString(machine.name));
+    m_machineBox->setCurrentIndex(0);
+
+    m_current = std::move(first);
+    m_highlightedJob = -1;
+    m_jobModel->setJobs(&m_current->jobs);
+    m_view->setNodeLayout(m_current->layout);
+    m_timelineDock->setRange(m_current->firstTime, m_current->lastTime);
+    m_time = m_current->openingTime - 1; // force the refresh below
+    setCurrentTime(m_current->openingTime);
+    return true;
+}
+
+void MainWindow::selectMachine(int index)
+{
+    if (index < 0 || index >= machineCount())
+        return;
+    std::unique_ptr<MachineData> loaded;
+    try {
+        Store store = Store::openExisting(m_databasePath.toStdString());
+        loaded = std::make_unique<MachineData>(MachineData::load(store, m_machines[static_cast<size_t>(index)]));
+    } catch (const std::exception& error) {
+        m_lastError = QString::fromStdString(error.what());
+        QMessageBox::warning(this, tr("Cannot load machine"), m_lastError);
+        return;
+    }
+    const QSignalBlocker blocker(m_machineBox);
+    m_machineBox->setCurrentIndex(index);
+    m_jobModel->setJobs(nullptr);
+    m_current = std::move(loaded);
+    m_highlightedJob = -1;
+    m_jobModel->setJobs(&m_current->jobs);
+    m_view->setNodeLayout(m_current->layout);
+    m_timelineDock->setRange(m_current->firstTime, m_current->lastTime);
+    m_time = m_current->openingTime - 1;
+    setCurrentTime(m_current->openingTime);
+}
+
+void MainWindow::setCurrentTime(std::int64_t time)
+{
+    if (!m_current || time == m_time)
+        return;
+    m_time = time;
+    m_owners = nodeOwnersAt(m_current->jobs, m_current->topology->nodeCount(), m_time);
+    m_timelineDock->setTime(m_time);
+    m_jobFilter->setTime(m_time);
+    recolor();
+    updateSummary();
+}
+
+void MainWindow::highlightJob(int jobIndex)
+{
+    m_highlightedJob = jobIndex;
+    recolor();
+    if (m_current && jobIndex >= 0 && static_cast<size_t>(jobIndex) < m_current->jobs.size()) {
+        const Job& job = m_current->jobs[static_cast<size_t>(jobIndex)];
+        statusBar()->showMessage(tr("Job %1 (%2): %3 nodes, %4 → %5 UTC")
+                                     .arg(QString::fromStdString(job.id), QString::fromStdString(job.user))
+                                     .arg(job.nodes.size())
+                                     .arg(formatTime(job.start), formatTime(job.end)));
+    }
+}
+
+void MainWindow::recolor()
+{
+    std::vector<QRgb> colors(m_owners.size());
+    const bool highlighting = m_highlightedJob >= 0;
+    for (size_t node = 0; node < m_owners.size(); ++node) {
+        const int owner = m_owners[node];
+        QRgb color = owner < 0 ? idleNodeColor() : jobColor(owner);
+        if (highlighting && owner != m_highlightedJob) // dim everything but the chosen job
+            color = qRgb(qRed(color) / 4 + 30, qGreen(color) / 4 + 30, qBlue(color) / 4 + 34);
+        colors[node] = color;
+    }
+    m_view->setNodeColors(colors);
+}
+
+void MainWindow::updateSummary()
+{
+    const Topology& topology = *m_current->topology;
+    const int nodeCount = topology.nodeCount();
+    int busy = 0;
+    std::vector<bool> seen(m_current->jobs.size(), false);
+    int running = 0;
+    for (int owner : m_owners) {
+        if (owner < 0)
+            continue;
+        ++busy;
+        if (!seen[static_cast<size_t>(owner)]) {
+            seen[static_cast<size_t>(owner)] = true;
+            ++running;
+        }
+    }
+    const double percent = nodeCount ? 100.0 * busy / nodeCount : 0;
+    m_statusTime->setText(tr("%1 UTC · %2 jobs running · %3 of %4 nodes busy (%5%)")
+                              .arg(formatTime(m_time))
+                              .arg(running)
+                              .arg(busy)
+                              .arg(nodeCount)
+                              .arg(percent, 0, 'f', 1));
+    m_summary->setText(tr("<b>%1</b><br>%2<br><br>%3 jobs from %4 to %5 UTC<br><br>"
+                          "<b>At %6 UTC</b><br>%7 jobs running<br>%8 of %9 nodes busy (%10%)")
+                           .arg(QString::fromStdString(m_current->record.name).toHtmlEscaped(),
+                                QString::fromStdString(topology.describe()).toHtmlEscaped())
+                           .arg(m_current->jobs.size())
+                           .arg(formatTime(m_current->firstTime), formatTime(m_current->lastTime), formatTime(m_time))
+                           .arg(running)
+                           .arg(busy)
+                           .arg(nodeCount)
+                           .arg(percent, 0, 'f', 1));
+}
+
+void MainWindow::showNode(int node)
+{
+    if (!m_current || node < 0 || node >= m_current->topology->nodeCount()) {
+        m_jobTable->clearSelection();
+        highlightJob(-1);
+        statusBar()->showMessage(tr("No node there."), 3000);
+        return;
+    }
+    const Topology& topology = *m_current->topology;
+    const QString where = QString::fromStdString(topology.nodeName(node) + " · " + topology.nodeLocation(node));
+    const int owner = m_owners[static_cast<size_t>(node)];
+    if (owner < 0) {
+        highlightJob(-1);
+        statusBar()->showMessage(tr("%1 · idle").arg(where));
+        return;
+    }
+    const QModelIndex source = m_jobModel->index(owner, JobTableModel::IdColumn);
+    const QModelIndex shown = m_jobFilter->mapFromSource(source);
+    if (shown.isValid()) {
+        m_jobTable->selectRow(shown.row());
+        m_jobTable->scrollTo(shown);
+    }
+    highlightJob(owner);
+    const Job& job = m_current->jobs[static_cast<size_t>(owner)];
+    statusBar()->showMessage(tr("%1 · job %2 (%3, %4 nodes)")
+                                 .arg(where, QString::fromStdString(job.id), QString::fromStdString(job.user))
+                                 .arg(job.nodes.size()));
+}
+
+} // namespace placement

@@ -1,0 +1,90 @@
+#pragma once
+
+#include "app/MachineData.h"
+
+#include <QMainWindow>
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <vector>
+
+class QComboBox;
+class QDockWidget;
+class QLabel;
+class QMenu;
+class QTableView;
+
+namespace placement {
+
+class JobTableModel;
+class MachineView;
+class RunningJobsFilter;
+class TimelineDock;
+
+/// The explorer's main window: the 3D machine view in the centre, docks for the job table,
+/// metrics and the timeline. Window state and recent files persist in QSettings.
+class MainWindow : public QMainWindow
+{
+    Q_OBJECT
+public:
+    explicit MainWindow(QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    /// Opens a database and shows its first machine at its busiest moment. On failure the
+    /// current database stays open and lastError() says why (naming the file).
+    bool openDatabase(const QString& path);
+    QString lastError() const { return m_lastError; }
+    QString databasePath() const { return m_databasePath; }
+
+    int machineCount() const { return static_cast<int>(m_machines.size()); }
+    void selectMachine(int index);
+    const MachineData* currentMachine() const { return m_current.get(); }
+
+    void setCurrentTime(std::int64_t time);
+    std::int64_t currentTime() const { return m_time; }
+    /// Highlights one job (index into the current machine's jobs), -1 for none.
+    void highlightJob(int jobIndex);
+
+    MachineView* machineView() const { return m_view; }
+    QDockWidget* jobsDock() const { return m_jobsDock; }
+    QDockWidget* metricsDock() const { return m_metricsDock; }
+    TimelineDock* timelineDock() const { return m_timelineDock; }
+
+    void saveSettings() const;
+
+protected:
+    void closeEvent(QCloseEvent* event) override;
+
+private:
+    void createActions();
+    void createDocks();
+    void restoreSettings();
+    void rebuildRecentMenu();
+    void chooseDatabase();
+    void showNode(int node);
+    void recolor();
+    void updateSummary();
+
+    MachineView* m_view;
+    QComboBox* m_machineBox;
+    QDockWidget* m_jobsDock = nullptr;
+    QDockWidget* m_metricsDock = nullptr;
+    TimelineDock* m_timelineDock = nullptr;
+    QTableView* m_jobTable = nullptr;
+    JobTableModel* m_jobModel = nullptr;
+    RunningJobsFilter* m_jobFilter = nullptr;
+    QLabel* m_summary = nullptr;
+    QLabel* m_statusTime = nullptr;
+    QMenu* m_recentMenu = nullptr;
+
+    QString m_databasePath;
+    QString m_lastError;
+    std::vector<MachineRecord> m_machines;
+    std::unique_ptr<MachineData> m_current;
+    std::vector<int> m_owners; ///< job index per node at m_time
+    std::int64_t m_time = 0;
+    int m_highlightedJob = -1;
+};
+
+} // namespace placement

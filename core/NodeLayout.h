@@ -1,0 +1,25 @@
+#pragma once
+
+#include "core/Geometry.h"
+
+#include <vector>
+
+namespace placement {
+
+class Topology;
+
+/// Where each node of a machine is drawn: the centre of an axis-aligned box, all boxes
+/// the same size. Units are abstract (one router or one leaf column = 1).
+struct NodeLayout
+{
+    std::vector<Vec3> centers;
+    Vec3 boxSize;
+};
+
+/// Torus: routers on the integer grid of their coordinates (dimensions beyond the third
+/// are stacked along z), the nodes of a router side by side along x inside its cell.
+/// Fat-tree: one column per leaf switch (nodes stacked upwards), the leaves of a pod side
+/// by side along x, pods separated by a gap of two columns.
+NodeLayout layoutNodes(const Topology& topology);
+
+} // namespace placement

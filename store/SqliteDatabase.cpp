@@ -1,0 +1,137 @@
+#include "store/SqliteDatabase.h"
+
+#include <sqlite3.h>
+
+namespace placement {
+
+SqliteDatabase::SqliteDatabase(const std::string& path, Mode mode)
+    : m_path(path)
+{
+    const int flags = SQLITE_OPEN_READWRITE | (mode == Mode::CreateIfMissing ? SQLITE_OPEN_CREATE : 0);
+    if (sqlite3_open_v2(path.c_str(), &m_db, flags, nullptr) != SQLITE_OK) {
+        const std::string reason = m_db ? sqlite3_errmsg(m_db) : "out of memory";
+        sqlite3_close(m_db);
+        m_db = nullptr;
+        throw StoreError(path + ": cannot open database: " + reason);
+    }
+    sqlite3_extended_result_codes(m_db, 1);
+    sqlite3_busy_timeout(m_db, 5000);
+    execute("PRAGMA foreign_keys = ON");
+}
+
+SqliteDatabase::~SqliteDatabase()
+{
+    sqlite3_close_v2(m_db);
+}
+
+void SqliteDatabase::execute(std::string_view sql)
+{
+    char* message = nullptr;
+    const std::string text(sql);
+    if (sqlite3_exec(m_db, text.c_str(), nullptr, nullptr, &message) != SQLITE_OK) {
+        const std::string reason = message ? message : sqlite3_errmsg(m_db);
+        sqlite3_free(message);
+        throw StoreError(m_path + ": " + reason);
+    }
+}
+
+void SqliteDatabase::fail(const std::string& what) const
+{
+    throw StoreError(m_path + ": " + what + ": " + sqlite3_errmsg(m_db));
+}
+
+SqliteStatement::SqliteStatement(SqliteDatabase& db, std::string_view sql)
+    : m_db(db)
+{
+    if (sqlite3_prepare_v2(db.handle(), sql.data(), static_cast<int>(sql.size()), &m_statement, nullptr)
+        != SQLITE_OK)
+        db.fail("cannot prepare '" + std::string(sql) + "'");
+}
+
+SqliteStatement::~SqliteStatement()
+{
+    sqlite3_finalize(m_statement);
+}
+
+SqliteStatement& SqliteStatement::bind(int index, std::int64_t value)
+{
+    if (sqlite3_bind_int64(m_statement, index, value) != SQLITE_OK)
+        m_db.fail("cannot bind parameter");
+    return *this;
+}
+
+SqliteStatement& SqliteStatement::bind(int index, const std::string& value)
+{
+    if (sqlite3_bind_text(m_statement, index, value.data(), static_cast<int>(value.size()), SQLITE_TRANSIENT)
+        != SQLITE_OK)
+        m_db.fail("cannot bind parameter");
+    return *this;
+}
+
+SqliteStatement& SqliteStatement::bindNull(int index)
+{
+    if (sqlite3_bind_null(m_statement, index) != SQLITE_OK)
+        m_db.fail("cannot bind parameter");
+    return *this;
+}
+
+bool SqliteStatement::step()
+{
+    const int status = sqlite3_step(m_statement);
+    if (status == SQLITE_ROW)
+        return true;
+    if (status == SQLITE_DONE)
+        return false;
+    m_db.fail("query failed");
+}
+
+void SqliteStatement::run()
+{
+    while (step()) {
+    }
+    reset();
+}
+
+void SqliteStatement::reset()
+{
+    sqlite3_reset(m_statement);
+    sqlite3_clear_bindings(m_statement);
+}
+
+std::int64_t SqliteStatement::integer(int column) const
+{
+    return sqlite3_column_int64(m_statement, column);
+}
+
+std::string SqliteStatement::text(int column) const
+{
+    const auto* bytes = sqlite3_column_text(m_statement, column);
+    return bytes ? std::string(reinterpret_cast<const char*>(bytes),
+                               static_cast<size_t>(sqlite3_column_bytes(m_statement, column)))
+                 : std::string();
+}
+
+bool SqliteStatement::isNull(int column) const
+{
+    return sqlite3_column_type(m_statement, column) == SQLITE_NULL;
+}
+
+SqliteTransaction::SqliteTransaction(SqliteDatabase& db)
+    : m_db(db)
+{
+    m_db.execute("BEGIN IMMEDIATE");
+}
+
+SqliteTransaction::~SqliteTransaction()
+{
+    if (!m_done)
+        sqlite3_exec(m_db.handle(), "ROLLBACK", nullptr, nullptr, nullptr);
+}
+
+void SqliteTransaction::commit()
+{
+    m_db.execute("COMMIT");
+    m_done = true;
+}
+
+} // namespace placement

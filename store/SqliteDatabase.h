@@ -1,0 +1,86 @@
+#pragma once
+
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+struct sqlite3;
+struct sqlite3_stmt;
+
+namespace placement {
+
+/// Any failure of the store; the message names the database file.
+class StoreError : public std::runtime_error
+{
+public:
+    using std::runtime_error::runtime_error;
+};
+
+/// Owns one sqlite3 connection. Bound parameters only: never build SQL from user text.
+class SqliteDatabase
+{
+public:
+    enum class Mode { OpenExisting, CreateIfMissing };
+
+    SqliteDatabase(const std::string& path, Mode mode);
+    ~SqliteDatabase();
+    SqliteDatabase(const SqliteDatabase&) = delete;
+    SqliteDatabase& operator=(const SqliteDatabase&) = delete;
+
+    const std::string& path() const { return m_path; }
+    sqlite3* handle() const { return m_db; }
+
+    /// Runs statements that take no parameters and return no rows.
+    void execute(std::string_view sql);
+    [[noreturn]] void fail(const std::string& what) const;
+
+private:
+    std::string m_path;
+    sqlite3* m_db = nullptr;
+};
+
+/// One prepared statement; bind with 1-based indices, step through rows.
+class SqliteStatement
+{
+public:
+    SqliteStatement(SqliteDatabase& db, std::string_view sql);
+    ~SqliteStatement();
+    SqliteStatement(const SqliteStatement&) = delete;
+    SqliteStatement& operator=(const SqliteStatement&) = delete;
+
+    SqliteStatement& bind(int index, std::int64_t value);
+    SqliteStatement& bind(int index, const std::string& value);
+    SqliteStatement& bindNull(int index);
+
+    /// Advances to the next row; false when done.
+    bool step();
+    /// Runs a statement that returns no rows, then resets it for the next use.
+    void run();
+    void reset();
+
+    std::int64_t integer(int column) const;
+    std::string text(int column) const;
+    bool isNull(int column) const;
+
+private:
+    SqliteDatabase& m_db;
+    sqlite3_stmt* m_statement = nullptr;
+};
+
+/// BEGIN IMMEDIATE ... COMMIT; rolls back unless commit() was reached.
+class SqliteTransaction
+{
+public:
+    explicit SqliteTransaction(SqliteDatabase& db);
+    ~SqliteTransaction();
+    SqliteTransaction(const SqliteTransaction&) = delete;
+    SqliteTransaction& operator=(const SqliteTransaction&) = delete;
+    void commit();
+
+private:
+    SqliteDatabase& m_db;
+    bool m_done = false;
+};
+
+} // namespace placement

@@ -1,0 +1,23 @@
+#include "views/JobPalette.h"
+
+#include <QColor>
+
+#include <cmath>
+
+namespace placement {
+
+QRgb idleNodeColor()
+{
+    return qRgb(72, 76, 84);
+}
+
+QRgb jobColor(int jobIndex)
+{
+    constexpr double goldenTurn = 0.6180339887498949;
+    const double hue = std::fmod(0.08 + jobIndex * goldenTurn, 1.0);
+    const double saturation = (jobIndex % 3 == 0) ? 0.55 : (jobIndex % 3 == 1 ? 0.75 : 0.9);
+    const double value = (jobIndex % 2 == 0) ? 0.98 : 0.82;
+    return QColor::fromHsvF(static_cast<float>(hue), static_cast<float>(saturation), static_cast<float>(value)).rgb();
+}
+
+} // namespace placement
