@@ -1,0 +1,106 @@
+#include <QImage>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+namespace {
+
+struct Result
+{
+    int exitCode = -1;
+    QString output;
+    QString errors;
+};
+
+Result run(const QString& program, const QStringList& arguments)
+{
+    // Keep the explorer's settings and demo data out of the user's home.
+    static QTemporaryDir home;
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    environment.insert(QStringLiteral("XDG_CONFIG_HOME"), home.filePath(QStringLiteral("config")));
+    environment.insert(QStringLiteral("XDG_DATA_HOME"), home.filePath(QStringLiteral("data")));
+    QProcess process;
+    process.setProcessEnvironment(environment);
+    process.start(QStringLiteral(PLACEMENT_BIN_DIR "/") + program, arguments);
+    if (!process.waitForFinished(60000))
+        return {};
+    return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1,
+            QString::fromUtf8(process.readAllStandardOutput()), QString::fromUtf8(process.readAllStandardError())};
+}
+
+} // namespace
+
+class TestCli : public QObject
+{
+    Q_OBJECT
+private slots:
+    void helpWorks_data()
+    {
+        QTest::addColumn<QString>("program");
+        QTest::addColumn<QString>("mentions");
+        QTest::newRow("placement") << "placement" << "Commands:";
+        QTest::newRow("placement-explorer") << "placement-explorer" << "--screenshot";
+    }
+    void helpWorks()
+    {
+        QFETCH(QString, program);
+        QFETCH(QString, mentions);
+        const Result result = run(program, {QStringLiteral("--help")});
+        QCOMPARE(result.exitCode, 0);
+        QVERIFY2(result.output.contains(mentions), qPrintable(result.output));
+    }
+
+    void demoThenInfo()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("demo.sqlite"));
+        QCOMPARE(run(QStringLiteral("placement"), {QStringLiteral("demo"), path}).exitCode, 0);
+        const Result info = run(QStringLiteral("placement"), {QStringLiteral("info"), path});
+        QCOMPARE(info.exitCode, 0);
+        QVERIFY2(info.output.contains(QStringLiteral("demo-torus: 3D torus 8x8x8")), qPrintable(info.output));
+        QVERIFY(info.output.contains(QStringLiteral("cab: fat-tree radix 36, 4 pods x 18 leaves x 18 nodes, 1296")));
+    }
+
+    void errorsNameTheFile()
+    {
+        QTemporaryDir dir;
+        const QString missing = dir.filePath(QStringLiteral("nope.sqlite"));
+        const Result info = run(QStringLiteral("placement"), {QStringLiteral("info"), missing});
+        QCOMPARE(info.exitCode, 1);
+        QVERIFY2(info.errors.contains(missing), qPrintable(info.errors));
+        QVERIFY(!QFile::exists(missing));
+
+        const Result explorer = run(QStringLiteral("placement-explorer"), {missing});
+        QCOMPARE(explorer.exitCode, 1);
+        QVERIFY2(explorer.errors.contains(missing), qPrintable(explorer.errors));
+    }
+
+    void unknownCommandAndBadHostlist()
+    {
+        QCOMPARE(run(QStringLiteral("placement"), {QStringLiteral("frobnicate")}).exitCode, 2);
+        QCOMPARE(run(QStringLiteral("placement"), {}).exitCode, 2);
+        const Result hostlist = run(QStringLiteral("placement"), {QStringLiteral("hostlist"), QStringLiteral("n[3-1]")});
+        QCOMPARE(hostlist.exitCode, 1);
+        QVERIFY2(hostlist.errors.contains(QStringLiteral("backwards")), qPrintable(hostlist.errors));
+        const Result good = run(QStringLiteral("placement"), {QStringLiteral("hostlist"), QStringLiteral("n[1-3]")});
+        QCOMPARE(good.output, QStringLiteral("n1\nn2\nn3\n"));
+    }
+
+    void screenshotWritesAPicture()
+    {
+        QTemporaryDir dir;
+        const QString demo = dir.filePath(QStringLiteral("demo.sqlite"));
+        QCOMPARE(run(QStringLiteral("placement"), {QStringLiteral("demo"), demo}).exitCode, 0);
+        const QString png = dir.filePath(QStringLiteral("shot.png"));
+        const Result result = run(QStringLiteral("placement-explorer"),
+                                  {demo, QStringLiteral("--size"), QStringLiteral("800x600"),
+                                   QStringLiteral("--screenshot"), png});
+        QCOMPARE(result.exitCode, 0);
+        const QImage image(png);
+        QVERIFY(!image.isNull());
+        QVERIFY(image.width() >= 800 && image.height() >= 600);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCli)
+#include "tst_cli.moc"

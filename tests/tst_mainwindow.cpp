@@ -1,0 +1,159 @@
+#include "app/MainWindow.h"
+#include "app/RecentFiles.h"
+#include "app/TimelineDock.h"
+#include "core/Occupancy.h"
+#include "store/DemoDatabase.h"
+#include "tests/support/RenderWait.h"
+#include "views/MachineView.h"
+#include "views/RenderWidget.h"
+
+#include <QColor>
+#include <QDockWidget>
+#include <QFile>
+#include <QSettings>
+#include <QStatusBar>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <set>
+
+using namespace placement;
+using namespace placement::test;
+
+class TestMainWindow : public QObject
+{
+    Q_OBJECT
+private slots:
+    void initTestCase()
+    {
+        QVERIFY(m_dir.isValid());
+        // Keep the user's settings out of it: an INI file in the temporary folder.
+        QSettings::setDefaultFormat(QSettings::IniFormat);
+        QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_dir.path());
+        QCoreApplication::setOrganizationName(QStringLiteral("PlacementExplorerTests"));
+        QCoreApplication::setApplicationName(QStringLiteral("tst_mainwindow"));
+        m_demo = m_dir.filePath(QStringLiteral("demo.sqlite"));
+        writeDemoDatabase(m_demo.toStdString());
+    }
+
+    void opensTheDemoAndRenders()
+    {
+        MainWindow window;
+        QVERIFY(window.openDatabase(m_demo));
+        window.resize(1100, 720);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        RenderWidget* render = window.machineView()->renderWidget();
+        QVERIFY(waitForFrames(render, 1));
+
+        // The first screen: the torus at its busiest moment, nodes coloured by job.
+        const MachineData* machine = window.currentMachine();
+        QVERIFY(machine);
+        QCOMPARE(machine->record.name, std::string("demo-torus"));
+        QCOMPARE(window.currentTime(), busiestTime(machine->jobs));
+        QCOMPARE(window.timelineDock()->time(), window.currentTime());
+
+        const QImage frame = logicalFramebuffer(render);
+        std::set<QRgb> colours;
+        int saturated = 0;
+        for (int y = 0; y < frame.height(); y += 2)
+            for (int x = 0; x < frame.width(); x += 2) {
+                const QRgb pixel = frame.pixel(x, y);
+                colours.insert(pixel);
+                saturated += QColor(pixel).hsvSaturationF() > 0.3f ? 1 : 0;
+            }
+        QVERIFY2(colours.size() > 50, qPrintable(QString::number(colours.size())));
+        QVERIFY2(saturated > frame.width() * frame.height() / 4 / 10, qPrintable(QString::number(saturated)));
+    }
+
+    void clickShowsTheNodesJob()
+    {
+        MainWindow window;
+        QVERIFY(window.openDatabase(m_demo));
+        window.resize(1100, 720);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        RenderWidget* render = window.machineView()->renderWidget();
+        QVERIFY(waitForFrames(render, 1));
+        // Node 0 sits at a corner of the torus facing the camera.
+        int node = -1;
+        std::optional<QPointF> position;
+        for (int candidate = 0; candidate < 512 && node < 0; ++candidate) {
+            position = window.machineView()->nodeScreenPosition(candidate);
+            if (position && window.machineView()->nodeAt(*position) == candidate)
+                node = candidate;
+        }
+        QVERIFY(node >= 0);
+        QTest::mouseClick(render, Qt::LeftButton, {}, position->toPoint());
+        const QString message = window.statusBar()->currentMessage();
+        QVERIFY2(message.contains(QString::fromStdString(window.currentMachine()->topology->nodeName(node))),
+                 qPrintable(message));
+    }
+
+    void switchesMachinesAndTime()
+    {
+        MainWindow window;
+        QVERIFY(window.openDatabase(m_demo));
+        QCOMPARE(window.machineCount(), 2);
+        window.selectMachine(1);
+        QCOMPARE(window.currentMachine()->record.name, std::string("cab"));
+        QCOMPARE(window.currentMachine()->topology->nodeCount(), 1296);
+        const std::int64_t early = window.currentMachine()->firstTime;
+        window.setCurrentTime(early);
+        QCOMPARE(window.timelineDock()->time(), early);
+    }
+
+    void badFileKeepsTheCurrentDatabase()
+    {
+        MainWindow window;
+        QVERIFY(window.openDatabase(m_demo));
+        const QString bad = m_dir.filePath(QStringLiteral("bad.sqlite"));
+        QFile file(bad);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("not sqlite at all, but long enough to look like a file header");
+        file.close();
+        QVERIFY(!window.openDatabase(bad));
+        QVERIFY2(window.lastError().contains(bad), qPrintable(window.lastError()));
+        QCOMPARE(window.databasePath(), QFileInfo(m_demo).absoluteFilePath());
+        QCOMPARE(window.currentMachine()->record.name, std::string("demo-torus"));
+        QVERIFY(!RecentFiles::load().contains(QFileInfo(bad).absoluteFilePath()));
+    }
+
+    void windowStateRoundTripsThroughSettings()
+    {
+        QByteArray state;
+        QSize size;
+        {
+            MainWindow window;
+            QVERIFY(window.openDatabase(m_demo));
+            window.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&window));
+            window.resize(900, 640);
+            window.metricsDock()->hide();
+            window.removeDockWidget(window.jobsDock());
+            window.addDockWidget(Qt::LeftDockWidgetArea, window.jobsDock());
+            window.jobsDock()->show();
+            QTest::qWait(50);
+            state = window.saveState();
+            size = window.size();
+            window.close(); // saves
+        }
+        MainWindow restored;
+        QVERIFY(restored.openDatabase(m_demo));
+        restored.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&restored));
+        QTest::qWait(50);
+        QCOMPARE(restored.saveState(), state);
+        QCOMPARE(restored.size(), size);
+        QVERIFY(restored.metricsDock()->isHidden());
+        QCOMPARE(restored.dockWidgetArea(restored.jobsDock()), Qt::LeftDockWidgetArea);
+        QCOMPARE(RecentFiles::load().value(0), QFileInfo(m_demo).absoluteFilePath());
+    }
+
+private:
+    QTemporaryDir m_dir;
+    QString m_demo;
+};
+
+QTEST_MAIN(TestMainWindow)
+#include "tst_mainwindow.moc"

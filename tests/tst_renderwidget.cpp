@@ -1,0 +1,242 @@
+#include "core/MachineSpec.h"
+#include "core/NodeLayout.h"
+#include "tests/support/ImageCompare.h"
+#include "tests/support/RenderWait.h"
+#include "views/JobPalette.h"
+#include "views/MachineView.h"
+#include "views/RenderWidget.h"
+
+#include <QColor>
+#include <QScreen>
+#include <QSignalSpy>
+#include <QTest>
+
+#include <cmath>
+
+using namespace placement;
+using namespace placement::test;
+
+namespace {
+
+/// A machine whose node k gets hue k/n of the colour wheel, fully saturated.
+std::vector<QRgb> rainbow(int count)
+{
+    std::vector<QRgb> colors;
+    for (int k = 0; k < count; ++k)
+        colors.push_back(QColor::fromHsvF(static_cast<float>(k) / static_cast<float>(count), 1.0f, 1.0f).rgb());
+    return colors;
+}
+
+/// The node whose rainbow hue is nearest the pixel's, or -1 for an unsaturated pixel
+/// (the grey background).
+int nodeOfPixel(QRgb pixel, int count)
+{
+    const QColor color(pixel);
+    if (color.hsvSaturationF() < 0.5f || color.valueF() < 0.1f)
+        return -1;
+    const double hue = color.hsvHueF() * count;
+    const int nearest = static_cast<int>(std::lround(hue)) % count;
+    return std::abs(hue - std::lround(hue)) < 0.3 ? nearest : -2;
+}
+
+double cameraDistance(const MachineView::CameraState& c)
+{
+    return std::hypot(c[0] - c[3], c[1] - c[4], c[2] - c[5]);
+}
+
+struct ShownView
+{
+    explicit ShownView(const char* spec, QSize size = {400, 300})
+    {
+        view.resize(size);
+        view.setNodeLayout(layoutNodes(*parseMachineSpec(spec)));
+    }
+    bool showAndRender()
+    {
+        view.show();
+        return QTest::qWaitForWindowExposed(&view) && waitForFrames(view.renderWidget(), 1);
+    }
+    MachineView view;
+};
+
+} // namespace
+
+class TestRenderWidget : public QObject
+{
+    Q_OBJECT
+private slots:
+    void initTestCase()
+    {
+        qInfo("device pixel ratio %.1f", qApp->primaryScreen()->devicePixelRatio());
+    }
+
+    void matchesBaseline()
+    {
+        ShownView shown("torus extents=4x4x4");
+        std::vector<QRgb> colors;
+        for (int node = 0; node < 64; ++node)
+            colors.push_back(node % 5 == 4 ? idleNodeColor() : jobColor(node / 8));
+        shown.view.setNodeColors(colors);
+        QVERIFY(shown.showAndRender());
+        QVERIFY(waitForFrames(shown.view.renderWidget(), 1));
+        const QImage image = logicalFramebuffer(shown.view.renderWidget());
+        QCOMPARE(image.size(), QSize(400, 300));
+        const QString problem = compareWithBaseline(image, QStringLiteral("torus-4x4x4"));
+        QVERIFY2(problem.isEmpty(), qPrintable(problem));
+        // The measure is not blind: a blank image is far off.
+        QImage blank(image.size(), QImage::Format_RGB32);
+        blank.fill(Qt::black);
+        QVERIFY(imageDifference(image, blank) > ImageDifferenceThreshold);
+    }
+
+    void screenShowsTheFramebuffer()
+    {
+        ShownView shown("torus extents=4x4x4");
+        shown.view.setNodeColors(rainbow(64));
+        QVERIFY(shown.showAndRender());
+        QTest::qWait(100); // let the X server receive the last frame
+        RenderWidget* widget = shown.view.renderWidget();
+        const QPoint origin = widget->mapToGlobal(QPoint(0, 0));
+        QImage screen = widget->screen()
+                            ->grabWindow(0, origin.x(), origin.y(), widget->width(), widget->height())
+                            .toImage();
+        if (screen.size() != widget->size())
+            screen = screen.scaled(widget->size(), Qt::IgnoreAspectRatio, Qt::SmoothTransformation);
+        const double difference = imageDifference(screen.convertToFormat(QImage::Format_RGB32),
+                                                  logicalFramebuffer(widget));
+        QVERIFY2(difference < ImageDifferenceThreshold, qPrintable(QString::number(difference)));
+    }
+
+    void neverShownWidgetStillGrabs()
+    {
+        MachineView view;
+        view.resize(320, 240);
+        view.setNodeLayout(layoutNodes(*parseMachineSpec("torus extents=4x4x4")));
+        view.setNodeColors(rainbow(64));
+        const QImage image = view.renderWidget()->grabFramebuffer();
+        QVERIFY(!image.isNull());
+        int coloured = 0;
+        for (int y = 0; y < image.height(); y += 2)
+            for (int x = 0; x < image.width(); x += 2)
+                coloured += nodeOfPixel(image.pixel(x, y), 64) >= 0 ? 1 : 0;
+        QVERIFY2(coloured > 500, qPrintable(QString::number(coloured)));
+    }
+
+    void resizeFollowsTheWidget()
+    {
+        ShownView shown("torus extents=4x4x4");
+        shown.view.setNodeColors(rainbow(64));
+        QVERIFY(shown.showAndRender());
+        RenderWidget* widget = shown.view.renderWidget();
+        const int before = widget->renderedFrames();
+        shown.view.resize(560, 380);
+        QVERIFY(waitForFrames(widget, before + 1));
+        const qreal ratio = widget->devicePixelRatioF();
+        const QImage image = widget->grabFramebuffer();
+        QCOMPARE(image.size(), QSize(560, 380) * ratio);
+        // The scene fills the new size: coloured pixels in every quadrant's inner half.
+        const QImage logical = logicalFramebuffer(widget);
+        int left = 0;
+        int right = 0;
+        for (int y = 0; y < logical.height(); y += 3)
+            for (int x = 0; x < logical.width(); x += 3)
+                if (nodeOfPixel(logical.pixel(x, y), 64) >= 0)
+                    (x < logical.width() / 2 ? left : right)++;
+        QVERIFY(left > 300 && right > 300);
+    }
+
+    void dragRotatesAndClickDoesNot()
+    {
+        ShownView shown("torus extents=4x4x4");
+        QVERIFY(shown.showAndRender());
+        RenderWidget* widget = shown.view.renderWidget();
+        QSignalSpy picks(&shown.view, &MachineView::nodePicked);
+        const MachineView::CameraState before = shown.view.cameraState();
+        const QPoint start(200, 150);
+        QTest::mousePress(widget, Qt::LeftButton, {}, start);
+        for (int step = 1; step <= 10; ++step)
+            QTest::mouseMove(widget, start + QPoint(8 * step, 3 * step));
+        QTest::mouseRelease(widget, Qt::LeftButton, {}, start + QPoint(80, 30));
+        const MachineView::CameraState after = shown.view.cameraState();
+        QVERIFY(std::abs(after[0] - before[0]) + std::abs(after[1] - before[1]) + std::abs(after[2] - before[2]) > 1);
+        for (int i = 3; i < 6; ++i)
+            QCOMPARE(after[static_cast<size_t>(i)], before[static_cast<size_t>(i)]); // rotation about the focus
+        QVERIFY(std::abs(cameraDistance(after) - cameraDistance(before)) < 1e-6 * cameraDistance(before));
+        QCOMPARE(picks.count(), 0);
+        const int frames = widget->renderedFrames();
+        QVERIFY(waitForFrames(widget, frames + 1) || frames > 1);
+    }
+
+    void wheelZoomsAndShiftDragPans()
+    {
+        ShownView shown("torus extents=4x4x4");
+        QVERIFY(shown.showAndRender());
+        RenderWidget* widget = shown.view.renderWidget();
+        const MachineView::CameraState before = shown.view.cameraState();
+        QWheelEvent wheel(QPointF(200, 150), widget->mapToGlobal(QPointF(200, 150)), QPoint(), QPoint(0, 240),
+                          Qt::NoButton, Qt::NoModifier, Qt::NoScrollPhase, false);
+        QApplication::sendEvent(widget, &wheel);
+        const MachineView::CameraState zoomed = shown.view.cameraState();
+        QVERIFY(cameraDistance(zoomed) < 0.9 * cameraDistance(before));
+
+        const QPoint start(200, 150);
+        QTest::mousePress(widget, Qt::LeftButton, Qt::ShiftModifier, start);
+        for (int step = 1; step <= 5; ++step)
+            QTest::mouseMove(widget, start + QPoint(10 * step, 0));
+        QTest::mouseRelease(widget, Qt::LeftButton, Qt::ShiftModifier, start + QPoint(50, 0));
+        const MachineView::CameraState panned = shown.view.cameraState();
+        QVERIFY(std::abs(panned[3] - zoomed[3]) + std::abs(panned[4] - zoomed[4]) + std::abs(panned[5] - zoomed[5])
+                > 0.1);
+        QVERIFY(std::abs(cameraDistance(panned) - cameraDistance(zoomed)) < 1e-6 * cameraDistance(zoomed));
+    }
+
+    void clickReportsTheNodeUnderTheCursor()
+    {
+        // A flat 4x4 mesh seen head-on: every node is visible.
+        ShownView shown("torus extents=4x4 wrap=nn");
+        shown.view.setNodeColors(rainbow(16));
+        QVERIFY(shown.showAndRender());
+        RenderWidget* widget = shown.view.renderWidget();
+        QSignalSpy picks(&shown.view, &MachineView::nodePicked);
+        const QImage frame = logicalFramebuffer(widget);
+        for (int node = 0; node < 16; ++node) {
+            const auto position = shown.view.nodeScreenPosition(node);
+            QVERIFY(position.has_value());
+            const QPoint pixel = position->toPoint();
+            QCOMPARE(nodeOfPixel(frame.pixel(pixel), 16), node); // the pixel really shows that node
+            QTest::mouseClick(widget, Qt::LeftButton, {}, pixel);
+            QCOMPARE(picks.count(), node + 1);
+            QCOMPARE(picks.last().at(0).toInt(), node);
+        }
+        QTest::mouseClick(widget, Qt::LeftButton, {}, QPoint(3, 3));
+        QCOMPARE(picks.last().at(0).toInt(), -1);
+    }
+
+    void pickAgreesWithPixelsIn3D()
+    {
+        ShownView shown("torus extents=3x3x3");
+        shown.view.setNodeColors(rainbow(27));
+        QVERIFY(shown.showAndRender());
+        const QImage frame = logicalFramebuffer(shown.view.renderWidget());
+        int checked = 0;
+        for (int y = 6; y < frame.height(); y += 9) {
+            for (int x = 6; x < frame.width(); x += 9) {
+                const int fromPixel = nodeOfPixel(frame.pixel(x, y), 27);
+                if (fromPixel == -2)
+                    continue; // an edge pixel between two boxes
+                // Skip pixels on a box outline, where one pixel of rasterisation decides.
+                bool uniform = true;
+                for (QPoint d : {QPoint(2, 0), QPoint(-2, 0), QPoint(0, 2), QPoint(0, -2)})
+                    uniform = uniform && nodeOfPixel(frame.pixel(QPoint(x, y) + d), 27) == fromPixel;
+                if (!uniform)
+                    continue;
+                QCOMPARE(shown.view.nodeAt(QPointF(x, y)), fromPixel);
+                ++checked;
+            }
+        }
+        QVERIFY2(checked > 300, qPrintable(QString::number(checked)));
+    }
+};
+
+QTEST_MAIN(TestRenderWidget)
+#include "tst_renderwidget.moc"

@@ -1,0 +1,175 @@
+#include "store/DemoDatabase.h"
+#include "store/Store.h"
+
+#include <QFile>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <sqlite3.h>
+
+using namespace placement;
+
+namespace {
+
+std::vector<Job> sampleJobs()
+{
+    return {
+        {"101", "alice", 1000, 1010, 2000, {0, 1, 2}},
+        {"102_7", "", 1005, 1020, 1500, {5}},
+        {"103", "bob", 1100, 2000, 2600, {0, 3, 4, 7}},
+    };
+}
+
+/// Raw SQLite access, independent of the code under test.
+void rawExecute(const QString& path, const char* sql)
+{
+    sqlite3* db = nullptr;
+    QCOMPARE(sqlite3_open(path.toUtf8().constData(), &db), SQLITE_OK);
+    QCOMPARE(sqlite3_exec(db, sql, nullptr, nullptr, nullptr), SQLITE_OK);
+    sqlite3_close(db);
+}
+
+template<typename Action>
+QString errorOf(Action action)
+{
+    try {
+        action();
+    } catch (const StoreError& error) {
+        return QString::fromUtf8(error.what());
+    }
+    return {};
+}
+
+} // namespace
+
+class TestStore : public QObject
+{
+    Q_OBJECT
+private slots:
+    void machinesAndJobsRoundTrip()
+    {
+        QTemporaryDir dir;
+        const std::string path = dir.filePath(QStringLiteral("a.sqlite")).toStdString();
+        {
+            Store store = Store::openOrCreate(path);
+            QCOMPARE(store.schemaVersion(), Store::SchemaVersion);
+            store.addMachine("small", "torus extents=2x4", sampleJobs());
+            store.addMachine("empty", "fattree radix=8", {});
+        }
+        Store store = Store::openExisting(path);
+        const auto machines = store.machines();
+        QCOMPARE(machines.size(), size_t(2));
+        QCOMPARE(machines[0].name, std::string("small"));
+        QCOMPARE(machines[0].spec, std::string("torus extents=2x4"));
+        QCOMPARE(machines[0].jobCount, std::int64_t(3));
+        QCOMPARE(machines[1].jobCount, std::int64_t(0));
+        const std::vector<Job> jobs = store.jobs(machines[0].id);
+        const std::vector<Job> expected = sampleJobs();
+        QCOMPARE(jobs.size(), expected.size());
+        for (size_t i = 0; i < jobs.size(); ++i) {
+            QCOMPARE(jobs[i].id, expected[i].id);
+            QCOMPARE(jobs[i].user, expected[i].user);
+            QCOMPARE(jobs[i].submit, expected[i].submit);
+            QCOMPARE(jobs[i].start, expected[i].start);
+            QCOMPARE(jobs[i].end, expected[i].end);
+            QCOMPARE(jobs[i].nodes, expected[i].nodes);
+        }
+        QVERIFY(store.jobs(machines[1].id).empty());
+    }
+
+    void failedAddLeavesDatabaseUnchanged()
+    {
+        QTemporaryDir dir;
+        const std::string path = dir.filePath(QStringLiteral("a.sqlite")).toStdString();
+        Store store = Store::openOrCreate(path);
+        store.addMachine("small", "torus extents=2x4", sampleJobs());
+
+        // The same name again: refused, nothing of the second machine stored.
+        QVERIFY(errorOf([&] { store.addMachine("small", "torus extents=9", sampleJobs()); }).contains("a.sqlite"));
+        // A job listing a node twice fails half-way through: all of it is rolled back.
+        std::vector<Job> broken = sampleJobs();
+        broken[2].nodes = {1, 1};
+        QVERIFY(!errorOf([&] { store.addMachine("other", "torus extents=2x4", broken); }).isEmpty());
+
+        QCOMPARE(store.machines().size(), size_t(1));
+        Store reopened = Store::openExisting(path);
+        QCOMPARE(reopened.machines().size(), size_t(1));
+        QCOMPARE(reopened.jobs(reopened.machines()[0].id).size(), size_t(3));
+    }
+
+    void openExistingNeverCreates()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("missing.sqlite"));
+        QVERIFY(errorOf([&] { Store::openExisting(path.toStdString()); }).contains(path));
+        QVERIFY(!QFile::exists(path));
+
+        const QString empty = dir.filePath(QStringLiteral("empty.sqlite"));
+        QFile file(empty);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.close();
+        QVERIFY(errorOf([&] { Store::openExisting(empty.toStdString()); }).contains("not a Placement Explorer"));
+        QCOMPARE(QFileInfo(empty).size(), 0);
+    }
+
+    void refusesFilesThatAreNotOurs()
+    {
+        QTemporaryDir dir;
+        const QString text = dir.filePath(QStringLiteral("notes.sqlite"));
+        QFile file(text);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("this is not a database, just text that is long enough to have a header.\n");
+        file.close();
+        const QString error = errorOf([&] { Store::openExisting(text.toStdString()); });
+        QVERIFY2(error.contains(text) && error.contains("not a database"), qPrintable(error));
+
+        const QString foreign = dir.filePath(QStringLiteral("foreign.sqlite"));
+        rawExecute(foreign, "CREATE TABLE t (x); INSERT INTO t VALUES (42);");
+        QVERIFY(errorOf([&] { Store::openOrCreate(foreign.toStdString()); }).contains("not a Placement Explorer"));
+        rawExecute(foreign, "SELECT x FROM t"); // still intact
+    }
+
+    void refusesNewerSchema()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("future.sqlite"));
+        { Store::openOrCreate(path.toStdString()); }
+        rawExecute(path, "UPDATE meta SET value = '99' WHERE key = 'schema_version'");
+        const QString error = errorOf([&] { Store::openExisting(path.toStdString()); });
+        QVERIFY2(error.contains("newer") && error.contains("99"), qPrintable(error));
+    }
+
+    void metaValues()
+    {
+        QTemporaryDir dir;
+        Store store = Store::openOrCreate(dir.filePath(QStringLiteral("m.sqlite")).toStdString());
+        QCOMPARE(store.metaValue("title", "none"), std::string("none"));
+        store.setMetaValue("title", "x");
+        store.setMetaValue("title", "y'); DROP TABLE jobs; --");
+        QCOMPARE(store.metaValue("title"), std::string("y'); DROP TABLE jobs; --"));
+        QVERIFY(store.machines().empty()); // the jobs table is still there
+    }
+
+    void demoDatabaseIsComplete()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("demo.sqlite"));
+        writeDemoDatabase(path.toStdString());
+        QVERIFY(!QFile::exists(path + QStringLiteral(".partial")));
+        Store store = Store::openExisting(path.toStdString());
+        const auto machines = store.machines();
+        QCOMPARE(machines.size(), size_t(2));
+        QCOMPARE(machines[0].name, std::string("demo-torus"));
+        QCOMPARE(machines[1].name, std::string("cab"));
+        QVERIFY(machines[0].jobCount >= 200);
+        QVERIFY(machines[1].jobCount >= 200);
+
+        // An unwritable destination fails cleanly and leaves nothing behind.
+        const QString bad = dir.filePath(QStringLiteral("no/such/folder/demo.sqlite"));
+        QVERIFY(errorOf([&] { writeDemoDatabase(bad.toStdString()); }).contains("no/such/folder"));
+        QVERIFY(!QFile::exists(bad));
+    }
+};
+
+QTEST_APPLESS_MAIN(TestStore)
+#include "tst_store.moc"
