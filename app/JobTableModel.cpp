@@ -7,7 +7,8 @@ namespace placement {
 
 QString formatTime(std::int64_t secondsSinceEpoch)
 {
-    return QDateTime::fromSecsSinceEpoch(secondsSinceEpoch, QTimeZone::utc()).toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"));
+    return QDateTime::fromSecsSinceEpoch(secondsSinceEpoch, QTimeZone::utc())
+        .toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"));
 }
 
 QString formatDuration(std::int64_t seconds)
@@ -118,8 +119,8 @@ bool RunningJobsFilter::filterAcceptsRow(int sourceRow, const QModelIndex& sourc
         return true;
     const QModelIndex index = sourceModel()->index(sourceRow, JobTableModel::StartColumn, sourceParent);
     const auto start = sourceModel()->data(index, JobTableModel::SortRole).toLongLong();
-    const auto end = sourceModel()->data(index.siblingAtColumn(JobTableModel::EndColumn), JobTableModel::SortRole)
-                         .toLongLong();
+    const auto end
+        = sourceModel()->data(index.siblingAtColumn(JobTableModel::EndColumn), JobTableModel::SortRole).toLongLong();
     return start <= m_time && m_time < end;
 }
 

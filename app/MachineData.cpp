@@ -24,8 +24,7 @@ MachineData MachineData::load(Store& store, const MachineRecord& record)
         for (int node : job.nodes) {
             if (node < 0 || node >= nodeCount)
                 throw StoreError(store.path() + ": job " + job.id + " uses node " + std::to_string(node)
-                                 + ", but machine '" + record.name + "' has " + std::to_string(nodeCount)
-                                 + " nodes");
+                                 + ", but machine '" + record.name + "' has " + std::to_string(nodeCount) + " nodes");
         }
     }
     if (!data.jobs.empty()) {

@@ -18,8 +18,8 @@ struct MachineData
     std::unique_ptr<Topology> topology;
     NodeLayout layout;
     std::vector<Job> jobs;
-    std::int64_t firstTime = 0;   ///< earliest job start
-    std::int64_t lastTime = 0;    ///< latest job end
+    std::int64_t firstTime = 0; ///< earliest job start
+    std::int64_t lastTime = 0; ///< latest job end
     std::int64_t openingTime = 0; ///< where the view opens: the busiest moment
 
     /// Reads one machine; throws StoreError (bad file) or std::invalid_argument (bad spec).

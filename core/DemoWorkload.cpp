@@ -3,10 +3,11 @@
 #include "core/SplitMix64.h"
 #include "core/Topology.h"
 
+#include <queue>
+
 #include <algorithm>
 #include <cmath>
 #include <functional>
-#include <queue>
 #include <stdexcept>
 
 namespace placement {
@@ -16,10 +17,7 @@ struct Running
 {
     std::int64_t end;
     size_t job;
-    bool operator>(const Running& other) const
-    {
-        return end != other.end ? end > other.end : job > other.job;
-    }
+    bool operator>(const Running& other) const { return end != other.end ? end > other.end : job > other.job; }
 };
 
 } // namespace

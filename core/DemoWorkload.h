@@ -13,8 +13,8 @@ struct DemoWorkloadOptions
 {
     std::uint64_t seed = 2024;
     int jobCount = 300;
-    std::int64_t epoch = 1709251200;   ///< first submission: 2024-03-01 00:00:00 UTC
-    double offeredLoad = 1.1;          ///< node-seconds asked for / node-seconds available
+    std::int64_t epoch = 1709251200; ///< first submission: 2024-03-01 00:00:00 UTC
+    double offeredLoad = 1.1; ///< node-seconds asked for / node-seconds available
     int firstJobId = 1001;
 };
 

@@ -41,9 +41,9 @@ int FatTreeTopology::hops(int a, int b) const
 
 std::string FatTreeTopology::describe() const
 {
-    return "fat-tree radix " + std::to_string(m_shape.radix) + ", " + std::to_string(m_shape.pods)
-        + " pods x " + std::to_string(m_shape.leavesPerPod) + " leaves x "
-        + std::to_string(m_shape.nodesPerLeaf) + " nodes, " + std::to_string(nodeCount()) + " nodes";
+    return "fat-tree radix " + std::to_string(m_shape.radix) + ", " + std::to_string(m_shape.pods) + " pods x "
+        + std::to_string(m_shape.leavesPerPod) + " leaves x " + std::to_string(m_shape.nodesPerLeaf) + " nodes, "
+        + std::to_string(nodeCount()) + " nodes";
 }
 
 } // namespace placement

@@ -38,8 +38,7 @@ public:
     Fields(const std::string& kind, std::map<std::string, std::string> values)
         : m_kind(kind)
         , m_values(std::move(values))
-    {
-    }
+    {}
 
     std::string take(const std::string& key, const std::string& fallback)
     {
@@ -60,8 +59,7 @@ public:
     void requireNoneLeft() const
     {
         if (!m_values.empty())
-            throw std::invalid_argument("machine spec: unknown key '" + m_values.begin()->first + "' for a "
-                                        + m_kind);
+            throw std::invalid_argument("machine spec: unknown key '" + m_values.begin()->first + "' for a " + m_kind);
     }
 
 private:

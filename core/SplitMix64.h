@@ -12,8 +12,7 @@ class SplitMix64
 public:
     explicit SplitMix64(std::uint64_t seed)
         : m_state(seed)
-    {
-    }
+    {}
 
     std::uint64_t next()
     {

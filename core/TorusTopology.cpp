@@ -76,9 +76,8 @@ std::string TorusTopology::describe() const
         noneWrap = noneWrap && !m_wraps[dim];
     }
     const std::string kind = allWrap ? "torus" : noneWrap ? "mesh" : "partial torus";
-    return std::to_string(m_extents.size()) + "D " + kind + " " + shape + ", "
-        + std::to_string(m_nodesPerRouter) + (m_nodesPerRouter == 1 ? " node" : " nodes")
-        + " per router, " + std::to_string(nodeCount()) + " nodes";
+    return std::to_string(m_extents.size()) + "D " + kind + " " + shape + ", " + std::to_string(m_nodesPerRouter)
+        + (m_nodesPerRouter == 1 ? " node" : " nodes") + " per router, " + std::to_string(nodeCount()) + " nodes";
 }
 
 } // namespace placement

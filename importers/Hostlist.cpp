@@ -5,8 +5,14 @@
 namespace placement {
 namespace {
 
-bool isSeparator(char c) { return c == ',' || c == ' ' || c == '\t'; }
-bool isDigit(char c) { return c >= '0' && c <= '9'; }
+bool isSeparator(char c)
+{
+    return c == ',' || c == ' ' || c == '\t';
+}
+bool isDigit(char c)
+{
+    return c >= '0' && c <= '9';
+}
 
 std::string pad(unsigned long long value, size_t width)
 {
@@ -79,8 +85,8 @@ void expandItem(std::string_view item, size_t offset, size_t maxNames, std::vect
         if (close == std::string_view::npos)
             throw HostlistError("'[' without ']'", offset + open);
         const std::string_view literal = item.substr(position, open - position);
-        const std::vector<std::string> numbers =
-            expandRanges(item.substr(open + 1, close - open - 1), offset + open + 1, maxNames);
+        const std::vector<std::string> numbers
+            = expandRanges(item.substr(open + 1, close - open - 1), offset + open + 1, maxNames);
         if (prefixes.size() * numbers.size() + out.size() > maxNames)
             throw HostlistError("expansion exceeds " + std::to_string(maxNames) + " names", offset + open);
         std::vector<std::string> next;

@@ -14,8 +14,7 @@ public:
     HostlistError(const std::string& message, size_t position)
         : std::invalid_argument(message)
         , offset(position)
-    {
-    }
+    {}
     size_t offset;
 };
 

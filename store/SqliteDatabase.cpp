@@ -43,8 +43,7 @@ void SqliteDatabase::fail(const std::string& what) const
 SqliteStatement::SqliteStatement(SqliteDatabase& db, std::string_view sql)
     : m_db(db)
 {
-    if (sqlite3_prepare_v2(db.handle(), sql.data(), static_cast<int>(sql.size()), &m_statement, nullptr)
-        != SQLITE_OK)
+    if (sqlite3_prepare_v2(db.handle(), sql.data(), static_cast<int>(sql.size()), &m_statement, nullptr) != SQLITE_OK)
         db.fail("cannot prepare '" + std::string(sql) + "'");
 }
 
@@ -87,8 +86,7 @@ bool SqliteStatement::step()
 
 void SqliteStatement::run()
 {
-    while (step()) {
-    }
+    while (step()) {}
     reset();
 }
 

@@ -89,8 +89,9 @@ std::string Store::metaValue(const std::string& key, const std::string& fallback
 
 void Store::setMetaValue(const std::string& key, const std::string& value)
 {
-    SqliteStatement upsert(m_db, "INSERT INTO meta (key, value) VALUES (?1, ?2) "
-                                 "ON CONFLICT (key) DO UPDATE SET value = excluded.value");
+    SqliteStatement upsert(m_db,
+                           "INSERT INTO meta (key, value) VALUES (?1, ?2) "
+                           "ON CONFLICT (key) DO UPDATE SET value = excluded.value");
     upsert.bind(1, key).bind(2, value).run();
 }
 
@@ -104,8 +105,9 @@ std::int64_t Store::addMachine(const std::string& name, const std::string& spec,
     const std::int64_t machineId = machine.integer(0);
     machine.reset();
 
-    SqliteStatement job(m_db, "INSERT INTO jobs (machine_id, job_ref, user, submit, start, end) "
-                              "VALUES (?1, ?2, ?3, ?4, ?5, ?6) RETURNING id");
+    SqliteStatement job(m_db,
+                        "INSERT INTO jobs (machine_id, job_ref, user, submit, start, end) "
+                        "VALUES (?1, ?2, ?3, ?4, ?5, ?6) RETURNING id");
     SqliteStatement node(m_db, "INSERT INTO job_nodes (job_id, node) VALUES (?1, ?2)");
     for (const Job& entry : jobs) {
         job.bind(1, machineId).bind(2, entry.id).bind(4, entry.submit).bind(5, entry.start).bind(6, entry.end);
@@ -126,8 +128,9 @@ std::int64_t Store::addMachine(const std::string& name, const std::string& spec,
 
 std::vector<MachineRecord> Store::machines()
 {
-    SqliteStatement query(m_db, "SELECT m.id, m.name, m.spec, (SELECT count(*) FROM jobs j WHERE j.machine_id = m.id) "
-                                "FROM machines m ORDER BY m.id");
+    SqliteStatement query(m_db,
+                          "SELECT m.id, m.name, m.spec, (SELECT count(*) FROM jobs j WHERE j.machine_id = m.id) "
+                          "FROM machines m ORDER BY m.id");
     std::vector<MachineRecord> result;
     while (query.step())
         result.push_back({query.integer(0), query.text(1), query.text(2), query.integer(3)});
@@ -138,15 +141,17 @@ std::vector<Job> Store::jobs(std::int64_t machineId)
 {
     std::vector<Job> result;
     std::unordered_map<std::int64_t, size_t> indexOfRow;
-    SqliteStatement query(m_db, "SELECT id, job_ref, user, submit, start, end FROM jobs "
-                                "WHERE machine_id = ?1 ORDER BY submit, id");
+    SqliteStatement query(m_db,
+                          "SELECT id, job_ref, user, submit, start, end FROM jobs "
+                          "WHERE machine_id = ?1 ORDER BY submit, id");
     query.bind(1, machineId);
     while (query.step()) {
         indexOfRow.emplace(query.integer(0), result.size());
         result.push_back({query.text(1), query.text(2), query.integer(3), query.integer(4), query.integer(5), {}});
     }
-    SqliteStatement nodes(m_db, "SELECT n.job_id, n.node FROM job_nodes n JOIN jobs j ON j.id = n.job_id "
-                                "WHERE j.machine_id = ?1 ORDER BY n.job_id, n.node");
+    SqliteStatement nodes(m_db,
+                          "SELECT n.job_id, n.node FROM job_nodes n JOIN jobs j ON j.id = n.job_id "
+                          "WHERE j.machine_id = ?1 ORDER BY n.job_id, n.node");
     nodes.bind(1, machineId);
     while (nodes.step())
         result[indexOfRow.at(nodes.integer(0))].nodes.push_back(static_cast<int>(nodes.integer(1)));

@@ -13,7 +13,7 @@ struct MachineRecord
 {
     std::int64_t id = 0;
     std::string name;
-    std::string spec;      ///< see core/MachineSpec.h
+    std::string spec; ///< see core/MachineSpec.h
     std::int64_t jobCount = 0;
 };
 

@@ -38,8 +38,10 @@ private slots:
     {
         QTest::addColumn<QString>("program");
         QTest::addColumn<QString>("mentions");
-        QTest::newRow("placement") << "placement" << "Commands:";
-        QTest::newRow("placement-explorer") << "placement-explorer" << "--screenshot";
+        QTest::newRow("placement") << "placement"
+                                   << "Commands:";
+        QTest::newRow("placement-explorer") << "placement-explorer"
+                                            << "--screenshot";
     }
     void helpWorks()
     {
@@ -79,7 +81,8 @@ private slots:
     {
         QCOMPARE(run(QStringLiteral("placement"), {QStringLiteral("frobnicate")}).exitCode, 2);
         QCOMPARE(run(QStringLiteral("placement"), {}).exitCode, 2);
-        const Result hostlist = run(QStringLiteral("placement"), {QStringLiteral("hostlist"), QStringLiteral("n[3-1]")});
+        const Result hostlist
+            = run(QStringLiteral("placement"), {QStringLiteral("hostlist"), QStringLiteral("n[3-1]")});
         QCOMPARE(hostlist.exitCode, 1);
         QVERIFY2(hostlist.errors.contains(QStringLiteral("backwards")), qPrintable(hostlist.errors));
         const Result good = run(QStringLiteral("placement"), {QStringLiteral("hostlist"), QStringLiteral("n[1-3]")});
@@ -92,9 +95,9 @@ private slots:
         const QString demo = dir.filePath(QStringLiteral("demo.sqlite"));
         QCOMPARE(run(QStringLiteral("placement"), {QStringLiteral("demo"), demo}).exitCode, 0);
         const QString png = dir.filePath(QStringLiteral("shot.png"));
-        const Result result = run(QStringLiteral("placement-explorer"),
-                                  {demo, QStringLiteral("--size"), QStringLiteral("800x600"),
-                                   QStringLiteral("--screenshot"), png});
+        const Result result
+            = run(QStringLiteral("placement-explorer"),
+                  {demo, QStringLiteral("--size"), QStringLiteral("800x600"), QStringLiteral("--screenshot"), png});
         QCOMPARE(result.exitCode, 0);
         const QImage image(png);
         QVERIFY(!image.isNull());

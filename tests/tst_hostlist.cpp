@@ -12,8 +12,8 @@ private slots:
     {
         QTest::addColumn<QString>("expression");
         QTest::addColumn<QStringList>("names");
-        QTest::newRow("ranges and singles") << "cab[1-3,7],cab12"
-                                            << QStringList{"cab1", "cab2", "cab3", "cab7", "cab12"};
+        QTest::newRow("ranges and singles")
+            << "cab[1-3,7],cab12" << QStringList{"cab1", "cab2", "cab3", "cab7", "cab12"};
         QTest::newRow("zero padding") << "nid[00010-00012,00040]"
                                       << QStringList{"nid00010", "nid00011", "nid00012", "nid00040"};
         QTest::newRow("padding grows") << "cn[098-101]" << QStringList{"cn098", "cn099", "cn100", "cn101"};

@@ -39,12 +39,8 @@ private slots:
     void opensTheDemoAndRenders()
     {
         MainWindow window;
-        QVERIFY(window.openDatabase(m_demo));
-        window.resize(1100, 720);
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(showDemo(window));
         RenderWidget* render = window.machineView()->renderWidget();
-        QVERIFY(waitForFrames(render, 1));
 
         // The first screen: the torus at its busiest moment, nodes coloured by job.
         const MachineData* machine = window.currentMachine();
@@ -69,13 +65,9 @@ private slots:
     void clickShowsTheNodesJob()
     {
         MainWindow window;
-        QVERIFY(window.openDatabase(m_demo));
-        window.resize(1100, 720);
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(showDemo(window));
         RenderWidget* render = window.machineView()->renderWidget();
-        QVERIFY(waitForFrames(render, 1));
-        // Node 0 sits at a corner of the torus facing the camera.
+        // Any node whose centre is not hidden behind another one.
         int node = -1;
         std::optional<QPointF> position;
         for (int candidate = 0; candidate < 512 && node < 0; ++candidate) {
@@ -151,6 +143,16 @@ private slots:
     }
 
 private:
+    /// Opens the demo database in a shown window and waits for the first 3D frame.
+    bool showDemo(MainWindow& window)
+    {
+        if (!window.openDatabase(m_demo))
+            return false;
+        window.resize(1100, 720);
+        window.show();
+        return QTest::qWaitForWindowExposed(&window) && waitForFrames(window.machineView()->renderWidget(), 1);
+    }
+
     QTemporaryDir m_dir;
     QString m_demo;
 };

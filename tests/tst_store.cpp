@@ -29,8 +29,7 @@ void rawExecute(const QString& path, const char* sql)
     sqlite3_close(db);
 }
 
-template<typename Action>
-QString errorOf(Action action)
+template <typename Action> QString errorOf(Action action)
 {
     try {
         action();
@@ -133,7 +132,9 @@ private slots:
     {
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("future.sqlite"));
-        { Store::openOrCreate(path.toStdString()); }
+        {
+            Store::openOrCreate(path.toStdString());
+        }
         rawExecute(path, "UPDATE meta SET value = '99' WHERE key = 'schema_version'");
         const QString error = errorOf([&] { Store::openExisting(path.toStdString()); });
         QVERIFY2(error.contains("newer") && error.contains("99"), qPrintable(error));

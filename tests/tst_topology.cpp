@@ -127,14 +127,22 @@ private slots:
     {
         QTest::addColumn<QString>("spec");
         QTest::addColumn<QString>("mentions");
-        QTest::newRow("unknown kind") << "dragonfly groups=3" << "dragonfly";
-        QTest::newRow("zero extent") << "torus extents=8x0x8" << "extents";
-        QTest::newRow("wrap length") << "torus extents=8x8 wrap=y" << "wrap";
-        QTest::newRow("unknown key") << "torus extents=8 colour=red" << "colour";
-        QTest::newRow("no value") << "fattree radix" << "radix";
-        QTest::newRow("not a number") << "fattree radix=3x6" << "radix";
-        QTest::newRow("too many ports") << "fattree radix=8 nodes-per-leaf=6 uplinks-per-leaf=4" << "radix";
-        QTest::newRow("twice") << "torus extents=8 extents=9" << "twice";
+        QTest::newRow("unknown kind") << "dragonfly groups=3"
+                                      << "dragonfly";
+        QTest::newRow("zero extent") << "torus extents=8x0x8"
+                                     << "extents";
+        QTest::newRow("wrap length") << "torus extents=8x8 wrap=y"
+                                     << "wrap";
+        QTest::newRow("unknown key") << "torus extents=8 colour=red"
+                                     << "colour";
+        QTest::newRow("no value") << "fattree radix"
+                                  << "radix";
+        QTest::newRow("not a number") << "fattree radix=3x6"
+                                      << "radix";
+        QTest::newRow("too many ports") << "fattree radix=8 nodes-per-leaf=6 uplinks-per-leaf=4"
+                                        << "radix";
+        QTest::newRow("twice") << "torus extents=8 extents=9"
+                               << "twice";
     }
     void badMachineSpecsAreRefused()
     {
@@ -181,8 +189,8 @@ private slots:
             const Vec3 origin{random.uniform() * 12 - 4, random.uniform() * 12 - 4, random.uniform() * 14 - 4};
             const Vec3 target{random.uniform() * 4, random.uniform() * 3, random.uniform() * 5};
             Vec3 direction = target - origin;
-            const double length = std::sqrt(direction.x * direction.x + direction.y * direction.y
-                                             + direction.z * direction.z);
+            const double length
+                = std::sqrt(direction.x * direction.x + direction.y * direction.y + direction.z * direction.z);
             direction = direction * (1 / length);
             int expected = -1;
             for (double t = 0; t < 40 && expected < 0; t += 0.001) {
@@ -192,8 +200,9 @@ private slots:
                         expected = static_cast<int>(box);
             }
             const int actual = firstBoxHit(layout, origin, direction);
-            QVERIFY2(actual == expected,
-                     qPrintable(QStringLiteral("trial %1: ray cast %2, marching %3").arg(trial).arg(actual).arg(expected)));
+            QVERIFY2(
+                actual == expected,
+                qPrintable(QStringLiteral("trial %1: ray cast %2, marching %3").arg(trial).arg(actual).arg(expected)));
             hits += actual >= 0 ? 1 : 0;
         }
         QVERIFY(hits > 100);

@@ -4,11 +4,16 @@
 #include "views/NodeScene.h"
 #include "views/RenderWidget.h"
 
+#include <QResizeEvent>
 #include <QVBoxLayout>
 
 #include <vtkCamera.h>
+#include <vtkMatrix4x4.h>
 #include <vtkRenderWindow.h>
 #include <vtkRenderer.h>
+
+#include <algorithm>
+#include <cmath>
 
 namespace placement {
 
@@ -16,8 +21,7 @@ struct MachineView::Scene
 {
     explicit Scene(vtkRenderer* renderer)
         : nodes(renderer)
-    {
-    }
+    {}
     NodeScene nodes;
 };
 
@@ -35,10 +39,10 @@ MachineView::MachineView(QWidget* parent)
     renderer->SetBackground2(0.22, 0.24, 0.29);
     m_scene = std::make_unique<Scene>(renderer);
 
-    connect(m_renderWidget, &RenderWidget::clicked, this, [this](QPointF position) {
-        emit nodePicked(nodeAt(position));
-    });
+    connect(m_renderWidget, &RenderWidget::clicked, this,
+            [this](QPointF position) { emit nodePicked(nodeAt(position)); });
     connect(m_renderWidget, &RenderWidget::frameRendered, this, &MachineView::frameRendered);
+    connect(m_renderWidget, &RenderWidget::cameraMoved, this, [this] { m_autoFit = false; });
 }
 
 MachineView::~MachineView() = default;
@@ -80,7 +84,57 @@ void MachineView::resetCamera()
         camera->OrthogonalizeViewUp();
     }
     renderer->ResetCamera();
+    m_autoFit = true;
+    fitCamera();
     m_renderWidget->scheduleRender();
+}
+
+void MachineView::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    if (m_autoFit) {
+        fitCamera();
+        m_renderWidget->scheduleRender();
+    }
+}
+
+void MachineView::fitCamera()
+{
+    // ResetCamera() fits the bounding sphere, which leaves wide layouts (a row of pods)
+    // small. Dolly until the layout's bounding box spans 90% of the tighter direction.
+    const QSize surface = m_renderWidget->size();
+    if (m_layout.centers.empty() || surface.width() < 2 || surface.height() < 2)
+        return;
+    vtkRenderer* renderer = m_renderWidget->renderer();
+    vtkCamera* camera = renderer->GetActiveCamera();
+    const double aspect = static_cast<double>(surface.width()) / surface.height();
+    const Vec3 half = m_layout.boxSize * 0.5;
+    Vec3 low = m_layout.centers.front();
+    Vec3 high = low;
+    for (const Vec3& c : m_layout.centers) {
+        low = {std::min(low.x, c.x), std::min(low.y, c.y), std::min(low.z, c.z)};
+        high = {std::max(high.x, c.x), std::max(high.y, c.y), std::max(high.z, c.z)};
+    }
+    low = low - half;
+    high = high + half;
+    for (int iteration = 0; iteration < 4; ++iteration) {
+        vtkMatrix4x4* view = camera->GetViewTransformMatrix();
+        const double tangent = std::tan(camera->GetViewAngle() * 3.14159265358979 / 360);
+        double extent = 0;
+        for (int corner = 0; corner < 8; ++corner) {
+            const double world[4]
+                = {corner & 1 ? high.x : low.x, corner & 2 ? high.y : low.y, corner & 4 ? high.z : low.z, 1};
+            double eye[4];
+            view->MultiplyPoint(world, eye);
+            const double depth = std::max(-eye[2], 1e-6);
+            extent = std::max(
+                {extent, std::abs(eye[0]) / (depth * tangent * aspect), std::abs(eye[1]) / (depth * tangent)});
+        }
+        if (extent <= 0)
+            return;
+        camera->Dolly(0.9 / extent);
+    }
+    renderer->ResetCameraClippingRange();
 }
 
 MachineView::CameraState MachineView::cameraState() const

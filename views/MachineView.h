@@ -31,7 +31,8 @@ public:
     /// One colour per node, in node order.
     void setNodeColors(const std::vector<QRgb>& colors);
 
-    /// Frames the whole machine from a three-quarter view (flat layouts: head-on).
+    /// Frames the whole machine from a three-quarter view (flat layouts: head-on), filling
+    /// the view; it keeps filling it on resize until the user moves the camera.
     void resetCamera();
     CameraState cameraState() const;
 
@@ -47,8 +48,14 @@ signals:
     void nodePicked(int node);
     void frameRendered();
 
+protected:
+    void resizeEvent(QResizeEvent* event) override;
+
 private:
+    void fitCamera();
+
     RenderWidget* m_renderWidget;
+    bool m_autoFit = true;
     struct Scene;
     std::unique_ptr<Scene> m_scene;
     NodeLayout m_layout;

@@ -20,14 +20,13 @@ namespace placement {
 namespace {
 // A press and release closer than this (logical pixels, Manhattan) is a click, not a drag.
 constexpr int clickTolerance = 4;
-}
+} // namespace
 
 struct RenderWidget::Private
 {
     explicit Private(RenderWidget* owner)
         : q(owner)
-    {
-    }
+    {}
 
     RenderWidget* q;
     vtkNew<vtkGenericOpenGLRenderWindow> window;
@@ -37,7 +36,7 @@ struct RenderWidget::Private
     vtkNew<vtkCallbackCommand> windowObserver;
     vtkNew<vtkCallbackCommand> interactorObserver;
     QSurface* surface = nullptr;
-    QSize renderedSize;        // device pixels of the last VTK render
+    QSize renderedSize; // device pixels of the last VTK render
     bool needRender = true;
     bool inPaint = false;
     QPointF pressPosition;
@@ -46,6 +45,7 @@ struct RenderWidget::Private
     int wheelAccumulator = 0;
     double lastRenderMs = 0;
     int frames = 0;
+    QMetaObject::Connection contextDestruction;
 
     QSize deviceSize() const { return q->size() * q->devicePixelRatioF(); }
 
@@ -81,8 +81,7 @@ struct RenderWidget::Private
                 self->q->update();
             }
             break;
-        default:
-            break;
+        default: break;
         }
     }
 
@@ -98,8 +97,7 @@ struct RenderWidget::Private
         const qreal ratio = q->devicePixelRatioF();
         const QPointF position = event->position() * ratio;
         const auto modifiers = event->modifiers();
-        interactor->SetEventInformationFlipY(static_cast<int>(position.x() + 0.5),
-                                             static_cast<int>(position.y() + 0.5),
+        interactor->SetEventInformationFlipY(static_cast<int>(position.x() + 0.5), static_cast<int>(position.y() + 0.5),
                                              modifiers.testFlag(Qt::ControlModifier) ? 1 : 0,
                                              modifiers.testFlag(Qt::ShiftModifier) ? 1 : 0, 0, repeat ? 1 : 0);
         interactor->SetAltKey(modifiers.testFlag(Qt::AltModifier) ? 1 : 0);
@@ -144,6 +142,8 @@ RenderWidget::RenderWidget(QWidget* parent)
 
 RenderWidget::~RenderWidget()
 {
+    // ~QOpenGLWidget destroys the context after this part of the object is gone.
+    QObject::disconnect(d->contextDestruction);
     d->finalize();
     d->window->RemoveObserver(d->windowObserver);
     d->interactor->RemoveObserver(d->interactorObserver);
@@ -187,8 +187,9 @@ void RenderWidget::initializeGL()
     d->syncSize();
     if (!d->interactor->GetInitialized())
         d->interactor->Initialize();
-    connect(context(), &QOpenGLContext::aboutToBeDestroyed, this, [this] { d->finalize(); },
-            Qt::DirectConnection);
+    QObject::disconnect(d->contextDestruction);
+    d->contextDestruction = connect(
+        context(), &QOpenGLContext::aboutToBeDestroyed, this, [this] { d->finalize(); }, Qt::DirectConnection);
     d->needRender = true;
 }
 
@@ -223,8 +224,8 @@ void RenderWidget::paintGL()
     const GLenum drawBuffer = GL_COLOR_ATTACHMENT0;
     gl->glDrawBuffers(1, &drawBuffer);
     const QSize target = d->deviceSize();
-    d->window->BlitDisplayFramebuffer(0, 0, 0, d->renderedSize.width(), d->renderedSize.height(), 0, 0,
-                                      target.width(), target.height(), GL_COLOR_BUFFER_BIT, GL_LINEAR);
+    d->window->BlitDisplayFramebuffer(0, 0, 0, d->renderedSize.width(), d->renderedSize.height(), 0, 0, target.width(),
+                                      target.height(), GL_COLOR_BUFFER_BIT, GL_LINEAR);
     // VTK leaves alpha as it rendered it; the widget composites opaque.
     gl->glColorMask(GL_FALSE, GL_FALSE, GL_FALSE, GL_TRUE);
     gl->glClearColor(0, 0, 0, 1);
@@ -243,14 +244,9 @@ void RenderWidget::mousePressEvent(QMouseEvent* event)
         d->pressPosition = event->position();
         d->forwardMouse(event, vtkCommand::LeftButtonPressEvent);
         break;
-    case Qt::MiddleButton:
-        d->forwardMouse(event, vtkCommand::MiddleButtonPressEvent);
-        break;
-    case Qt::RightButton:
-        d->forwardMouse(event, vtkCommand::RightButtonPressEvent);
-        break;
-    default:
-        break;
+    case Qt::MiddleButton: d->forwardMouse(event, vtkCommand::MiddleButtonPressEvent); break;
+    case Qt::RightButton: d->forwardMouse(event, vtkCommand::RightButtonPressEvent); break;
+    default: break;
     }
     event->accept();
 }
@@ -259,6 +255,8 @@ void RenderWidget::mouseMoveEvent(QMouseEvent* event)
 {
     if (d->leftPressed && (event->position() - d->pressPosition).manhattanLength() > clickTolerance)
         d->dragged = true;
+    if (event->buttons() != Qt::NoButton)
+        emit cameraMoved();
     d->forwardMouse(event, vtkCommand::MouseMoveEvent);
     event->accept();
 }
@@ -275,14 +273,9 @@ void RenderWidget::mouseReleaseEvent(QMouseEvent* event)
             emit clicked(event->position());
         break;
     }
-    case Qt::MiddleButton:
-        d->forwardMouse(event, vtkCommand::MiddleButtonReleaseEvent);
-        break;
-    case Qt::RightButton:
-        d->forwardMouse(event, vtkCommand::RightButtonReleaseEvent);
-        break;
-    default:
-        break;
+    case Qt::MiddleButton: d->forwardMouse(event, vtkCommand::MiddleButtonReleaseEvent); break;
+    case Qt::RightButton: d->forwardMouse(event, vtkCommand::RightButtonReleaseEvent); break;
+    default: break;
     }
     event->accept();
 }
@@ -298,10 +291,10 @@ void RenderWidget::wheelEvent(QWheelEvent* event)
 {
     const qreal ratio = devicePixelRatioF();
     const QPointF position = event->position() * ratio;
-    d->interactor->SetEventInformationFlipY(static_cast<int>(position.x() + 0.5),
-                                            static_cast<int>(position.y() + 0.5));
+    d->interactor->SetEventInformationFlipY(static_cast<int>(position.x() + 0.5), static_cast<int>(position.y() + 0.5));
     // One VTK wheel step per notch (120 units); touchpads deliver smaller deltas.
     d->wheelAccumulator += event->angleDelta().y();
+    emit cameraMoved();
     while (d->wheelAccumulator >= 120) {
         d->interactor->InvokeEvent(vtkCommand::MouseWheelForwardEvent, event);
         d->wheelAccumulator -= 120;

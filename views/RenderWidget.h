@@ -38,6 +38,8 @@ signals:
     void clicked(QPointF position);
     /// The VTK scene was rendered and blitted into the widget.
     void frameRendered();
+    /// The user moved the camera (drag or wheel).
+    void cameraMoved();
 
 protected:
     void initializeGL() override;

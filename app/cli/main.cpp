@@ -84,10 +84,10 @@ int runInfo(const QStringList& arguments)
 
 int runHostlist(const QStringList& arguments)
 {
-    const QString expression =
-        commandArguments(arguments, QStringLiteral("hostlist"), QStringLiteral("hostlist EXPR"),
-                         QStringLiteral("Expand a Slurm hostlist expression, one name per line."))
-            .constFirst();
+    const QString expression
+        = commandArguments(arguments, QStringLiteral("hostlist"), QStringLiteral("hostlist EXPR"),
+                           QStringLiteral("Expand a Slurm hostlist expression, one name per line."))
+              .constFirst();
     for (const std::string& name : expandHostlist(expression.toStdString()))
         std::printf("%s\n", name.c_str());
     return 0;

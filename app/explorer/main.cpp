@@ -4,10 +4,10 @@
 #include "views/MachineView.h"
 
 #include <QApplication>
-#include <QIcon>
 #include <QCommandLineParser>
 #include <QElapsedTimer>
 #include <QFileInfo>
+#include <QIcon>
 #include <QImage>
 #include <QTimer>
 
@@ -41,17 +41,16 @@ int main(int argc, char* argv[])
     QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/placement-explorer.svg")));
 
     QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral(
-        "Visual analytics of where HPC jobs ran and where they could have run.\n"
-        "Opens DATABASE, else the most recently used database, else the bundled demo."));
+    parser.setApplicationDescription(
+        QStringLiteral("Visual analytics of where HPC jobs ran and where they could have run.\n"
+                       "Opens DATABASE, else the most recently used database, else the bundled demo."));
     parser.addHelpOption();
     parser.addVersionOption();
     parser.addPositionalArgument(QStringLiteral("database"), QStringLiteral("Placement database to open."),
                                  QStringLiteral("[DATABASE]"));
     const QCommandLineOption demoOption(QStringLiteral("demo"), QStringLiteral("Open the bundled demo database."));
-    const QCommandLineOption machineOption(QStringLiteral("machine"),
-                                           QStringLiteral("Show the machine called NAME first."),
-                                           QStringLiteral("NAME"));
+    const QCommandLineOption machineOption(
+        QStringLiteral("machine"), QStringLiteral("Show the machine called NAME first."), QStringLiteral("NAME"));
     const QCommandLineOption sizeOption(QStringLiteral("size"), QStringLiteral("Window size, e.g. 1280x800."),
                                         QStringLiteral("WxH"));
     const QCommandLineOption screenshotOption(
@@ -114,10 +113,12 @@ int main(int argc, char* argv[])
         QObject::connect(window.machineView(), &MachineView::frameRendered, &window, [&] {
             const double firstFrameMs = static_cast<double>(sinceStart.nsecsElapsed()) / 1e6;
             QObject::disconnect(window.machineView(), &MachineView::frameRendered, &window, nullptr);
-            if (startupReport)
+            if (startupReport) {
                 std::printf("first frame after %.1f ms\n", firstFrameMs);
+                std::fflush(stdout);
+            }
             // Let the rest of the window finish painting before grabbing it.
-            QTimer::singleShot(200, &window, [&] {
+            QTimer::singleShot(screenshot.isEmpty() ? 0 : 200, &window, [&] {
                 int status = 0;
                 if (!screenshot.isEmpty() && !window.grab().toImage().save(screenshot)) {
                     std::fprintf(stderr, "placement-explorer: cannot write %s\n", qPrintable(screenshot));

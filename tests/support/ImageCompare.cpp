@@ -14,8 +14,8 @@ std::vector<double> luminance(const QImage& image)
     for (int y = 0; y < rgb.height(); ++y) {
         const auto* line = reinterpret_cast<const QRgb*>(rgb.constScanLine(y));
         for (int x = 0; x < rgb.width(); ++x)
-            values[static_cast<size_t>(y) * static_cast<size_t>(rgb.width()) + static_cast<size_t>(x)] =
-                0.299 * qRed(line[x]) + 0.587 * qGreen(line[x]) + 0.114 * qBlue(line[x]);
+            values[static_cast<size_t>(y) * static_cast<size_t>(rgb.width()) + static_cast<size_t>(x)]
+                = 0.299 * qRed(line[x]) + 0.587 * qGreen(line[x]) + 0.114 * qBlue(line[x]);
     }
     return values;
 }
@@ -77,8 +77,8 @@ QString compareWithBaseline(const QImage& actual, const QString& name)
         return QStringLiteral("no baseline %1; wrote %2 for review (copy it there once it looks right)")
             .arg(baselinePath, outputPath);
     }
-    const double difference = imageDifference(actual.convertToFormat(QImage::Format_RGB32),
-                                              baseline.convertToFormat(QImage::Format_RGB32));
+    const double difference
+        = imageDifference(actual.convertToFormat(QImage::Format_RGB32), baseline.convertToFormat(QImage::Format_RGB32));
     if (difference > ImageDifferenceThreshold) {
         actual.save(outputPath);
         return QStringLiteral("%1 differs from its baseline by %2 (threshold %3); actual image: %4")
