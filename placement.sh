@@ -20,7 +20,7 @@ BUILD_DIR=build
 XVFB_SCREEN="-screen 0 1920x1200x24"
 
 say() { printf 'placement.sh: %s\n' "$*"; }
-die() { printf 'placement.sh: error: %s\n' "$*" >&2; exit "${2:-1}"; }
+die() { printf 'placement.sh: error: %s\n' "$1" >&2; exit "${2:-1}"; }
 
 usage() {
   cat <<'TXT'

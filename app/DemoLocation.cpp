@@ -4,7 +4,6 @@
 #include "store/SqliteDatabase.h"
 
 #include <QDir>
-#include <QFileInfo>
 #include <QStandardPaths>
 
 namespace placement {
@@ -15,8 +14,8 @@ QString ensureDemoDatabase()
     if (folder.isEmpty() || !QDir().mkpath(folder))
         throw StoreError(folder.toStdString() + ": cannot create the data folder for the demo database");
     const QString path = QDir(folder).filePath(QStringLiteral("demo.sqlite"));
-    if (!QFileInfo::exists(path))
-        writeDemoDatabase(path.toStdString());
+    if (!isCurrentDemoDatabase(path.toStdString()))
+        writeDemoDatabase(path.toStdString()); // first start, or a demo from an older version
     return path;
 }
 

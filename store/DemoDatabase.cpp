@@ -12,6 +12,16 @@
 
 namespace placement {
 
+bool isCurrentDemoDatabase(const std::string& path)
+{
+    try {
+        Store store = Store::openExisting(path);
+        return store.metaValue("demo_version") == std::to_string(DemoDatabaseVersion);
+    } catch (const StoreError&) {
+        return false;
+    }
+}
+
 void writeDemoDatabase(const std::string& path)
 {
     const std::string partial = path + ".partial";
@@ -20,6 +30,7 @@ void writeDemoDatabase(const std::string& path)
     try {
         Store store = Store::openOrCreate(partial);
         store.setMetaValue("title", "Placement Explorer demo");
+        store.setMetaValue("demo_version", std::to_string(DemoDatabaseVersion));
         store.setMetaValue("description",
                            "Synthetic workloads (seeded, FCFS with first-fit placement) on a small 3D torus "
                            "and a Cab-like fat-tree.");

@@ -4,6 +4,13 @@
 
 namespace placement {
 
+/// Stored in the demo's meta table as `demo_version`; raise it whenever the demo's content
+/// changes, so copies written by earlier versions are replaced.
+constexpr int DemoDatabaseVersion = 1;
+
+/// True when `path` holds a demo database of the current DemoDatabaseVersion.
+bool isCurrentDemoDatabase(const std::string& path);
+
 /// Writes the bundled demo database to `path`: a small 3D torus (8x8x8 routers, one node
 /// each) and a Cab-like fat-tree (radix 36, 4 pods, 1,296 nodes; REFERENCE §1.1), each with
 /// a seeded synthetic workload of 300 jobs (core/DemoWorkload.h).

@@ -164,6 +164,10 @@ private slots:
         QCOMPARE(machines[1].name, std::string("cab"));
         QVERIFY(machines[0].jobCount >= 200);
         QVERIFY(machines[1].jobCount >= 200);
+        QVERIFY(isCurrentDemoDatabase(path.toStdString()));
+        store.setMetaValue("demo_version", "0");
+        QVERIFY(!isCurrentDemoDatabase(path.toStdString()));
+        QVERIFY(!isCurrentDemoDatabase(dir.filePath(QStringLiteral("absent.sqlite")).toStdString()));
 
         // An unwritable destination fails cleanly and leaves nothing behind.
         const QString bad = dir.filePath(QStringLiteral("no/such/folder/demo.sqlite"));
