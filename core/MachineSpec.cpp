@@ -1,6 +1,9 @@
 #include "core/MachineSpec.h"
 
 #include "core/FatTreeTopology.h"
+#include "core/KaryNTreeTopology.h"
+#include "core/Presets.h"
+#include "core/SwitchTreeTopology.h"
 #include "core/TorusTopology.h"
 
 #include <charconv>
@@ -18,6 +21,74 @@ int parsePositive(const std::string& key, const std::string& text)
     if (error != std::errc() || end != text.data() + text.size() || value < 1)
         throw std::invalid_argument("machine spec: '" + key + "' needs a positive integer, got '" + text + "'");
     return value;
+}
+
+std::vector<std::string> split(const std::string& text, char separator)
+{
+    std::vector<std::string> parts;
+    std::stringstream stream(text);
+    std::string part;
+    while (std::getline(stream, part, separator))
+        parts.push_back(part);
+    return parts;
+}
+
+int parseInteger(const std::string& key, const std::string& text)
+{
+    int value = 0;
+    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (error != std::errc() || end != text.data() + text.size())
+        throw std::invalid_argument("machine spec: '" + key + "' needs integers, got '" + text + "'");
+    return value;
+}
+
+std::vector<int> parseIntegerList(const std::string& key, const std::string& text)
+{
+    std::vector<int> values;
+    for (const std::string& part : split(text, ','))
+        values.push_back(parseInteger(key, part));
+    if (values.empty())
+        throw std::invalid_argument("machine spec: '" + key + "' is empty");
+    return values;
+}
+
+std::vector<std::vector<double>> parseBandwidths(const std::string& text, size_t dimensions)
+{
+    std::vector<std::vector<double>> patterns;
+    for (const std::string& pattern : split(text, '/')) {
+        std::vector<double> values;
+        for (const std::string& part : split(pattern, ',')) {
+            size_t used = 0;
+            double value = 0;
+            try {
+                value = std::stod(part, &used);
+            } catch (const std::exception&) {
+                used = 0;
+            }
+            if (used != part.size() || part.empty() || !(value > 0))
+                throw std::invalid_argument("machine spec: 'bandwidth' needs positive numbers, got '" + part + "'");
+            values.push_back(value);
+        }
+        patterns.push_back(values);
+    }
+    if (patterns.size() != dimensions)
+        throw std::invalid_argument("machine spec: 'bandwidth' needs one pattern per dimension (separated by '/')");
+    return patterns;
+}
+
+std::string joinNumbers(const std::vector<int>& values)
+{
+    std::string text;
+    for (size_t i = 0; i < values.size(); ++i)
+        text += (i ? "," : "") + std::to_string(values[i]);
+    return text;
+}
+
+std::string formatNumber(double value)
+{
+    std::ostringstream out;
+    out << value;
+    return out.str();
 }
 
 std::vector<int> parseExtents(const std::string& text)
@@ -74,6 +145,13 @@ std::unique_ptr<Topology> parseMachineSpec(const std::string& spec)
     std::stringstream stream(spec);
     std::string kind;
     stream >> kind;
+    std::string rest;
+    if (!(stream >> rest)) {
+        if (const MachinePreset* preset = findMachinePreset(kind))
+            return parseMachineSpec(preset->spec);
+    }
+    stream = std::stringstream(spec);
+    stream >> kind;
     std::map<std::string, std::string> values;
     std::string word;
     while (stream >> word) {
@@ -98,8 +176,12 @@ std::unique_ptr<Topology> parseMachineSpec(const std::string& spec)
         }
         const int perRouter = fields.takeInt("nodes-per-router", 1);
         const std::string prefix = fields.take("prefix", "nid");
+        const std::string bandwidthText = fields.take("bandwidth", "");
         fields.requireNoneLeft();
-        return std::make_unique<TorusTopology>(extents, wraps, perRouter, prefix);
+        std::vector<std::vector<double>> bandwidths;
+        if (!bandwidthText.empty())
+            bandwidths = parseBandwidths(bandwidthText, extents.size());
+        return std::make_unique<TorusTopology>(extents, wraps, perRouter, prefix, bandwidths);
     }
     if (kind == "fattree") {
         FatTreeTopology::Shape shape;
@@ -108,11 +190,28 @@ std::unique_ptr<Topology> parseMachineSpec(const std::string& spec)
         shape.leavesPerPod = fields.takeInt("leaves-per-pod", shape.radix / 2);
         shape.nodesPerLeaf = fields.takeInt("nodes-per-leaf", shape.radix / 2);
         shape.uplinksPerLeaf = fields.takeInt("uplinks-per-leaf", shape.radix - shape.nodesPerLeaf);
+        shape.uplinksPerL2 = fields.takeInt("uplinks-per-l2", 0);
+        shape.spinesPerGroup = fields.takeInt("spines-per-group", 0);
         const std::string prefix = fields.take("prefix", "n");
         fields.requireNoneLeft();
         return std::make_unique<FatTreeTopology>(shape, prefix);
     }
-    throw std::invalid_argument("machine spec: unknown machine kind '" + kind + "' (expected torus or fattree)");
+    if (kind == "kary") {
+        const int k = fields.takeInt("k", 4);
+        const int n = fields.takeInt("n", 3);
+        const std::string prefix = fields.take("prefix", "n");
+        fields.requireNoneLeft();
+        return std::make_unique<KaryNTreeTopology>(k, n, prefix);
+    }
+    if (kind == "switchtree") {
+        const std::vector<int> parents = parseIntegerList("parents", fields.take("parents", ""));
+        const std::vector<int> nodes = parseIntegerList("nodes", fields.take("nodes", ""));
+        const std::string prefix = fields.take("prefix", "n");
+        fields.requireNoneLeft();
+        return std::make_unique<SwitchTreeTopology>(parents, nodes, prefix);
+    }
+    throw std::invalid_argument("machine spec: unknown machine kind or preset '" + kind
+                                + "' (expected torus, fattree, kary, switchtree or a preset name)");
 }
 
 std::string machineSpecOf(const Topology& topology)
@@ -126,11 +225,28 @@ std::string machineSpecOf(const Topology& topology)
         for (bool wraps : torus->wraps())
             out << (wraps ? 'y' : 'n');
         out << " nodes-per-router=" << torus->nodesPerRouter() << " prefix=" << torus->namePrefix();
+        bool uniform = true;
+        for (const auto& pattern : torus->bandwidths())
+            uniform = uniform && pattern.size() == 1 && pattern[0] == 1.0;
+        if (!uniform) {
+            out << " bandwidth=";
+            for (size_t dim = 0; dim < torus->bandwidths().size(); ++dim) {
+                const auto& pattern = torus->bandwidths()[dim];
+                for (size_t i = 0; i < pattern.size(); ++i)
+                    out << (dim && !i ? "/" : "") << (i ? "," : "") << formatNumber(pattern[i]);
+            }
+        }
     } else if (const auto* tree = dynamic_cast<const FatTreeTopology*>(&topology)) {
         const auto& shape = tree->shape();
         out << "fattree radix=" << shape.radix << " pods=" << shape.pods << " leaves-per-pod=" << shape.leavesPerPod
             << " nodes-per-leaf=" << shape.nodesPerLeaf << " uplinks-per-leaf=" << shape.uplinksPerLeaf
+            << " uplinks-per-l2=" << shape.uplinksPerL2 << " spines-per-group=" << shape.spinesPerGroup
             << " prefix=" << tree->namePrefix();
+    } else if (const auto* kary = dynamic_cast<const KaryNTreeTopology*>(&topology)) {
+        out << "kary k=" << kary->arity() << " n=" << kary->height() << " prefix=" << kary->namePrefix();
+    } else if (const auto* switchTree = dynamic_cast<const SwitchTreeTopology*>(&topology)) {
+        out << "switchtree parents=" << joinNumbers(switchTree->hierarchy()->parent)
+            << " nodes=" << joinNumbers(switchTree->nodesPerSwitch()) << " prefix=" << switchTree->namePrefix();
     } else {
         throw std::invalid_argument("machineSpecOf: unsupported topology");
     }

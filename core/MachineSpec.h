@@ -10,10 +10,16 @@ namespace placement {
 /// A machine written as one line of text, as stored in a database and typed on the
 /// command line:
 ///
-///     torus extents=8x8x8 wrap=yyy nodes-per-router=1 prefix=nid
+///     torus extents=25x16x24 wrap=yyy nodes-per-router=2 prefix=nid bandwidth=9.36/9.36,4.68/15
 ///     fattree radix=36 pods=4 leaves-per-pod=18 nodes-per-leaf=18 uplinks-per-leaf=18 prefix=cab
+///     kary k=4 n=3 prefix=n
+///     switchtree parents=-1,0,0 nodes=0,16,12 prefix=n
+///     cab                                   (a preset name: core/Presets.h)
 ///
-/// `wrap` has one letter per dimension, y (wraps) or n (mesh); it defaults to all y.
+/// Torus: `wrap` has one letter per dimension, y (wraps) or n (mesh), default all y;
+/// `bandwidth` has one pattern per dimension separated by '/', values by ',' (default 1).
+/// Fat-tree: also `uplinks-per-l2` and `spines-per-group` (see FatTreeTopology::Shape).
+/// Switch tree: the parent of every switch (-1: the root) and the nodes on every switch.
 /// Throws std::invalid_argument naming the offending word.
 std::unique_ptr<Topology> parseMachineSpec(const std::string& spec);
 

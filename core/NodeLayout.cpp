@@ -1,8 +1,9 @@
 #include "core/NodeLayout.h"
 
-#include "core/FatTreeTopology.h"
+#include "core/SwitchHierarchy.h"
 #include "core/TorusTopology.h"
 
+#include <algorithm>
 #include <stdexcept>
 
 namespace placement {
@@ -34,15 +35,23 @@ NodeLayout layoutTorus(const TorusTopology& torus)
     return layout;
 }
 
-NodeLayout layoutFatTree(const FatTreeTopology& tree)
+NodeLayout layoutTree(const SwitchHierarchy& tree)
 {
+    // Columns of nodes, one per leaf group in node order; the gap before a column grows
+    // with the level at which it meets the previous one (leaves of one pod stand together).
     NodeLayout layout;
     layout.boxSize = {0.8, 0.8, 0.8};
-    const int podStride = tree.shape().leavesPerPod + 2;
-    layout.centers.reserve(static_cast<size_t>(tree.nodeCount()));
-    for (int node = 0; node < tree.nodeCount(); ++node) {
-        const double x = tree.podOf(node) * podStride + tree.leafInPod(node);
-        layout.centers.push_back({x, static_cast<double>(tree.slotOf(node)), 0});
+    layout.centers.reserve(tree.groupOfNode.size());
+    double x = 0;
+    int slot = 0;
+    for (size_t node = 0; node < tree.groupOfNode.size(); ++node) {
+        const int group = tree.groupOfNode[node];
+        if (node > 0 && group != tree.groupOfNode[node - 1]) {
+            const int common = tree.lowestCommonGroup(group, tree.groupOfNode[node - 1]);
+            x += 1 + 2 * std::max(0, tree.level[static_cast<size_t>(common)] - 1);
+            slot = 0;
+        }
+        layout.centers.push_back({x, static_cast<double>(slot++), 0});
     }
     return layout;
 }
@@ -53,8 +62,8 @@ NodeLayout layoutNodes(const Topology& topology)
 {
     if (const auto* torus = dynamic_cast<const TorusTopology*>(&topology))
         return layoutTorus(*torus);
-    if (const auto* tree = dynamic_cast<const FatTreeTopology*>(&topology))
-        return layoutFatTree(*tree);
+    if (const SwitchHierarchy* tree = topology.hierarchy())
+        return layoutTree(*tree);
     throw std::invalid_argument("layoutNodes: unsupported topology");
 }
 

@@ -18,8 +18,8 @@ struct NodeLayout
 
 /// Torus: routers on the integer grid of their coordinates (dimensions beyond the third
 /// are stacked along z), the nodes of a router side by side along x inside its cell.
-/// Fat-tree: one column per leaf switch (nodes stacked upwards), the leaves of a pod side
-/// by side along x, pods separated by a gap of two columns.
+/// Trees: one column per leaf switch (nodes stacked upwards), the leaves of a pod side by
+/// side along x, a gap of two columns between pods (more between higher subtrees).
 NodeLayout layoutNodes(const Topology& topology);
 
 } // namespace placement

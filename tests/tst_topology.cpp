@@ -112,9 +112,13 @@ private slots:
         QTest::newRow("torus") << "torus extents=8x8x8 wrap=yyy nodes-per-router=1 prefix=nid";
         QTest::newRow("mesh") << "torus extents=3x4 wrap=yn nodes-per-router=4 prefix=n";
         QTest::newRow("cab") << "fattree radix=36 pods=4 leaves-per-pod=18 nodes-per-leaf=18 uplinks-per-leaf=18 "
-                                "prefix=cab";
+                                "uplinks-per-l2=18 spines-per-group=2 prefix=cab";
         QTest::newRow("tapered") << "fattree radix=36 pods=2 leaves-per-pod=18 nodes-per-leaf=24 uplinks-per-leaf=12 "
-                                    "prefix=n";
+                                    "uplinks-per-l2=18 spines-per-group=1 prefix=n";
+        QTest::newRow("titan") << "torus extents=25x16x24 wrap=yyy nodes-per-router=2 prefix=nid "
+                                  "bandwidth=9.36/9.36,4.68/15,15,15,15,15,15,15,9.36";
+        QTest::newRow("kary") << "kary k=4 n=3 prefix=n";
+        QTest::newRow("switch tree") << "switchtree parents=-1,0,0,1 nodes=0,2,3,4 prefix=sw";
     }
     void machineSpecRoundTrips()
     {

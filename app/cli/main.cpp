@@ -1,4 +1,6 @@
 #include "core/MachineSpec.h"
+#include "core/MetricsReport.h"
+#include "core/Presets.h"
 #include "importers/Hostlist.h"
 #include "store/DemoDatabase.h"
 #include "store/Store.h"
@@ -8,6 +10,9 @@
 
 #include <cstdio>
 #include <ctime>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
 
 using namespace placement;
 
@@ -16,6 +21,8 @@ namespace {
 const char* const commandSummary = "Commands:\n"
                                    "  demo FILE        write the bundled demo database to FILE\n"
                                    "  info DATABASE    list the machines and jobs in a database\n"
+                                   "  machines         list the preset machines\n"
+                                   "  metrics          per-job placement metrics as CSV\n"
                                    "  hostlist EXPR    expand a Slurm hostlist expression, one name per line\n"
                                    "\n"
                                    "Run 'placement COMMAND --help' for a command's options.";
@@ -82,6 +89,83 @@ int runInfo(const QStringList& arguments)
     return 0;
 }
 
+int runMachines(const QStringList& arguments)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral("List the preset machines (usable wherever a machine spec is)."));
+    parser.addHelpOption();
+    parser.process(arguments);
+    for (const MachinePreset& preset : machinePresets()) {
+        const auto topology = parseMachineSpec(preset.name);
+        std::printf("%-18s %s\n%-18s %s\n%-18s spec: %s\n\n", preset.name.c_str(), topology->describe().c_str(), "",
+                    preset.source.c_str(), "", preset.spec.c_str());
+    }
+    return 0;
+}
+
+int runMetrics(const QStringList& arguments)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral(
+        "Per-job placement metrics of the jobs in a database, one CSV row per job: machine, job, nodes, APH "
+        "(switch-to-switch links), APH counting node links too, the minimum APH a job of that size can have on "
+        "that machine, partitions, routers (tori), leaves and pods (trees), lowest level common switch (trees, "
+        "leaf = 0), spread."));
+    parser.addHelpOption();
+    const QCommandLineOption dbOption(QStringLiteral("db"), QStringLiteral("The database."), QStringLiteral("DB"));
+    const QCommandLineOption csvOption(QStringLiteral("csv"), QStringLiteral("Where to write the CSV (- for stdout)."),
+                                       QStringLiteral("OUT"));
+    const QCommandLineOption machineOption(QStringLiteral("machine"), QStringLiteral("Only the machine called NAME."),
+                                           QStringLiteral("NAME"));
+    parser.addOptions({dbOption, csvOption, machineOption});
+    parser.process(arguments);
+    if (!parser.isSet(dbOption) || !parser.isSet(csvOption)) {
+        std::fprintf(stderr, "placement: usage: placement metrics --db DB --csv OUT [--machine NAME]\n");
+        return 2;
+    }
+    Store store = Store::openExisting(parser.value(dbOption).toStdString());
+    const std::string only = parser.value(machineOption).toStdString();
+    const std::string out = parser.value(csvOption).toStdString();
+    // Written next to the target and renamed: a failed run leaves no half-written file.
+    const std::string partial = out + ".partial";
+    std::ofstream file;
+    if (out != "-") {
+        file.open(partial, std::ios::binary | std::ios::trunc);
+        if (!file)
+            throw StoreError(out + ": cannot write");
+    }
+    std::ostream& stream = out == "-" ? std::cout : file;
+    stream << metricsCsvHeader() << '\n';
+    std::size_t rows = 0;
+    bool found = only.empty();
+    try {
+        for (const MachineRecord& machine : store.machines()) {
+            if (!only.empty() && machine.name != only)
+                continue;
+            found = true;
+            const auto topology = parseMachineSpec(machine.spec);
+            rows += writeMetricsCsv(stream, machine.name, *topology, store.jobs(machine.id));
+        }
+        if (!found)
+            throw StoreError(store.path() + ": no machine called '" + only + "'");
+        stream.flush();
+        if (!stream)
+            throw StoreError(out + ": write failed");
+    } catch (...) {
+        if (out != "-") {
+            file.close();
+            std::filesystem::remove(partial);
+        }
+        throw;
+    }
+    if (out != "-") {
+        file.close();
+        std::filesystem::rename(partial, out);
+        std::fprintf(stderr, "wrote %zu jobs to %s\n", rows, out.c_str());
+    }
+    return 0;
+}
+
 int runHostlist(const QStringList& arguments)
 {
     const QString expression
@@ -131,6 +215,10 @@ int main(int argc, char* argv[])
             return runInfo(arguments);
         if (command == QLatin1String("hostlist"))
             return runHostlist(arguments);
+        if (command == QLatin1String("machines"))
+            return runMachines(arguments);
+        if (command == QLatin1String("metrics"))
+            return runMetrics(arguments);
     } catch (const std::exception& error) {
         std::fprintf(stderr, "placement: %s\n", error.what());
         return 1;

@@ -1,0 +1,226 @@
+// Placement metrics at scale: APH + partitions + lowest common switch level for 1,000,000
+// jobs whose sizes follow the real traces theta_2022.swf (ALCF Theta, nodes) and hpc2n.swf
+// (HPC2N Seth, 2 CPUs per node), on Titan (25x16x24 torus, 2 nodes per router) and
+// jigsaw-5488 (radix-28 fat-tree). Target: <= 1 s per machine here.
+//
+// Reference measured in the same run: the brute-force APH over all ordered pairs and the
+// breadth-first component count, against the O(n) analyzer, on 1,024-node jobs.
+
+#include "core/MachineSpec.h"
+#include "core/PlacementMetrics.h"
+#include "core/SplitMix64.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <deque>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+using namespace placement;
+using Clock = std::chrono::steady_clock;
+
+namespace {
+
+double seconds(Clock::time_point since)
+{
+    return std::chrono::duration<double>(Clock::now() - since).count();
+}
+
+/// Allocated sizes (field 5) of an SWF file, divided by `cpusPerNode` and rounded up.
+std::vector<int> swfSizes(const std::string& path, int cpusPerNode)
+{
+    std::ifstream in(path);
+    if (!in) {
+        std::fprintf(stderr, "metrics_bench: cannot read %s\n", path.c_str());
+        std::exit(1);
+    }
+    std::vector<int> sizes;
+    std::string line;
+    while (std::getline(in, line)) {
+        if (line.empty() || line[0] == ';')
+            continue;
+        std::istringstream fields(line);
+        long long value = 0;
+        for (int field = 0; field < 5 && fields >> value; ++field) {}
+        if (value > 0)
+            sizes.push_back(static_cast<int>((value + cpusPerNode - 1) / cpusPerNode));
+    }
+    return sizes;
+}
+
+/// A pool of placements with the traces' sizes: half contiguous runs in node order at a
+/// random offset (what list allocators produce), half scattered at random (the worst case).
+std::vector<std::vector<int>> placementPool(const std::vector<int>& sizes, int machine, int count, SplitMix64& random)
+{
+    std::vector<std::vector<int>> pool;
+    std::vector<int> all(static_cast<size_t>(machine));
+    for (int i = 0; i < machine; ++i)
+        all[static_cast<size_t>(i)] = i;
+    for (int p = 0; p < count; ++p) {
+        const int size = std::min(
+            machine, sizes[static_cast<size_t>(random.between(0, static_cast<std::int64_t>(sizes.size()) - 1))]);
+        std::vector<int> nodes;
+        if (p % 2 == 0) {
+            const int start = static_cast<int>(random.between(0, machine - size));
+            for (int i = 0; i < size; ++i)
+                nodes.push_back(start + i);
+        } else {
+            for (int i = 0; i < size; ++i) {
+                std::swap(all[static_cast<size_t>(i)], all[static_cast<size_t>(random.between(i, machine - 1))]);
+                nodes.push_back(all[static_cast<size_t>(i)]);
+            }
+        }
+        pool.push_back(std::move(nodes));
+    }
+    return pool;
+}
+
+struct RunResult
+{
+    double seconds = 0;
+    double checksum = 0;
+    long long nodes = 0;
+};
+
+RunResult measureJobs(const Topology& topology, const std::vector<std::vector<int>>& pool, long long jobs, int threads)
+{
+    std::vector<RunResult> parts(static_cast<size_t>(threads));
+    const auto start = Clock::now();
+    std::vector<std::thread> workers;
+    for (int t = 0; t < threads; ++t) {
+        workers.emplace_back([&, t] {
+            PlacementAnalyzer analyzer(topology);
+            RunResult& part = parts[static_cast<size_t>(t)];
+            for (long long j = t; j < jobs; j += threads) {
+                const auto& nodes = pool[static_cast<size_t>(j % static_cast<long long>(pool.size()))];
+                const PlacementMetrics m = analyzer.measure(nodes);
+                part.checksum += m.aph + m.partitions + m.lowestCommonLevel;
+                part.nodes += m.nodes;
+            }
+        });
+    }
+    for (auto& worker : workers)
+        worker.join();
+    RunResult total;
+    total.seconds = seconds(start);
+    for (const auto& part : parts) {
+        total.checksum += part.checksum;
+        total.nodes += part.nodes;
+    }
+    return total;
+}
+
+double bruteForce(const Topology& topology, const std::vector<int>& nodes)
+{
+    double sum = 0;
+    for (int a : nodes)
+        for (int b : nodes)
+            if (a != b)
+                sum += topology.hops(a, b);
+    std::vector<char> seen(nodes.size(), 0);
+    int components = 0;
+    for (size_t s = 0; s < nodes.size(); ++s) {
+        if (seen[s])
+            continue;
+        ++components;
+        std::deque<size_t> queue{s};
+        seen[s] = 1;
+        while (!queue.empty()) {
+            const size_t at = queue.front();
+            queue.pop_front();
+            for (size_t next = 0; next < nodes.size(); ++next)
+                if (!seen[next] && topology.hops(nodes[at], nodes[next]) <= 1) {
+                    seen[next] = 1;
+                    queue.push_back(next);
+                }
+        }
+    }
+    return sum / (static_cast<double>(nodes.size()) * static_cast<double>(nodes.size() - 1)) + components;
+}
+
+} // namespace
+
+int main(int argc, char* argv[])
+{
+    std::string shared = PLACEMENT_SHARED_DIR;
+    long long jobs = 1'000'000;
+    int threads = 1;
+    for (int i = 1; i < argc; ++i) {
+        if (!std::strcmp(argv[i], "--shared") && i + 1 < argc)
+            shared = argv[++i];
+        else if (!std::strcmp(argv[i], "--jobs") && i + 1 < argc)
+            jobs = std::atoll(argv[++i]);
+        else if (!std::strcmp(argv[i], "--threads") && i + 1 < argc)
+            threads = std::max(1, std::atoi(argv[++i]));
+        else {
+            std::fprintf(stderr, "usage: metrics_bench [--shared DIR] [--jobs N] [--threads T]\n");
+            return 2;
+        }
+    }
+    std::vector<int> sizes = swfSizes(shared + "/traces/theta_2022.swf", 1);
+    const std::vector<int> hpc2n = swfSizes(shared + "/traces/hpc2n.swf", 2);
+    // Equal weight to both traces, whatever their lengths.
+    SplitMix64 random(20261122);
+    std::vector<int> mixed;
+    for (int i = 0; i < 20000; ++i) {
+        const auto& from = i % 2 ? hpc2n : sizes;
+        mixed.push_back(from[static_cast<size_t>(random.between(0, static_cast<std::int64_t>(from.size()) - 1))]);
+    }
+    double meanSize = 0;
+    for (int size : mixed)
+        meanSize += size;
+    meanSize /= static_cast<double>(mixed.size());
+    std::printf("job sizes: %zu theta + %zu hpc2n jobs, mixed 1:1, mean %.1f nodes\n", sizes.size(), hpc2n.size(),
+                meanSize);
+    std::printf("| machine | jobs | threads | nodes measured | seconds | jobs/s | target 1 s: ratio |\n");
+    std::printf("|---|---|---|---|---|---|---|\n");
+    for (const char* name : {"titan", "jigsaw-5488"}) {
+        const auto topology = parseMachineSpec(name);
+        const auto pool = placementPool(mixed, topology->nodeCount(), 20000, random);
+        measureJobs(*topology, pool, 20000, threads); // warm caches
+        const RunResult run = measureJobs(*topology, pool, jobs, threads);
+        std::printf("| %s | %lld | %d | %lld | %.3f | %.0f | %.2f |\n", name, jobs, threads, run.nodes, run.seconds,
+                    static_cast<double>(jobs) / run.seconds, run.seconds / 1.0);
+        if (run.checksum < 0)
+            std::printf("impossible\n");
+    }
+
+    std::printf("\n| machine | n | brute force (pairs + BFS) ms | analyzer ms | speed-up |\n|---|---|---|---|---|\n");
+    for (const char* name : {"titan", "jigsaw-5488"}) {
+        const auto topology = parseMachineSpec(name);
+        std::vector<int> nodes;
+        SplitMix64 pick(7);
+        std::vector<int> all(static_cast<size_t>(topology->nodeCount()));
+        for (int i = 0; i < topology->nodeCount(); ++i)
+            all[static_cast<size_t>(i)] = i;
+        for (int i = 0; i < 1024; ++i) {
+            std::swap(all[static_cast<size_t>(i)],
+                      all[static_cast<size_t>(pick.between(i, topology->nodeCount() - 1))]);
+            nodes.push_back(all[static_cast<size_t>(i)]);
+        }
+        auto start = Clock::now();
+        const double brute = bruteForce(*topology, nodes);
+        const double bruteSeconds = seconds(start);
+        PlacementAnalyzer analyzer(*topology);
+        const int repeats = 2000;
+        double fast = 0;
+        start = Clock::now();
+        for (int r = 0; r < repeats; ++r) {
+            const PlacementMetrics m = analyzer.measure(nodes);
+            fast = m.aph + m.partitions;
+        }
+        const double fastSeconds = seconds(start) / repeats;
+        if (std::abs(fast - brute) > 1e-6) {
+            std::fprintf(stderr, "metrics_bench: analyzer %.6f disagrees with brute force %.6f\n", fast, brute);
+            return 1;
+        }
+        std::printf("| %s | 1024 | %.1f | %.4f | %.0fx |\n", name, bruteSeconds * 1e3, fastSeconds * 1e3,
+                    bruteSeconds / fastSeconds);
+    }
+    return 0;
+}

@@ -1,0 +1,380 @@
+#include "core/MinimumAph.h"
+
+#include "core/SwitchHierarchy.h"
+#include "core/TorusTopology.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <functional>
+#include <limits>
+#include <stdexcept>
+
+namespace placement {
+
+double minimumSwitchTreeAph(const SwitchHierarchy& tree, int size)
+{
+    const auto groups = tree.parent.size();
+    const std::int64_t n = size;
+    constexpr std::int64_t infinity = std::numeric_limits<std::int64_t>::max() / 4;
+    std::vector<int> direct(groups, 0);
+    for (int group : tree.groupOfNode)
+        ++direct[static_cast<size_t>(group)];
+    std::vector<std::vector<int>> children(groups);
+    std::vector<int> order;
+    for (size_t g = 0; g < groups; ++g) {
+        order.push_back(static_cast<int>(g));
+        if (tree.parent[g] >= 0)
+            children[static_cast<size_t>(tree.parent[g])].push_back(static_cast<int>(g));
+    }
+    std::sort(order.begin(), order.end(),
+              [&](int a, int b) { return tree.depth[static_cast<size_t>(a)] > tree.depth[static_cast<size_t>(b)]; });
+    // best[g][m]: least total over the edges inside g's subtree with m job nodes in it.
+    std::vector<std::vector<std::int64_t>> best(groups);
+    for (int group : order) {
+        const auto g = static_cast<size_t>(group);
+        std::vector<std::int64_t> current(static_cast<size_t>(std::min<std::int64_t>(direct[g], n)) + 1, 0);
+        for (int child : children[g]) {
+            std::vector<std::int64_t>& sub = best[static_cast<size_t>(child)];
+            const size_t limit = std::min<size_t>(current.size() + sub.size() - 2, static_cast<size_t>(n));
+            std::vector<std::int64_t> merged(limit + 1, infinity);
+            for (size_t a = 0; a < current.size(); ++a) {
+                if (current[a] >= infinity)
+                    continue;
+                for (size_t t = 0; t < sub.size() && a + t <= limit; ++t) {
+                    const auto m = static_cast<std::int64_t>(t);
+                    const std::int64_t edge = 2 * m * (n - m); // the child's edge to this group
+                    merged[a + t] = std::min(merged[a + t], current[a] + sub[t] + edge);
+                }
+            }
+            current = std::move(merged);
+            sub.clear();
+            sub.shrink_to_fit();
+        }
+        best[g] = std::move(current);
+    }
+    const auto& root = best[static_cast<size_t>(tree.root)];
+    if (root.size() <= static_cast<size_t>(n))
+        throw std::invalid_argument("minimum APH: the tree has fewer nodes than the job");
+    return static_cast<double>(root[static_cast<size_t>(n)]) / static_cast<double>(n * (n - 1));
+}
+
+namespace {
+
+std::int64_t pairSum(const std::vector<std::int64_t>& h, int extent, bool wraps)
+{
+    // Direct O(a²) over the box's occupied coordinates (a box side is at most the extent).
+    std::int64_t total = 0;
+    for (size_t x = 0; x < h.size(); ++x)
+        for (size_t y = x + 1; y < h.size(); ++y) {
+            const int delta = static_cast<int>(y - x);
+            total += h[x] * h[y] * (wraps ? std::min(delta, extent - delta) : delta);
+        }
+    return total;
+}
+
+} // namespace
+
+namespace {
+
+/// Routers of a box `shape` filled with `count` routers: whole layers along the last
+/// dimension, then the rest as one layer filled the same way (recursively) and centred in
+/// its layer, so a part-filled row sits in the middle of the row, not at its end.
+void fillBox(const std::vector<int>& shape, int dims, int count, std::vector<std::vector<int>>& out,
+             std::vector<int>& prefix)
+{
+    if (count <= 0)
+        return;
+    if (dims == 1) {
+        const int offset = (shape[0] - count) / 2;
+        for (int x = 0; x < count; ++x) {
+            prefix[0] = offset + x;
+            out.push_back(prefix);
+        }
+        return;
+    }
+    long long layer = 1;
+    for (int d = 0; d + 1 < dims; ++d)
+        layer *= shape[static_cast<size_t>(d)];
+    const int last = dims - 1;
+    const int full = static_cast<int>(count / layer);
+    const int rest = static_cast<int>(count % layer);
+    const int used = full + (rest ? 1 : 0);
+    const int offset = (shape[static_cast<size_t>(last)] - used) / 2;
+    for (int z = 0; z < full; ++z) {
+        prefix[static_cast<size_t>(last)] = offset + z;
+        fillBox(shape, last, static_cast<int>(layer), out, prefix);
+    }
+    prefix[static_cast<size_t>(last)] = offset + full;
+    fillBox(shape, last, rest, out, prefix);
+}
+
+} // namespace
+
+namespace {
+
+/// L1 shapes beat boxes (a 4x4 mesh minus its corners beats a 4x3 box): improve the best box
+/// by moving its most outlying router to the free router closest to everything, while
+/// that lowers the total. Bounded work: skipped on very large cases.
+double refineByMoves(const TorusTopology& torus, std::vector<std::vector<int>> cells, std::vector<int> weights,
+                     int size, double boxAph)
+{
+    const int dims = torus.dimensions();
+    const int routers = torus.routerCount();
+    const auto& extents = torus.extents();
+    const auto& wraps = torus.wraps();
+    long long extentSum = 0;
+    for (int extent : extents)
+        extentSum += extent;
+    const long long costPerRound = static_cast<long long>(routers) * extentSum;
+    if (costPerRound > 2'000'000 || cells.size() > 2048)
+        return boxAph;
+    auto indexOf = [&](const std::vector<int>& cell) {
+        int index = 0;
+        for (int d = 0; d < dims; ++d)
+            index += cell[static_cast<size_t>(d)] * torus.stride(d);
+        return index;
+    };
+    auto distance = [&](int d, int x, int y) {
+        const int delta = std::abs(x - y);
+        return wraps[static_cast<size_t>(d)] ? std::min(delta, extents[static_cast<size_t>(d)] - delta) : delta;
+    };
+    std::vector<char> occupied(static_cast<size_t>(routers), 0);
+    for (const auto& cell : cells)
+        occupied[static_cast<size_t>(indexOf(cell))] = 1;
+    std::vector<std::vector<std::int64_t>> histograms(static_cast<size_t>(dims));
+    std::vector<std::int64_t> cost(static_cast<size_t>(routers));
+    const long long rounds = std::max<long long>(1, 60'000'000 / costPerRound);
+    for (long long round = 0; round < rounds; ++round) {
+        for (int d = 0; d < dims; ++d)
+            histograms[static_cast<size_t>(d)].assign(static_cast<size_t>(extents[static_cast<size_t>(d)]), 0);
+        for (size_t i = 0; i < cells.size(); ++i)
+            for (int d = 0; d < dims; ++d)
+                histograms[static_cast<size_t>(d)][static_cast<size_t>(cells[i][static_cast<size_t>(d)])] += weights[i];
+        // cost[x]: hops from router x to every job node.
+        for (int x = 0; x < routers; ++x) {
+            std::int64_t total = 0;
+            for (int d = 0; d < dims; ++d) {
+                const int at = torus.routerCoordinate(x, d);
+                const auto& h = histograms[static_cast<size_t>(d)];
+                for (size_t y = 0; y < h.size(); ++y)
+                    if (h[y])
+                        total += h[y] * distance(d, at, static_cast<int>(y));
+            }
+            cost[static_cast<size_t>(x)] = total;
+        }
+        int target = -1;
+        for (int x = 0; x < routers; ++x)
+            if (!occupied[static_cast<size_t>(x)]
+                && (target < 0 || cost[static_cast<size_t>(x)] < cost[static_cast<size_t>(target)]))
+                target = x;
+        if (target < 0)
+            break;
+        // The outlying full router whose move gains most.
+        std::int64_t bestGain = 0;
+        size_t moved = cells.size();
+        for (size_t i = 0; i < cells.size(); ++i) {
+            const std::int64_t w = weights[i];
+            std::int64_t apart = 0;
+            for (int d = 0; d < dims; ++d)
+                apart += distance(d, cells[i][static_cast<size_t>(d)], torus.routerCoordinate(target, d));
+            const std::int64_t gain
+                = w * (cost[static_cast<size_t>(indexOf(cells[i]))] - (cost[static_cast<size_t>(target)] - w * apart));
+            if (gain > bestGain) {
+                bestGain = gain;
+                moved = i;
+            }
+        }
+        if (moved == cells.size())
+            break;
+        occupied[static_cast<size_t>(indexOf(cells[moved]))] = 0;
+        occupied[static_cast<size_t>(target)] = 1;
+        for (int d = 0; d < dims; ++d)
+            cells[moved][static_cast<size_t>(d)] = torus.routerCoordinate(target, d);
+    }
+    std::int64_t total = 0;
+    for (int d = 0; d < dims; ++d) {
+        histograms[static_cast<size_t>(d)].assign(static_cast<size_t>(extents[static_cast<size_t>(d)]), 0);
+        for (size_t i = 0; i < cells.size(); ++i)
+            histograms[static_cast<size_t>(d)][static_cast<size_t>(cells[i][static_cast<size_t>(d)])] += weights[i];
+        total += pairSum(histograms[static_cast<size_t>(d)], extents[static_cast<size_t>(d)],
+                         wraps[static_cast<size_t>(d)]);
+    }
+    const double n = size;
+    return std::min(boxAph, 2.0 * static_cast<double>(total) / (n * (n - 1)));
+}
+
+/// Rounder shapes: grow from the middle of the machine, each time taking the free router
+/// closest in total to the routers taken (ties: lowest index). Same work bound as above.
+double growFromCentre(const TorusTopology& torus, int size)
+{
+    const int dims = torus.dimensions();
+    const int routers = torus.routerCount();
+    const int perRouter = torus.nodesPerRouter();
+    const int count = (size + perRouter - 1) / perRouter;
+    if (static_cast<long long>(routers) * count * dims > 60'000'000)
+        return std::numeric_limits<double>::infinity();
+    std::vector<char> taken(static_cast<size_t>(routers), 0);
+    std::vector<std::int64_t> cost(static_cast<size_t>(routers), 0);
+    int centre = 0;
+    for (int d = 0; d < dims; ++d)
+        centre += (torus.extents()[static_cast<size_t>(d)] - 1) / 2 * torus.stride(d);
+    std::vector<int> chosen;
+    int next = centre;
+    for (int k = 0; k < count; ++k) {
+        if (k > 0) {
+            next = -1;
+            for (int x = 0; x < routers; ++x)
+                if (!taken[static_cast<size_t>(x)]
+                    && (next < 0 || cost[static_cast<size_t>(x)] < cost[static_cast<size_t>(next)]))
+                    next = x;
+        }
+        taken[static_cast<size_t>(next)] = 1;
+        chosen.push_back(next);
+        const int w = k + 1 < count ? perRouter : size - (count - 1) * perRouter;
+        for (int x = 0; x < routers; ++x)
+            cost[static_cast<size_t>(x)] += static_cast<std::int64_t>(w) * torus.hops(x * perRouter, next * perRouter);
+    }
+    std::int64_t total = 0;
+    for (size_t i = 0; i < chosen.size(); ++i) {
+        const std::int64_t wi = i + 1 < chosen.size() ? perRouter : size - (count - 1) * perRouter;
+        for (size_t j = i + 1; j < chosen.size(); ++j) {
+            const std::int64_t wj = j + 1 < chosen.size() ? perRouter : size - (count - 1) * perRouter;
+            total += wi * wj * torus.hops(chosen[i] * perRouter, chosen[j] * perRouter);
+        }
+    }
+    const double n = size;
+    return 2.0 * static_cast<double>(total) / (n * (n - 1));
+}
+
+/// Large jobs: start from the whole machine and drop, one at a time, the router farthest in
+/// total from the rest (a mesh loses its corners first). Same work bound as above.
+double peelFromWhole(const TorusTopology& torus, int size)
+{
+    const int routers = torus.routerCount();
+    const int perRouter = torus.nodesPerRouter();
+    const int count = (size + perRouter - 1) / perRouter;
+    if (static_cast<long long>(routers) * routers * torus.dimensions() > 60'000'000)
+        return std::numeric_limits<double>::infinity();
+    std::vector<char> kept(static_cast<size_t>(routers), 1);
+    std::vector<std::int64_t> cost(static_cast<size_t>(routers), 0);
+    for (int x = 0; x < routers; ++x)
+        for (int y = 0; y < routers; ++y)
+            cost[static_cast<size_t>(x)] += torus.hops(x * perRouter, y * perRouter);
+    for (int left = routers; left > count; --left) {
+        int drop = -1;
+        for (int x = routers - 1; x >= 0; --x)
+            if (kept[static_cast<size_t>(x)]
+                && (drop < 0 || cost[static_cast<size_t>(x)] > cost[static_cast<size_t>(drop)]))
+                drop = x;
+        kept[static_cast<size_t>(drop)] = 0;
+        for (int x = 0; x < routers; ++x)
+            cost[static_cast<size_t>(x)] -= torus.hops(x * perRouter, drop * perRouter);
+    }
+    // The part-filled router, if any, is the most outlying one kept.
+    int partial = -1;
+    for (int x = 0; x < routers; ++x)
+        if (kept[static_cast<size_t>(x)]
+            && (partial < 0 || cost[static_cast<size_t>(x)] > cost[static_cast<size_t>(partial)]))
+            partial = x;
+    std::int64_t total = 0;
+    auto weight = [&](int x) -> std::int64_t { return x == partial ? size - (count - 1) * perRouter : perRouter; };
+    for (int x = 0; x < routers; ++x) {
+        if (!kept[static_cast<size_t>(x)])
+            continue;
+        for (int y = x + 1; y < routers; ++y)
+            if (kept[static_cast<size_t>(y)])
+                total += weight(x) * weight(y) * torus.hops(x * perRouter, y * perRouter);
+    }
+    const double n = size;
+    return 2.0 * static_cast<double>(total) / (n * (n - 1));
+}
+
+} // namespace
+
+double minimumBoxAph(const TorusTopology& torus, int size)
+{
+    const int perRouter = torus.nodesPerRouter();
+    const int routers = (size + perRouter - 1) / perRouter;
+    const int dims = torus.dimensions();
+    const auto& extents = torus.extents();
+    const auto& wraps = torus.wraps();
+    double best = std::numeric_limits<double>::infinity();
+    std::vector<int> shape(static_cast<size_t>(dims), 1);
+    std::vector<std::vector<std::int64_t>> histograms(static_cast<size_t>(dims));
+    std::vector<std::vector<int>> cells;
+    std::vector<int> prefix(static_cast<size_t>(dims), 0);
+    std::vector<std::vector<int>> bestCells;
+    std::vector<int> bestWeights;
+
+    auto evaluate = [&] {
+        size_t outlierIndex = 0;
+        cells.clear();
+        fillBox(shape, dims, routers, cells, prefix);
+        for (int d = 0; d < dims; ++d)
+            histograms[static_cast<size_t>(d)].assign(static_cast<size_t>(shape[static_cast<size_t>(d)]), 0);
+        for (const auto& cell : cells)
+            for (int d = 0; d < dims; ++d)
+                histograms[static_cast<size_t>(d)][static_cast<size_t>(cell[static_cast<size_t>(d)])] += perRouter;
+        // The part-filled router (if any) is the most outlying one: it loses the fewest pairs' hops.
+        const int missing = routers * perRouter - size;
+        if (missing > 0) {
+            size_t outlier = 0;
+            std::int64_t farthest = -1;
+            for (size_t i = 0; i < cells.size(); ++i) {
+                std::int64_t total = 0;
+                for (int d = 0; d < dims; ++d) {
+                    const auto& h = histograms[static_cast<size_t>(d)];
+                    for (size_t y = 0; y < h.size(); ++y) {
+                        const int delta = std::abs(cells[i][static_cast<size_t>(d)] - static_cast<int>(y));
+                        const int extent = extents[static_cast<size_t>(d)];
+                        total += h[y] * (wraps[static_cast<size_t>(d)] ? std::min(delta, extent - delta) : delta);
+                    }
+                }
+                if (total > farthest) {
+                    farthest = total;
+                    outlier = i;
+                }
+            }
+            for (int d = 0; d < dims; ++d)
+                histograms[static_cast<size_t>(d)][static_cast<size_t>(cells[outlier][static_cast<size_t>(d)])]
+                    -= missing;
+            outlierIndex = outlier;
+        }
+        std::int64_t total = 0;
+        for (int d = 0; d < dims; ++d)
+            total += pairSum(histograms[static_cast<size_t>(d)], extents[static_cast<size_t>(d)],
+                             wraps[static_cast<size_t>(d)]);
+        const double n = size;
+        const double aph = 2.0 * static_cast<double>(total) / (n * (n - 1));
+        if (aph < best) {
+            best = aph;
+            bestCells = cells;
+            bestWeights.assign(cells.size(), perRouter);
+            if (missing > 0)
+                bestWeights[outlierIndex] -= missing;
+        }
+    };
+    std::function<void(int, long long)> choose = [&](int dim, long long product) {
+        if (dim == dims - 1) {
+            const long long last = (routers + product - 1) / product;
+            if (last <= extents[static_cast<size_t>(dim)]) {
+                shape[static_cast<size_t>(dim)] = static_cast<int>(last);
+                evaluate();
+            }
+            return;
+        }
+        for (int side = 1; side <= extents[static_cast<size_t>(dim)]; ++side) {
+            shape[static_cast<size_t>(dim)] = side;
+            choose(dim + 1, product * side);
+            if (product * side >= routers)
+                break; // a wider box only leaves more of it empty
+        }
+    };
+    choose(0, 1);
+    if (best == std::numeric_limits<double>::infinity())
+        throw std::invalid_argument("minimum APH: no box holds the job");
+    best = refineByMoves(torus, bestCells, bestWeights, size, best);
+    return std::min({best, growFromCentre(torus, size), peelFromWhole(torus, size)});
+}
+
+} // namespace placement

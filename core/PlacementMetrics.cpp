@@ -1,0 +1,378 @@
+#include "core/PlacementMetrics.h"
+
+#include "core/MinimumAph.h"
+#include "core/SwitchHierarchy.h"
+#include "core/TorusTopology.h"
+
+#include <algorithm>
+#include <stdexcept>
+#include <string>
+
+namespace placement {
+/// Sum over unordered coordinate pairs of h[x] h[y] times their distance along one ring
+/// (or line), in O(L) with prefix sums: for each y, the x < y within half a ring are
+/// reached directly, the others the other way round.
+std::int64_t PlacementAnalyzer::ringPairSum(const std::int64_t* h, int extent, bool wraps)
+{
+    std::int64_t* count = m_prefixCount.data(); // count[i] = sum_{x<i} h[x]
+    std::int64_t* moment = m_prefixMoment.data(); // moment[i] = sum_{x<i} x h[x]
+    count[0] = 0;
+    moment[0] = 0;
+    for (int x = 0; x < extent; ++x) {
+        count[x + 1] = count[x] + h[x];
+        moment[x + 1] = moment[x] + x * h[x];
+    }
+    std::int64_t total = 0;
+    for (int y = 1; y < extent; ++y) {
+        const std::int64_t hy = h[y];
+        if (hy == 0)
+            continue;
+        const int low = wraps ? std::max(0, y - extent / 2) : 0;
+        total += hy * (y * (count[y] - count[low]) - (moment[y] - moment[low]));
+        total += hy * ((extent - y) * count[low] + moment[low]);
+    }
+    return total;
+}
+
+PlacementAnalyzer::PlacementAnalyzer(const Topology& topology)
+    : m_topology(topology)
+    , m_tree(topology.hierarchy())
+    , m_torus(dynamic_cast<const TorusTopology*>(&topology))
+    , m_nodeCount(topology.nodeCount())
+{
+    m_nodeStamp.assign(static_cast<size_t>(m_nodeCount), 0);
+    if (m_tree) {
+        m_groupStamp.assign(m_tree->parent.size(), 0);
+        m_leafStamp.assign(m_tree->parent.size(), 0);
+        m_podStamp.assign(m_tree->parent.size(), 0);
+        m_groupCount.assign(m_tree->parent.size(), 0);
+    } else if (m_torus) {
+        const int routers = m_torus->routerCount();
+        m_dims = m_torus->dimensions();
+        const auto dims = static_cast<size_t>(m_dims);
+        m_coordinates.resize(static_cast<size_t>(routers) * dims);
+        m_neighbours.assign(static_cast<size_t>(routers) * dims * 2, -1);
+        int offset = 0;
+        int widest = 0;
+        for (int dim = 0; dim < m_dims; ++dim) {
+            const int extent = m_torus->extents()[static_cast<size_t>(dim)];
+            m_histogramOffset.push_back(offset);
+            offset += extent;
+            widest = std::max(widest, extent);
+        }
+        m_histogram.assign(static_cast<size_t>(offset), 0);
+        m_prefixCount.assign(static_cast<size_t>(widest) + 1, 0);
+        m_prefixMoment.assign(static_cast<size_t>(widest) + 1, 0);
+        for (int router = 0; router < routers; ++router) {
+            for (int dim = 0; dim < m_dims; ++dim) {
+                const int extent = m_torus->extents()[static_cast<size_t>(dim)];
+                const int x = m_torus->routerCoordinate(router, dim);
+                const int stride = m_torus->stride(dim);
+                const bool wraps = m_torus->wraps()[static_cast<size_t>(dim)];
+                const size_t at = static_cast<size_t>(router) * dims + static_cast<size_t>(dim);
+                m_coordinates[at] = static_cast<std::uint16_t>(x);
+                if (extent == 1)
+                    continue;
+                int* neighbours = &m_neighbours[at * 2];
+                if (x + 1 < extent)
+                    neighbours[0] = router + stride;
+                else if (wraps)
+                    neighbours[0] = router - x * stride;
+                if (x > 0)
+                    neighbours[1] = router - stride;
+                else if (wraps)
+                    neighbours[1] = router + (extent - 1) * stride;
+                if (neighbours[1] == neighbours[0])
+                    neighbours[1] = -1; // a ring of two: one neighbour
+            }
+        }
+        m_routerStamp.assign(static_cast<size_t>(routers), 0);
+        m_routerSlots.assign(static_cast<size_t>(routers), RouterSlot());
+        m_routerCount.assign(static_cast<size_t>(routers), 0);
+        m_routerOfNode.resize(static_cast<size_t>(m_nodeCount));
+        for (int node = 0; node < m_nodeCount; ++node)
+            m_routerOfNode[static_cast<size_t>(node)] = m_torus->routerOf(node);
+    } else {
+        throw std::invalid_argument("placement metrics: unsupported topology");
+    }
+}
+
+void PlacementAnalyzer::startJob()
+{
+    if (++m_epoch == 0) { // wrapped: forget every old stamp
+        for (auto* stamps : {&m_nodeStamp, &m_groupStamp, &m_leafStamp, &m_podStamp, &m_routerStamp})
+            std::fill(stamps->begin(), stamps->end(), 0);
+        for (RouterSlot& slot : m_routerSlots)
+            slot.stamp = 0;
+        m_epoch = 1;
+    }
+}
+
+void PlacementAnalyzer::rejectNode(int node) const
+{
+    if (static_cast<unsigned>(node) >= static_cast<unsigned>(m_nodeCount))
+        throw std::invalid_argument("node " + std::to_string(node) + " is not on the machine ("
+                                    + std::to_string(m_nodeCount) + " nodes)");
+    throw std::invalid_argument("node " + std::to_string(node) + " is listed twice");
+}
+
+int PlacementAnalyzer::findComponent(int router)
+{
+    RouterSlot* slots = m_routerSlots.data();
+    while (slots[router].parent != router) {
+        slots[router].parent = slots[slots[router].parent].parent; // path halving
+        router = slots[router].parent;
+    }
+    return router;
+}
+
+PlacementMetrics PlacementAnalyzer::measure(const std::vector<int>& nodes)
+{
+    startJob();
+    PlacementMetrics metrics;
+    metrics.nodes = static_cast<int>(nodes.size());
+    if (nodes.empty())
+        return metrics;
+    if (m_tree)
+        measureTree(nodes, metrics);
+    else
+        measureTorus(nodes, metrics);
+    if (metrics.nodes > 1)
+        metrics.aphAllLinks = metrics.aph + 2;
+    return metrics;
+}
+
+void PlacementAnalyzer::measureTree(const std::vector<int>& nodes, PlacementMetrics& metrics)
+{
+    const SwitchHierarchy& tree = *m_tree;
+    const int* groupOfNode = tree.groupOfNode.data();
+    const int* parent = tree.parent.data();
+    m_touched.clear();
+    int leaves = 0;
+    int pods = 0;
+    int low = nodes.front();
+    int high = low;
+    for (int node : nodes) {
+        checkNode(node);
+        low = std::min(low, node);
+        high = std::max(high, node);
+        int group = groupOfNode[node];
+        // A group may be a leaf for one node and an ancestor for another (irregular trees).
+        if (m_leafStamp[static_cast<size_t>(group)] != m_epoch) {
+            m_leafStamp[static_cast<size_t>(group)] = m_epoch;
+            ++leaves;
+            const int pod = parent[group];
+            if (pod >= 0 && m_podStamp[static_cast<size_t>(pod)] != m_epoch) {
+                m_podStamp[static_cast<size_t>(pod)] = m_epoch;
+                ++pods;
+            }
+        }
+        // Count the node in every group above it but the root (which holds them all).
+        for (; parent[group] != -1; group = parent[group]) {
+            const auto g = static_cast<size_t>(group);
+            if (m_groupStamp[g] != m_epoch) {
+                m_groupStamp[g] = m_epoch;
+                m_groupCount[g] = 0;
+                m_touched.push_back(group);
+            }
+            ++m_groupCount[g];
+        }
+    }
+    // Every edge from a group to its parent carries 2 m (n - m) ordered pairs (REFERENCE §2).
+    const auto n = static_cast<std::int64_t>(nodes.size());
+    std::int64_t pairHops = 0;
+    int lowest = tree.root;
+    for (int group : m_touched) {
+        const std::int64_t m = m_groupCount[static_cast<size_t>(group)];
+        pairHops += 2 * m * (n - m);
+        if (m == n && tree.depth[static_cast<size_t>(group)] > tree.depth[static_cast<size_t>(lowest)])
+            lowest = group;
+    }
+    metrics.aph = n > 1 ? static_cast<double>(pairHops) / static_cast<double>(n * (n - 1)) : 0.0;
+    metrics.leaves = leaves;
+    metrics.pods = std::max(pods, 1); // a one-level tree is a single pod
+    metrics.partitions = leaves;
+    metrics.lowestCommonLevel = tree.level[static_cast<size_t>(lowest)];
+    metrics.spread = high - low;
+}
+
+void PlacementAnalyzer::measureTorus(const std::vector<int>& nodes, PlacementMetrics& metrics)
+{
+    const TorusTopology& torus = *m_torus;
+    const int dims = m_dims;
+    std::fill(m_histogram.begin(), m_histogram.end(), 0);
+    std::int64_t* histogram = m_histogram.data();
+    const int* offsets = m_histogramOffset.data();
+    const std::uint16_t* coordinates = m_coordinates.data();
+    const int* routerOfNode = m_routerOfNode.data();
+    RouterSlot* slots = m_routerSlots.data();
+    m_routers.clear();
+    int low = nodes.front();
+    int high = low;
+    for (int node : nodes) {
+        checkNode(node);
+        low = std::min(low, node);
+        high = std::max(high, node);
+        const int router = routerOfNode[node];
+        const std::uint16_t* at = coordinates + static_cast<size_t>(router) * static_cast<size_t>(dims);
+        for (int dim = 0; dim < dims; ++dim)
+            ++histogram[offsets[dim] + at[dim]];
+        if (slots[router].stamp != m_epoch) {
+            slots[router] = {m_epoch, router};
+            m_routers.push_back(router);
+        }
+    }
+    metrics.spread = high - low;
+    const auto n = static_cast<double>(nodes.size());
+    if (nodes.size() > 1) {
+        double total = 0;
+        for (int dim = 0; dim < dims; ++dim)
+            total += 2.0
+                * static_cast<double>(ringPairSum(histogram + offsets[dim], torus.extents()[static_cast<size_t>(dim)],
+                                                  torus.wraps()[static_cast<size_t>(dim)]));
+        metrics.aph = total / (n * (n - 1));
+    }
+    metrics.routers = static_cast<int>(m_routers.size());
+
+    // Components of touched routers joined to touched neighbours (Titan §IV-B: at most one
+    // hop apart; nodes on one router are 0 hops apart): union-find over each router's link
+    // towards +1 in every dimension, so every link is looked at once.
+    const int* neighbours = m_neighbours.data();
+    int components = metrics.routers;
+    for (int router : m_routers) {
+        const int* around = neighbours + static_cast<size_t>(router) * static_cast<size_t>(2 * dims);
+        for (int dim = 0; dim < dims; ++dim) {
+            const int next = around[2 * dim];
+            if (next < 0 || slots[next].stamp != m_epoch)
+                continue;
+            const int a = findComponent(router);
+            const int b = findComponent(next);
+            if (a != b) {
+                slots[a].parent = b;
+                --components;
+            }
+        }
+    }
+    metrics.partitions = components;
+}
+
+std::vector<std::int64_t> PlacementAnalyzer::hopHistogram(const std::vector<int>& nodes)
+{
+    startJob();
+    for (int node : nodes)
+        checkNode(node);
+    std::vector<std::int64_t> histogram;
+    auto add = [&histogram](size_t hops, std::int64_t pairs) {
+        if (pairs == 0)
+            return;
+        if (histogram.size() <= hops)
+            histogram.resize(hops + 1, 0);
+        histogram[hops] += pairs;
+    };
+    if (m_torus) {
+        // Pairs between routers: O(routers²), fine for the job sizes people inspect.
+        m_touched.clear();
+        for (int node : nodes) {
+            const int router = m_torus->routerOf(node);
+            if (m_routerStamp[static_cast<size_t>(router)] != m_epoch) {
+                m_routerStamp[static_cast<size_t>(router)] = m_epoch;
+                m_routerCount[static_cast<size_t>(router)] = 0;
+                m_touched.push_back(router);
+            }
+            ++m_routerCount[static_cast<size_t>(router)];
+        }
+        const int perRouter = m_torus->nodesPerRouter();
+        for (size_t i = 0; i < m_touched.size(); ++i) {
+            const std::int64_t ci = m_routerCount[static_cast<size_t>(m_touched[i])];
+            add(0, ci * (ci - 1));
+            for (size_t j = i + 1; j < m_touched.size(); ++j) {
+                const std::int64_t cj = m_routerCount[static_cast<size_t>(m_touched[j])];
+                add(static_cast<size_t>(m_torus->hops(m_touched[i] * perRouter, m_touched[j] * perRouter)),
+                    2 * ci * cj);
+            }
+        }
+        return histogram;
+    }
+    // Trees: pairs meet at their lowest common group g; with v_c the counts by depth of the
+    // nodes under each child c of g (a node directly on g is a child of its own), the pairs
+    // meeting at g are (sum v_c)⊗(sum v_c) - sum v_c⊗v_c, at hops d_a + d_b - 2 depth(g).
+    const SwitchHierarchy& tree = *m_tree;
+    const size_t depths = static_cast<size_t>(*std::max_element(tree.depth.begin(), tree.depth.end())) + 1;
+    m_touched.clear();
+    std::map<int, std::vector<std::int64_t>> below; // group -> nodes under it by leaf depth
+    std::map<int, std::vector<std::int64_t>> square; // group -> sum over its children of v_c⊗v_c, flattened
+    auto vectorOf = [&](std::map<int, std::vector<std::int64_t>> & map, int group, size_t size) -> auto&
+    {
+        auto& entry = map[group];
+        if (entry.empty())
+            entry.assign(size, 0);
+        return entry;
+    };
+    for (int node : nodes) {
+        const int leaf = tree.groupOfNode[static_cast<size_t>(node)];
+        const auto depth = static_cast<size_t>(tree.depth[static_cast<size_t>(leaf)]);
+        vectorOf(below, leaf, depths)[depth] += 1;
+        vectorOf(square, leaf, depths * depths)[depth * depths + depth] += 1; // the node as its own child
+    }
+    // Push counts up, deepest groups first.
+    std::vector<int> groups;
+    for (const auto& entry : below)
+        groups.push_back(entry.first);
+    for (size_t i = 0; i < groups.size(); ++i) {
+        const int parent = tree.parent[static_cast<size_t>(groups[i])];
+        if (parent >= 0 && below.find(parent) == below.end()) {
+            below[parent].assign(depths, 0);
+            groups.push_back(parent);
+        }
+    }
+    std::sort(groups.begin(), groups.end(),
+              [&](int a, int b) { return tree.depth[static_cast<size_t>(a)] > tree.depth[static_cast<size_t>(b)]; });
+    for (int group : groups) {
+        const auto& v = below[group];
+        const auto& sq = vectorOf(square, group, depths * depths);
+        const auto base = static_cast<size_t>(tree.depth[static_cast<size_t>(group)]) * 2;
+        for (size_t da = 0; da < depths; ++da)
+            for (size_t db = 0; db < depths; ++db)
+                add(da + db - base, v[da] * v[db] - sq[da * depths + db]);
+        const int parent = tree.parent[static_cast<size_t>(group)];
+        if (parent >= 0) {
+            auto& up = below[parent];
+            auto& upSquare = vectorOf(square, parent, depths * depths);
+            for (size_t da = 0; da < depths; ++da) {
+                up[da] += v[da];
+                for (size_t db = 0; db < depths; ++db)
+                    upSquare[da * depths + db] += v[da] * v[db];
+            }
+        }
+    }
+    return histogram;
+}
+
+double PlacementAnalyzer::minimumAph(int size)
+{
+    if (size < 1 || size > m_topology.nodeCount())
+        throw std::invalid_argument("minimum APH: a job of " + std::to_string(size) + " nodes does not fit");
+    if (size == 1)
+        return 0.0;
+    const auto cached = m_minimumAph.find(size);
+    if (cached != m_minimumAph.end())
+        return cached->second;
+    const double value = m_tree ? minimumTreeAph(size) : minimumBoxAph(*m_torus, size);
+    m_minimumAph.emplace(size, value);
+    return value;
+}
+
+double PlacementAnalyzer::minimumTreeAph(int size)
+{
+    if (m_topology.kind() != TopologyKind::SwitchTree) {
+        // Regular trees (identical subtrees at every level): packing nodes in index order
+        // fills whole leaves, then whole pods, which maximises the pairs that meet low.
+        std::vector<int> packed(static_cast<size_t>(size));
+        for (int i = 0; i < size; ++i)
+            packed[static_cast<size_t>(i)] = i;
+        return measure(packed).aph;
+    }
+    return minimumSwitchTreeAph(*m_tree, size);
+}
+
+} // namespace placement

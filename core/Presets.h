@@ -1,0 +1,22 @@
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace placement {
+
+/// A machine from the papers, constructible in one line: parseMachineSpec(preset.name).
+struct MachinePreset
+{
+    std::string name;
+    std::string spec; ///< the full machine spec (core/MachineSpec.h)
+    std::string source; ///< where it comes from
+};
+
+/// cab, pinot, jigsaw-1024 ... titan (REFERENCE §1).
+const std::vector<MachinePreset>& machinePresets();
+
+/// The preset called `name`, or nullptr.
+const MachinePreset* findMachinePreset(const std::string& name);
+
+} // namespace placement

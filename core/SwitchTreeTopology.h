@@ -1,0 +1,41 @@
+#pragma once
+
+#include "core/SwitchHierarchy.h"
+#include "core/Topology.h"
+
+#include <mutex>
+
+namespace placement {
+
+/// An arbitrary tree of switches, as Slurm's topology.conf describes one: each switch has a
+/// parent (one root) and any number of nodes; nothing needs to be regular. Nodes are
+/// numbered switch by switch in switch order. Routes are unique: up to the lowest common
+/// switch and down.
+class SwitchTreeTopology final : public Topology
+{
+public:
+    /// `parents[s]`: parent switch of s (-1 for the root); `nodesPerSwitch[s]`: nodes on s.
+    SwitchTreeTopology(std::vector<int> parents, std::vector<int> nodesPerSwitch, std::string namePrefix = "n");
+
+    TopologyKind kind() const override { return TopologyKind::SwitchTree; }
+    int nodeCount() const override { return static_cast<int>(m_hierarchy.groupOfNode.size()); }
+    std::string nodeName(int node) const override;
+    std::string nodeLocation(int node) const override;
+    std::string describe() const override;
+    int hops(int a, int b) const override { return m_hierarchy.hops(a, b); }
+    int switchCount() const override { return static_cast<int>(m_hierarchy.parent.size()); }
+    const std::vector<Link>& links() const override { return m_links; }
+    bool appendRoute(int from, int to, std::vector<Channel>& route) const override;
+    const SwitchHierarchy* hierarchy() const override { return &m_hierarchy; }
+
+    const std::vector<int>& nodesPerSwitch() const { return m_nodesPerSwitch; }
+    const std::string& namePrefix() const { return m_namePrefix; }
+
+private:
+    std::vector<int> m_nodesPerSwitch;
+    std::string m_namePrefix;
+    SwitchHierarchy m_hierarchy;
+    std::vector<Link> m_links; ///< nodes' links, then link nodeCount() + s joins switch s to its parent
+};
+
+} // namespace placement

@@ -1,0 +1,270 @@
+#include "core/FatTreeTopology.h"
+#include "core/MachineSpec.h"
+#include "core/PlacementMetrics.h"
+#include "core/SplitMix64.h"
+#include "core/SwitchHierarchy.h"
+#include "core/TorusTopology.h"
+
+#include <QTest>
+
+#include <algorithm>
+#include <deque>
+#include <set>
+
+using namespace placement;
+
+namespace {
+
+const char* const machines[] = {
+    // tori and meshes: odd extents, mixed wrap, several nodes per router, 4D
+    "torus extents=5x3x4 wrap=yny nodes-per-router=2",
+    "torus extents=7x6 wrap=yy",
+    "torus extents=4x5 wrap=nn",
+    "torus extents=3x3x3x2 wrap=yyny",
+    "torus extents=9 wrap=y nodes-per-router=3",
+    // three-level fat-trees, one tapered
+    "fattree radix=6 pods=2 leaves-per-pod=3 nodes-per-leaf=3 uplinks-per-leaf=3",
+    "fattree radix=12 pods=3 leaves-per-pod=4 nodes-per-leaf=7 uplinks-per-leaf=4 uplinks-per-l2=8",
+    // k-ary n-trees
+    "kary k=3 n=3",
+    "kary k=2 n=5",
+    // an irregular switch tree: nodes at several depths, on inner switches too
+    "switchtree parents=-1,0,0,1,1,2,5,5 nodes=1,0,3,4,2,0,5,1",
+};
+
+std::vector<int> randomPlacement(SplitMix64& random, int machineSize, int trial)
+{
+    int size;
+    switch (trial % 8) {
+    case 0: size = 1; break;
+    case 1: size = 2; break;
+    case 2: size = machineSize; break;
+    default: size = static_cast<int>(random.between(1, machineSize)); break;
+    }
+    std::vector<int> all(static_cast<size_t>(machineSize));
+    for (int i = 0; i < machineSize; ++i)
+        all[static_cast<size_t>(i)] = i;
+    if (trial % 5 == 4) { // a consecutive block
+        const int start = static_cast<int>(random.between(0, machineSize - size));
+        return std::vector<int>(all.begin() + start, all.begin() + start + size);
+    }
+    for (int i = 0; i < size; ++i) // partial Fisher-Yates
+        std::swap(all[static_cast<size_t>(i)], all[static_cast<size_t>(random.between(i, machineSize - 1))]);
+    all.resize(static_cast<size_t>(size));
+    return all;
+}
+
+double bruteAph(const Topology& topology, const std::vector<int>& nodes, bool allLinks)
+{
+    if (nodes.size() < 2)
+        return 0;
+    double sum = 0;
+    for (int a : nodes)
+        for (int b : nodes)
+            if (a != b)
+                sum += allLinks ? topology.hopsAllLinks(a, b) : topology.hops(a, b);
+    return sum / (static_cast<double>(nodes.size()) * static_cast<double>(nodes.size() - 1));
+}
+
+int bruteComponents(const Topology& topology, const std::vector<int>& nodes)
+{
+    std::vector<bool> seen(nodes.size(), false);
+    int components = 0;
+    for (size_t start = 0; start < nodes.size(); ++start) {
+        if (seen[start])
+            continue;
+        ++components;
+        std::deque<size_t> queue{start};
+        seen[start] = true;
+        while (!queue.empty()) {
+            const size_t at = queue.front();
+            queue.pop_front();
+            for (size_t next = 0; next < nodes.size(); ++next)
+                if (!seen[next] && topology.hops(nodes[at], nodes[next]) <= 1) {
+                    seen[next] = true;
+                    queue.push_back(next);
+                }
+        }
+    }
+    return components;
+}
+
+} // namespace
+
+class TestMetrics : public QObject
+{
+    Q_OBJECT
+private slots:
+    void fastMetricsMatchBruteForce_data()
+    {
+        QTest::addColumn<QString>("spec");
+        for (const char* spec : machines)
+            QTest::newRow(spec) << spec;
+    }
+    void fastMetricsMatchBruteForce()
+    {
+        QFETCH(QString, spec);
+        const auto topology = parseMachineSpec(spec.toStdString());
+        PlacementAnalyzer analyzer(*topology);
+        const SwitchHierarchy* tree = topology->hierarchy();
+        SplitMix64 random(qHash(spec));
+        for (int trial = 0; trial < 1000; ++trial) {
+            const std::vector<int> nodes = randomPlacement(random, topology->nodeCount(), trial);
+            const PlacementMetrics m = analyzer.measure(nodes);
+            const QByteArray where = QStringLiteral("trial %1, %2 nodes").arg(trial).arg(nodes.size()).toUtf8();
+            QCOMPARE(m.nodes, static_cast<int>(nodes.size()));
+            QVERIFY2(std::abs(m.aph - bruteAph(*topology, nodes, false)) < 1e-9, where);
+            if (nodes.size() > 1)
+                QVERIFY2(std::abs(m.aphAllLinks - bruteAph(*topology, nodes, true)) < 1e-9, where);
+            const auto [low, high] = std::minmax_element(nodes.begin(), nodes.end());
+            QCOMPARE(m.spread, *high - *low);
+            if (tree) {
+                std::set<int> leaves;
+                std::set<int> pods;
+                int common = tree->groupOfNode[static_cast<size_t>(nodes.front())];
+                for (int node : nodes) {
+                    const int leaf = tree->groupOfNode[static_cast<size_t>(node)];
+                    leaves.insert(leaf);
+                    pods.insert(tree->parent[static_cast<size_t>(leaf)]);
+                    common = tree->lowestCommonGroup(common, leaf);
+                }
+                pods.erase(-1);
+                QCOMPARE(m.leaves, static_cast<int>(leaves.size()));
+                QCOMPARE(m.partitions, m.leaves);
+                QCOMPARE(m.pods, std::max<int>(1, static_cast<int>(pods.size())));
+                QCOMPARE(m.lowestCommonLevel, tree->level[static_cast<size_t>(common)]);
+                if (tree->uniformDepth) {
+                    int widest = 0; // on a uniform tree the farthest pair climbs to the common switch
+                    for (int a : nodes)
+                        for (int b : nodes)
+                            widest = std::max(widest, topology->hops(a, b));
+                    QCOMPARE(m.lowestCommonLevel, widest / 2);
+                }
+            } else {
+                QVERIFY2(m.partitions == bruteComponents(*topology, nodes), where);
+                const auto& torus = dynamic_cast<const TorusTopology&>(*topology);
+                std::set<int> routers;
+                for (int node : nodes)
+                    routers.insert(torus.routerOf(node));
+                QCOMPARE(m.routers, static_cast<int>(routers.size()));
+                QCOMPARE(m.lowestCommonLevel, -1);
+            }
+            if (trial % 10 == 0) {
+                std::vector<std::int64_t> expected;
+                for (int a : nodes)
+                    for (int b : nodes)
+                        if (a != b) {
+                            const auto h = static_cast<size_t>(topology->hops(a, b));
+                            if (expected.size() <= h)
+                                expected.resize(h + 1, 0);
+                            ++expected[h];
+                        }
+                QCOMPARE(analyzer.hopHistogram(nodes), expected);
+            }
+        }
+    }
+
+    void oneNodeJobsHaveNoPairs()
+    {
+        const auto cab = parseMachineSpec("cab");
+        PlacementAnalyzer analyzer(*cab);
+        const PlacementMetrics m = analyzer.measure({700});
+        QCOMPARE(m.aph, 0.0);
+        QCOMPARE(m.aphAllLinks, 0.0);
+        QCOMPARE(m.leaves, 1);
+        QCOMPARE(m.lowestCommonLevel, 0);
+        QCOMPARE(m.spread, 0);
+        QVERIFY(analyzer.hopHistogram({700}).empty());
+    }
+
+    void badNodeListsAreRefused()
+    {
+        const auto torus = parseMachineSpec("torus-8x8");
+        PlacementAnalyzer analyzer(*torus);
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, analyzer.measure({1, 2, 1}));
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, analyzer.measure({64}));
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, analyzer.measure({-1}));
+        QCOMPARE(analyzer.measure({1, 2}).nodes, 2); // the analyzer is still usable
+    }
+
+    void cabWorkedValues()
+    {
+        // Pollard §IV-C on Cab: a full leaf has APH 0; two leaves of one pod 2 x 18 x 18 /
+        // (36 x 35) x 2 hops; whole machine: every pair's hops averaged.
+        const auto cab = parseMachineSpec("cab");
+        PlacementAnalyzer analyzer(*cab);
+        std::vector<int> leaf(18);
+        for (int i = 0; i < 18; ++i)
+            leaf[static_cast<size_t>(i)] = i;
+        QCOMPARE(analyzer.measure(leaf).aph, 0.0);
+        std::vector<int> twoLeaves = leaf;
+        for (int i = 18; i < 36; ++i)
+            twoLeaves.push_back(i);
+        QCOMPARE(analyzer.measure(twoLeaves).aph, 2.0 * 18 * 18 * 2 / (36.0 * 35));
+        QCOMPARE(analyzer.measure(twoLeaves).lowestCommonLevel, 1);
+        QCOMPARE(analyzer.measure({0, 324}).aph, 4.0);
+        QCOMPARE(analyzer.measure({0, 324}).lowestCommonLevel, 2);
+        QCOMPARE(analyzer.measure({0, 324}).pods, 2);
+    }
+
+    void minimumAphMatchesExhaustiveSearch_data()
+    {
+        QTest::addColumn<QString>("spec");
+        QTest::addColumn<int>("largest");
+        QTest::newRow("torus 4x4") << "torus extents=4x4" << 14;
+        QTest::newRow("mesh 4x4") << "torus extents=4x4 wrap=nn" << 14;
+        QTest::newRow("torus 3x5") << "torus extents=3x5" << 13;
+        QTest::newRow("mixed 3x3x2, 2 per router") << "torus extents=3x3x2 wrap=yyn nodes-per-router=2" << 5;
+        QTest::newRow("fat-tree radix 6") << "fattree radix=6 pods=2 leaves-per-pod=3 nodes-per-leaf=3" << 6;
+        QTest::newRow("2-ary 4-tree") << "kary k=2 n=4" << 7;
+        QTest::newRow("irregular tree") << "switchtree parents=-1,0,0,1,1,2,5,5 nodes=1,0,3,4,2,0,3,1" << 7;
+    }
+    void minimumAphMatchesExhaustiveSearch()
+    {
+        QFETCH(QString, spec);
+        QFETCH(int, largest);
+        const auto topology = parseMachineSpec(spec.toStdString());
+        PlacementAnalyzer analyzer(*topology);
+        const int n = topology->nodeCount();
+        for (int size = 2; size <= largest; ++size) {
+            // Every subset of `size` nodes, in lexicographic order.
+            std::vector<int> subset(static_cast<size_t>(size));
+            for (int i = 0; i < size; ++i)
+                subset[static_cast<size_t>(i)] = i;
+            double best = 1e300;
+            while (true) {
+                best = std::min(best, bruteAph(*topology, subset, false));
+                int i = size - 1;
+                while (i >= 0 && subset[static_cast<size_t>(i)] == n - size + i)
+                    --i;
+                if (i < 0)
+                    break;
+                ++subset[static_cast<size_t>(i)];
+                for (int j = i + 1; j < size; ++j)
+                    subset[static_cast<size_t>(j)] = subset[static_cast<size_t>(j - 1)] + 1;
+            }
+            QVERIFY2(
+                std::abs(analyzer.minimumAph(size) - best) < 1e-9,
+                qPrintable(
+                    QStringLiteral("size %1: %2 vs exhaustive %3").arg(size).arg(analyzer.minimumAph(size)).arg(best)));
+        }
+        QCOMPARE(analyzer.minimumAph(1), 0.0);
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, analyzer.minimumAph(n + 1));
+    }
+
+    void minimumAphOnWholeMachines()
+    {
+        // A whole-machine job has only one placement.
+        for (const char* spec : machines) {
+            const auto topology = parseMachineSpec(spec);
+            PlacementAnalyzer analyzer(*topology);
+            std::vector<int> all(static_cast<size_t>(topology->nodeCount()));
+            for (int i = 0; i < topology->nodeCount(); ++i)
+                all[static_cast<size_t>(i)] = i;
+            QVERIFY2(std::abs(analyzer.minimumAph(topology->nodeCount()) - analyzer.measure(all).aph) < 1e-9, spec);
+        }
+    }
+};
+
+QTEST_APPLESS_MAIN(TestMetrics)
+#include "tst_metrics.moc"
