@@ -18,6 +18,7 @@ MachineData MachineData::load(Store& store, const MachineRecord& record)
         throw StoreError(store.path() + ": machine '" + record.name + "': " + error.what());
     }
     data.layout = layoutNodes(*data.topology);
+    data.analyzer = std::make_unique<PlacementAnalyzer>(*data.topology);
     data.jobs = store.jobs(record.id);
     const int nodeCount = data.topology->nodeCount();
     for (const Job& job : data.jobs) {

@@ -2,6 +2,7 @@
 
 #include "core/Job.h"
 #include "core/NodeLayout.h"
+#include "core/PlacementMetrics.h"
 #include "core/Topology.h"
 #include "store/Store.h"
 
@@ -21,6 +22,7 @@ struct MachineData
     std::int64_t firstTime = 0; ///< earliest job start
     std::int64_t lastTime = 0; ///< latest job end
     std::int64_t openingTime = 0; ///< where the view opens: the busiest moment
+    std::unique_ptr<PlacementAnalyzer> analyzer; ///< metrics of this machine's placements
 
     /// Reads one machine; throws StoreError (bad file) or std::invalid_argument (bad spec).
     static MachineData load(Store& store, const MachineRecord& record);

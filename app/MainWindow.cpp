@@ -25,6 +25,8 @@
 #include <QToolBar>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace placement {
 
 MainWindow::MainWindow(QWidget* parent)
@@ -270,6 +272,67 @@ void MainWindow::highlightJob(int jobIndex)
                                      .arg(job.nodes.size())
                                      .arg(formatTime(job.start), formatTime(job.end)));
     }
+    if (m_current)
+        updateSummary();
+}
+
+bool MainWindow::showJob(const QString& id)
+{
+    if (!m_current)
+        return false;
+    const std::string wanted = id.toStdString();
+    for (size_t index = 0; index < m_current->jobs.size(); ++index) {
+        const Job& job = m_current->jobs[index];
+        if (job.id != wanted)
+            continue;
+        if (!job.runsAt(m_time))
+            setCurrentTime(job.start);
+        const QModelIndex shown = m_jobFilter->mapFromSource(m_jobModel->index(static_cast<int>(index), 0));
+        if (shown.isValid()) {
+            m_jobTable->selectRow(shown.row());
+            m_jobTable->scrollTo(shown);
+        }
+        highlightJob(static_cast<int>(index));
+        return true;
+    }
+    return false;
+}
+
+QString MainWindow::jobMetricsText(int jobIndex) const
+{
+    const Job& job = m_current->jobs[static_cast<size_t>(jobIndex)];
+    if (job.nodes.empty())
+        return {};
+    PlacementAnalyzer& analyzer = *m_current->analyzer;
+    PlacementMetrics m;
+    double minimum = 0;
+    try {
+        m = analyzer.measure(job.nodes);
+        minimum = analyzer.minimumAph(m.nodes);
+    } catch (const std::invalid_argument& error) {
+        return tr("<b>Job %1</b><br>%2")
+            .arg(QString::fromStdString(job.id).toHtmlEscaped(), QString::fromUtf8(error.what()).toHtmlEscaped());
+    }
+    QString text
+        = tr("<b>Job %1</b> (%2), %3 nodes<br>"
+             "APH %4 hops (minimum for %3 nodes: %5)<br>"
+             "<small>switch-to-switch links; +2 counting node links</small><br>")
+              .arg(QString::fromStdString(job.id).toHtmlEscaped(), QString::fromStdString(job.user).toHtmlEscaped())
+              .arg(m.nodes)
+              .arg(m.aph, 0, 'f', 2)
+              .arg(minimum, 0, 'f', 2);
+    if (m.routers >= 0)
+        text += tr("%1 partitions on %2 routers<br>").arg(m.partitions).arg(m.routers);
+    else
+        text += tr("%1 leaves in %2 pods; lowest common switch level %3<br>")
+                    .arg(m.leaves)
+                    .arg(m.pods)
+                    .arg(m.lowestCommonLevel);
+    return text
+        + tr("Spread %1 (node %2 to %3)")
+              .arg(m.spread)
+              .arg(*std::min_element(job.nodes.begin(), job.nodes.end()))
+              .arg(*std::max_element(job.nodes.begin(), job.nodes.end()));
 }
 
 void MainWindow::recolor()
@@ -309,16 +372,18 @@ void MainWindow::updateSummary()
                               .arg(busy)
                               .arg(nodeCount)
                               .arg(percent, 0, 'f', 1));
-    m_summary->setText(tr("<b>%1</b><br>%2<br><br>%3 jobs from %4 to %5 UTC<br><br>"
-                          "<b>At %6 UTC</b><br>%7 jobs running<br>%8 of %9 nodes busy (%10%)")
-                           .arg(QString::fromStdString(m_current->record.name).toHtmlEscaped(),
-                                QString::fromStdString(topology.describe()).toHtmlEscaped())
-                           .arg(m_current->jobs.size())
-                           .arg(formatTime(m_current->firstTime), formatTime(m_current->lastTime), formatTime(m_time))
-                           .arg(running)
-                           .arg(busy)
-                           .arg(nodeCount)
-                           .arg(percent, 0, 'f', 1));
+    m_summary->setText(
+        tr("<b>%1</b><br>%2<br><br>%3 jobs from %4 to %5 UTC<br><br>"
+           "<b>At %6 UTC</b><br>%7 jobs running<br>%8 of %9 nodes busy (%10%)")
+            .arg(QString::fromStdString(m_current->record.name).toHtmlEscaped(),
+                 QString::fromStdString(topology.describe()).toHtmlEscaped())
+            .arg(m_current->jobs.size())
+            .arg(formatTime(m_current->firstTime), formatTime(m_current->lastTime), formatTime(m_time))
+            .arg(running)
+            .arg(busy)
+            .arg(nodeCount)
+            .arg(percent, 0, 'f', 1)
+        + (m_highlightedJob >= 0 ? QStringLiteral("<br><br>") + jobMetricsText(m_highlightedJob) : QString()));
 }
 
 void MainWindow::showNode(int node)

@@ -45,6 +45,9 @@ public:
     std::int64_t currentTime() const { return m_time; }
     /// Highlights one job (index into the current machine's jobs), -1 for none.
     void highlightJob(int jobIndex);
+    /// Shows the job with this id: moves the time into its run if needed, selects and
+    /// highlights it. False when the current machine has no such job.
+    bool showJob(const QString& id);
 
     MachineView* machineView() const { return m_view; }
     QDockWidget* jobsDock() const { return m_jobsDock; }
@@ -65,6 +68,7 @@ private:
     void showNode(int node);
     void recolor();
     void updateSummary();
+    QString jobMetricsText(int jobIndex) const;
 
     MachineView* m_view;
     QComboBox* m_machineBox;

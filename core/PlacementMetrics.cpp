@@ -40,12 +40,14 @@ PlacementAnalyzer::PlacementAnalyzer(const Topology& topology)
     , m_torus(dynamic_cast<const TorusTopology*>(&topology))
     , m_nodeCount(topology.nodeCount())
 {
-    m_nodeStamp.assign(static_cast<size_t>(m_nodeCount), 0);
+    m_nodes.assign(static_cast<size_t>(m_nodeCount), NodeSlot());
     if (m_tree) {
         m_groupStamp.assign(m_tree->parent.size(), 0);
         m_leafStamp.assign(m_tree->parent.size(), 0);
         m_podStamp.assign(m_tree->parent.size(), 0);
         m_groupCount.assign(m_tree->parent.size(), 0);
+        for (int node = 0; node < m_nodeCount; ++node)
+            m_nodes[static_cast<size_t>(node)].home = m_tree->groupOfNode[static_cast<size_t>(node)];
     } else if (m_torus) {
         const int routers = m_torus->routerCount();
         m_dims = m_torus->dimensions();
@@ -89,9 +91,13 @@ PlacementAnalyzer::PlacementAnalyzer(const Topology& topology)
         m_routerStamp.assign(static_cast<size_t>(routers), 0);
         m_routerSlots.assign(static_cast<size_t>(routers), RouterSlot());
         m_routerCount.assign(static_cast<size_t>(routers), 0);
-        m_routerOfNode.resize(static_cast<size_t>(m_nodeCount));
         for (int node = 0; node < m_nodeCount; ++node)
-            m_routerOfNode[static_cast<size_t>(node)] = m_torus->routerOf(node);
+            m_nodes[static_cast<size_t>(node)].home = m_torus->routerOf(node);
+        if (m_dims <= InlineDimensions)
+            for (int router = 0; router < routers; ++router)
+                for (int dim = 0; dim < m_dims; ++dim)
+                    m_routerSlots[static_cast<size_t>(router)].coordinates[dim] =
+                        m_coordinates[static_cast<size_t>(router) * dims + static_cast<size_t>(dim)];
     } else {
         throw std::invalid_argument("placement metrics: unsupported topology");
     }
@@ -100,8 +106,10 @@ PlacementAnalyzer::PlacementAnalyzer(const Topology& topology)
 void PlacementAnalyzer::startJob()
 {
     if (++m_epoch == 0) { // wrapped: forget every old stamp
-        for (auto* stamps : {&m_nodeStamp, &m_groupStamp, &m_leafStamp, &m_podStamp, &m_routerStamp})
+        for (auto* stamps : {&m_groupStamp, &m_leafStamp, &m_podStamp, &m_routerStamp})
             std::fill(stamps->begin(), stamps->end(), 0);
+        for (NodeSlot& slot : m_nodes)
+            slot.stamp = 0;
         for (RouterSlot& slot : m_routerSlots)
             slot.stamp = 0;
         m_epoch = 1;
@@ -145,7 +153,6 @@ PlacementMetrics PlacementAnalyzer::measure(const std::vector<int>& nodes)
 void PlacementAnalyzer::measureTree(const std::vector<int>& nodes, PlacementMetrics& metrics)
 {
     const SwitchHierarchy& tree = *m_tree;
-    const int* groupOfNode = tree.groupOfNode.data();
     const int* parent = tree.parent.data();
     m_touched.clear();
     int leaves = 0;
@@ -156,7 +163,7 @@ void PlacementAnalyzer::measureTree(const std::vector<int>& nodes, PlacementMetr
         checkNode(node);
         low = std::min(low, node);
         high = std::max(high, node);
-        int group = groupOfNode[node];
+        int group = m_nodes[static_cast<size_t>(node)].home;
         // A group may be a leaf for one node and an ancestor for another (irregular trees).
         if (m_leafStamp[static_cast<size_t>(group)] != m_epoch) {
             m_leafStamp[static_cast<size_t>(group)] = m_epoch;
@@ -204,7 +211,8 @@ void PlacementAnalyzer::measureTorus(const std::vector<int>& nodes, PlacementMet
     std::int64_t* histogram = m_histogram.data();
     const int* offsets = m_histogramOffset.data();
     const std::uint16_t* coordinates = m_coordinates.data();
-    const int* routerOfNode = m_routerOfNode.data();
+    const NodeSlot* nodeSlots = m_nodes.data();
+    const bool inlineCoordinates = dims <= InlineDimensions;
     RouterSlot* slots = m_routerSlots.data();
     m_routers.clear();
     int low = nodes.front();
@@ -213,12 +221,15 @@ void PlacementAnalyzer::measureTorus(const std::vector<int>& nodes, PlacementMet
         checkNode(node);
         low = std::min(low, node);
         high = std::max(high, node);
-        const int router = routerOfNode[node];
-        const std::uint16_t* at = coordinates + static_cast<size_t>(router) * static_cast<size_t>(dims);
+        const int router = nodeSlots[node].home;
+        RouterSlot& slot = slots[router];
+        const std::uint16_t* at = inlineCoordinates ? slot.coordinates
+                                                    : coordinates + static_cast<size_t>(router) * static_cast<size_t>(dims);
         for (int dim = 0; dim < dims; ++dim)
             ++histogram[offsets[dim] + at[dim]];
-        if (slots[router].stamp != m_epoch) {
-            slots[router] = {m_epoch, router};
+        if (slot.stamp != m_epoch) {
+            slot.stamp = m_epoch;
+            slot.parent = router;
             m_routers.push_back(router);
         }
     }

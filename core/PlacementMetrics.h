@@ -61,9 +61,9 @@ private:
     void checkNode(int node)
     {
         if (static_cast<unsigned>(node) >= static_cast<unsigned>(m_nodeCount)
-            || m_nodeStamp[static_cast<size_t>(node)] == m_epoch)
+            || m_nodes[static_cast<size_t>(node)].stamp == m_epoch)
             rejectNode(node);
-        m_nodeStamp[static_cast<size_t>(node)] = m_epoch;
+        m_nodes[static_cast<size_t>(node)].stamp = m_epoch;
     }
     [[noreturn]] void rejectNode(int node) const;
     int findComponent(int router);
@@ -77,7 +77,12 @@ private:
     const TorusTopology* m_torus = nullptr;
     int m_nodeCount = 0;
     std::uint32_t m_epoch = 0;
-    std::vector<std::uint32_t> m_nodeStamp;
+    struct NodeSlot
+    {
+        std::uint32_t stamp = 0; ///< the job (epoch) that listed it: repeats are refused
+        int home = 0;            ///< its router (tori) or leaf group (trees)
+    };
+    std::vector<NodeSlot> m_nodes;
     // Trees
     std::vector<std::uint32_t> m_groupStamp;
     std::vector<std::uint32_t> m_leafStamp; ///< groups counted as a leaf touched
@@ -92,11 +97,12 @@ private:
     std::vector<std::int64_t> m_histogram; ///< per dimension, per coordinate
     std::vector<std::int64_t> m_prefixCount;
     std::vector<std::int64_t> m_prefixMoment;
-    std::vector<int> m_routerOfNode;
+    static constexpr int InlineDimensions = 4;
     struct RouterSlot
     {
         std::uint32_t stamp = 0; ///< the job (epoch) that touched it
         int parent = 0; ///< union-find parent among touched routers
+        std::uint16_t coordinates[InlineDimensions] = {}; ///< when dims <= InlineDimensions
     };
     std::vector<RouterSlot> m_routerSlots;
     std::vector<std::uint32_t> m_routerStamp; ///< hop histograms

@@ -10,6 +10,7 @@
 #include <QColor>
 #include <QDockWidget>
 #include <QFile>
+#include <QLabel>
 #include <QSettings>
 #include <QStatusBar>
 #include <QTemporaryDir>
@@ -80,6 +81,21 @@ private slots:
         const QString message = window.statusBar()->currentMessage();
         QVERIFY2(message.contains(QString::fromStdString(window.currentMachine()->topology->nodeName(node))),
                  qPrintable(message));
+    }
+
+    void showsAJobsPlacementMetrics()
+    {
+        MainWindow window;
+        QVERIFY(window.openDatabase(m_demo));
+        const Job& job = window.currentMachine()->jobs.at(42);
+        QVERIFY(window.showJob(QString::fromStdString(job.id)));
+        QVERIFY(job.runsAt(window.currentTime()));
+        const auto* label = qobject_cast<QLabel*>(window.metricsDock()->widget());
+        QVERIFY(label);
+        PlacementAnalyzer analyzer(*window.currentMachine()->topology);
+        const QString aph = QString::number(analyzer.measure(job.nodes).aph, 'f', 2);
+        QVERIFY2(label->text().contains(QStringLiteral("APH ") + aph), qPrintable(label->text()));
+        QVERIFY(!window.showJob(QStringLiteral("no-such-job")));
     }
 
     void switchesMachinesAndTime()
