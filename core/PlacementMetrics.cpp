@@ -42,10 +42,9 @@ PlacementAnalyzer::PlacementAnalyzer(const Topology& topology)
 {
     m_nodes.assign(static_cast<size_t>(m_nodeCount), NodeSlot());
     if (m_tree) {
-        m_groupStamp.assign(m_tree->parent.size(), 0);
+        m_groups.assign(m_tree->parent.size(), GroupSlot());
         m_leafStamp.assign(m_tree->parent.size(), 0);
         m_podStamp.assign(m_tree->parent.size(), 0);
-        m_groupCount.assign(m_tree->parent.size(), 0);
         for (int node = 0; node < m_nodeCount; ++node)
             m_nodes[static_cast<size_t>(node)].home = m_tree->groupOfNode[static_cast<size_t>(node)];
     } else if (m_torus) {
@@ -88,6 +87,10 @@ PlacementAnalyzer::PlacementAnalyzer(const Topology& topology)
                     neighbours[1] = -1; // a ring of two: one neighbour
             }
         }
+        for (int dim = 0; dim < m_dims; ++dim) {
+            m_strides.push_back(m_torus->stride(dim));
+            m_wraps.push_back(m_torus->wraps()[static_cast<size_t>(dim)] ? 1 : 0);
+        }
         m_routerStamp.assign(static_cast<size_t>(routers), 0);
         m_routerSlots.assign(static_cast<size_t>(routers), RouterSlot());
         m_routerCount.assign(static_cast<size_t>(routers), 0);
@@ -106,7 +109,9 @@ PlacementAnalyzer::PlacementAnalyzer(const Topology& topology)
 void PlacementAnalyzer::startJob()
 {
     if (++m_epoch == 0) { // wrapped: forget every old stamp
-        for (auto* stamps : {&m_groupStamp, &m_leafStamp, &m_podStamp, &m_routerStamp})
+        for (GroupSlot& slot : m_groups)
+            slot.stamp = 0;
+        for (auto* stamps : {&m_leafStamp, &m_podStamp, &m_routerStamp})
             std::fill(stamps->begin(), stamps->end(), 0);
         for (NodeSlot& slot : m_nodes)
             slot.stamp = 0;
@@ -155,6 +160,8 @@ void PlacementAnalyzer::measureTree(const std::vector<int>& nodes, PlacementMetr
     const SwitchHierarchy& tree = *m_tree;
     const int* parent = tree.parent.data();
     m_touched.clear();
+    GroupSlot* groups = m_groups.data();
+    const bool uniform = tree.uniformDepth;
     int leaves = 0;
     int pods = 0;
     int low = nodes.front();
@@ -164,6 +171,21 @@ void PlacementAnalyzer::measureTree(const std::vector<int>& nodes, PlacementMetr
         low = std::min(low, node);
         high = std::max(high, node);
         int group = m_nodes[static_cast<size_t>(node)].home;
+        if (uniform) {
+            // Every leaf group sits at the same depth, so a group first reached at step 0 is a
+            // new leaf and at step 1 a new pod.
+            for (int step = 0; parent[group] != -1; group = parent[group], ++step) {
+                GroupSlot& slot = groups[group];
+                if (slot.stamp != m_epoch) {
+                    slot = {m_epoch, 0};
+                    m_touched.push_back(group);
+                    leaves += step == 0 ? 1 : 0;
+                    pods += step == 1 ? 1 : 0;
+                }
+                ++slot.count;
+            }
+            continue;
+        }
         // A group may be a leaf for one node and an ancestor for another (irregular trees).
         if (m_leafStamp[static_cast<size_t>(group)] != m_epoch) {
             m_leafStamp[static_cast<size_t>(group)] = m_epoch;
@@ -176,21 +198,22 @@ void PlacementAnalyzer::measureTree(const std::vector<int>& nodes, PlacementMetr
         }
         // Count the node in every group above it but the root (which holds them all).
         for (; parent[group] != -1; group = parent[group]) {
-            const auto g = static_cast<size_t>(group);
-            if (m_groupStamp[g] != m_epoch) {
-                m_groupStamp[g] = m_epoch;
-                m_groupCount[g] = 0;
+            GroupSlot& slot = groups[group];
+            if (slot.stamp != m_epoch) {
+                slot = {m_epoch, 0};
                 m_touched.push_back(group);
             }
-            ++m_groupCount[g];
+            ++slot.count;
         }
     }
+    if (uniform && leaves == 0)
+        leaves = 1; // the leaf switch is the root: a one-switch machine
     // Every edge from a group to its parent carries 2 m (n - m) ordered pairs (REFERENCE §2).
     const auto n = static_cast<std::int64_t>(nodes.size());
     std::int64_t pairHops = 0;
     int lowest = tree.root;
     for (int group : m_touched) {
-        const std::int64_t m = m_groupCount[static_cast<size_t>(group)];
+        const std::int64_t m = groups[group].count;
         pairHops += 2 * m * (n - m);
         if (m == n && tree.depth[static_cast<size_t>(group)] > tree.depth[static_cast<size_t>(lowest)])
             lowest = group;
@@ -249,12 +272,28 @@ void PlacementAnalyzer::measureTorus(const std::vector<int>& nodes, PlacementMet
     // hop apart; nodes on one router are 0 hops apart): union-find over each router's link
     // towards +1 in every dimension, so every link is looked at once.
     const int* neighbours = m_neighbours.data();
+    const int* extents = torus.extents().data();
     int components = metrics.routers;
     for (int router : m_routers) {
-        const int* around = neighbours + static_cast<size_t>(router) * static_cast<size_t>(2 * dims);
+        const RouterSlot& slot = slots[router];
         for (int dim = 0; dim < dims; ++dim) {
-            const int next = around[2 * dim];
-            if (next < 0 || slots[next].stamp != m_epoch)
+            int next;
+            if (inlineCoordinates) {
+                // The +1 neighbour from the coordinates already at hand (no table lookup).
+                const int x = slot.coordinates[dim];
+                const int stride = m_strides[static_cast<size_t>(dim)];
+                if (x + 1 < extents[dim])
+                    next = router + stride;
+                else if (m_wraps[static_cast<size_t>(dim)] && extents[dim] > 2)
+                    next = router - x * stride;
+                else
+                    continue;
+            } else {
+                next = neighbours[static_cast<size_t>(router) * static_cast<size_t>(2 * dims) + 2 * static_cast<size_t>(dim)];
+                if (next < 0)
+                    continue;
+            }
+            if (slots[next].stamp != m_epoch)
                 continue;
             const int a = findComponent(router);
             const int b = findComponent(next);

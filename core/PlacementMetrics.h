@@ -84,13 +84,19 @@ private:
     };
     std::vector<NodeSlot> m_nodes;
     // Trees
-    std::vector<std::uint32_t> m_groupStamp;
+    struct GroupSlot
+    {
+        std::uint32_t stamp = 0; ///< the job (epoch) that reached it
+        int count = 0;           ///< the job's nodes below it
+    };
+    std::vector<GroupSlot> m_groups;
     std::vector<std::uint32_t> m_leafStamp; ///< groups counted as a leaf touched
     std::vector<std::uint32_t> m_podStamp; ///< groups counted as a pod touched
-    std::vector<int> m_groupCount;
     std::vector<int> m_touched;
     // Tori: flat tables, one cache line per router
     int m_dims = 0;
+    std::vector<int> m_strides;
+    std::vector<char> m_wraps;
     std::vector<std::uint16_t> m_coordinates; ///< router * dims + dim
     std::vector<int> m_neighbours; ///< router * 2 dims + k, -1 where none
     std::vector<int> m_histogramOffset; ///< per dimension, into m_histogram

@@ -1,0 +1,95 @@
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace placement {
+
+/// The job log formats parseJobLog() reads; the format notes (swf.md, slurm-sacct.md, ...) describe each.
+enum class LogFormat { Sacct, Jobcomp, Moab, Torque, Swf };
+
+/// "sacct", "jobcomp", "moab", "torque", "swf": for messages and command lines.
+const char* logFormatName(LogFormat format);
+
+/// One allocation run of one job, as a log states it. A requeued or rerun job yields one
+/// record per run, because each run may have held different nodes. Unknown values stay unset
+/// (std::nullopt, -1 or empty) rather than being guessed.
+struct ImportedJob
+{
+    std::string id; ///< the scheduler's id as text: "4711", array task "4711_3", het component "4711+1"
+    std::string name, user, account;
+    std::string partition; ///< Slurm partition; PBS queue, Moab class and SWF queue, as Open XDMoD maps them
+    std::string qos;
+    std::string state; ///< upper case: COMPLETED, FAILED, CANCELLED, TIMEOUT, ...
+    /// The exit status; a Slurm "exit:signal" pair becomes 128 + signal when a signal ended the
+    /// job (shell convention). PBS Exit_status is kept as written (its conventions vary).
+    std::optional<int> exitCode;
+    std::optional<std::int64_t> submit, eligible, start, end; ///< Unix epoch seconds, UTC
+    std::optional<std::int64_t> timeLimit; ///< seconds
+    int requestedNodes = -1, requestedCpus = -1, allocatedNodes = -1, allocatedCpus = -1;
+    std::vector<std::string> nodeNames; ///< expanded, in log order, duplicates removed
+    std::size_t line = 0; ///< 1-based line in the source file
+};
+
+/// One line that was not imported, and why. `reason` is short and stable:
+/// "<category>" or "<category> (<detail>)", e.g. "wrong field count (17, expected 18)".
+struct ImportIssue
+{
+    std::string file;
+    std::size_t line = 0;
+    std::string reason;
+};
+
+struct ImportOptions
+{
+    bool strict = false; ///< stop at the first rejected line
+    /// Offset of the exporting machine's zone east of UTC (CET: 3600), for formats that write
+    /// local wall-clock times without a zone (sacct, jobcomp): epoch = wall clock - offset.
+    std::int64_t utcOffsetSeconds = 0;
+    /// Called regularly with bytes of the file on disk read so far (compressed bytes for .gz)
+    /// and the file's size; returning false cancels the import.
+    std::function<bool(std::uint64_t done, std::uint64_t total)> progress;
+    /// sacct only: the --format field list of a file without a header line. Empty: use the
+    /// header, or recognise Open XDMoD's field sets (slurm-sacct.md).
+    std::vector<std::string> sacctFields;
+    /// sacct only: the --delimiter the file was written with (slurm-sacct.md).
+    std::string sacctDelimiter = "|";
+};
+
+struct ImportSummary
+{
+    static constexpr std::size_t maxStoredIssues = 10'000;
+
+    std::size_t linesRead = 0, jobsParsed = 0;
+    /// Rejected lines by the stable category of their reason; counts every rejected line.
+    std::map<std::string, std::size_t> skippedByReason;
+    /// Lines deliberately not imported because they are not job runs (Slurm step lines,
+    /// non-terminal Moab events, PBS records other than E), by kind. They are not issues.
+    std::map<std::string, std::size_t> ignoredByKind;
+    std::vector<ImportIssue> issues; ///< the first maxStoredIssues rejected lines
+    bool cancelled = false, stoppedAtStrictError = false;
+
+    std::size_t rejectedLines() const;
+};
+
+/// A job log that cannot be read at all (missing, unreadable, a directory), or a malformed
+/// line in a small description file that is read all or nothing. what() names the file.
+class ImportError : public std::runtime_error
+{
+public:
+    ImportError(std::string file, std::size_t line, const std::string& reason);
+    std::string file;
+    std::size_t line; ///< 0 when the problem is not on one line
+};
+
+/// One line of text with every set field of `job`, times in ISO 8601 UTC: for logs, command
+/// line listings and tests.
+std::string describe(const ImportedJob& job);
+
+} // namespace placement

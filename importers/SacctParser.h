@@ -1,0 +1,66 @@
+#pragma once
+
+#include "importers/JobLogParser.h"
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+namespace placement {
+
+/// Slurm `sacct --parsable2` (-P) and `--parsable` (-p, trailing delimiter) output
+/// (slurm-sacct.md). The field list comes from a header line, from ImportOptions::sacctFields,
+/// or, for a file without either, is recognised as one of Open XDMoD's two 26-field sets or
+/// the note's recommended 22-field set. Step lines are ignored; array tasks ("4711_3") and
+/// het components ("4711+1") are separate records; times are local wall clock shifted by
+/// ImportOptions::utcOffsetSeconds.
+class SacctParser : public JobLogParser
+{
+public:
+    explicit SacctParser(const ImportOptions& options);
+    LineOutcome parseLine(const LogLine& line) override;
+
+    /// Whether a line looks like `sacct -p/-P` output with the default delimiter: a header
+    /// naming JobID, or a job id before the first '|' (detectLogFormat).
+    static bool recognises(std::string_view line);
+
+    /// The columns this parser reads; the others are skipped.
+    enum Column {
+        JobId,
+        State,
+        ExitCode,
+        Submit,
+        Eligible,
+        Start,
+        End,
+        Timelimit,
+        NNodes,
+        ReqNodes,
+        AllocCpus,
+        ReqCpus,
+        NodeList,
+        User,
+        Account,
+        Partition,
+        Qos,
+        JobName,
+        ColumnCount
+    };
+
+private:
+    /// Sets the column layout from field names; false if JobID is missing.
+    bool useFieldNames(const std::vector<std::string>& names);
+    /// Recognises a known field set from the first data line of a file without a header.
+    bool inferLayout(const std::vector<std::string_view>& pieces);
+    LineOutcome parseRecord(std::vector<std::string_view> pieces, const LogLine& line) const;
+
+    std::string m_delimiter;
+    std::int64_t m_utcOffset = 0;
+    std::vector<std::string> m_names; ///< lower case, without "%NN" widths; empty: layout unknown
+    std::array<int, ColumnCount> m_index{};
+    bool m_lastIsFreeText = false; ///< a delimiter inside the last field can be re-joined
+    std::optional<bool> m_trailingDelimiter; ///< -p; unknown until the header or first record
+    bool m_declaredWithoutJobId = false;
+};
+
+} // namespace placement
