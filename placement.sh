@@ -15,6 +15,7 @@ PACKAGES=(
   qt6-base-dev qt6-qpa-plugins libqt6opengl6-dev qt6-svg-dev
   libvtk9-dev libsqlite3-dev zlib1g-dev libbenchmark-dev
   xvfb xauth libgl1-mesa-dri libglx-mesa0 fonts-dejavu-core
+  clang-14 libclang-rt-14-dev sqlite3
 )
 BUILD_DIR=build
 XVFB_SCREEN="-screen 0 1920x1200x24"

@@ -1,5 +1,6 @@
 #include "app/MainWindow.h"
 
+#include "app/ImportDialog.h"
 #include "app/JobTableModel.h"
 #include "app/RecentFiles.h"
 #include "app/TimelineDock.h"
@@ -58,9 +59,8 @@ void MainWindow::createActions()
     QMenu* file = menuBar()->addMenu(tr("&File"));
     QAction* open = file->addAction(tr("&Open Database…"), this, &MainWindow::chooseDatabase);
     open->setShortcut(QKeySequence::Open);
-    QAction* import = file->addAction(tr("&Import…"));
-    import->setEnabled(false);
-    import->setToolTip(tr("Importing scheduler logs arrives with the importers"));
+    QAction* import = file->addAction(tr("&Import Logs…"), this, &MainWindow::chooseImport);
+    import->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_I));
     m_recentMenu = file->addMenu(tr("&Recent Files"));
     file->addSeparator();
     QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
@@ -184,6 +184,37 @@ void MainWindow::chooseDatabase()
                                                       tr("Placement databases (*.sqlite *.db);;All files (*)"));
     if (!path.isEmpty() && !openDatabase(path))
         QMessageBox::warning(this, tr("Cannot open database"), m_lastError);
+}
+
+void MainWindow::chooseImport()
+{
+    QStringList machines;
+    for (const MachineRecord& machine : m_machines)
+        machines << QString::fromStdString(machine.name);
+    ImportDialog dialog(machines, this);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    const ImportRequest request = dialog.request();
+    QString error;
+    const ImportResult result = ImportRunner::run(m_databasePath, request, this, &error);
+    if (!error.isEmpty()) {
+        QMessageBox::warning(this, tr("Import failed"), error);
+        return;
+    }
+    QMessageBox box(result.committed ? QMessageBox::Information : QMessageBox::Warning,
+                    result.committed ? tr("Import finished") : tr("Nothing imported"),
+                    result.committed
+                        ? tr("The logs were imported into machine %1.").arg(QString::fromStdString(result.machine))
+                        : QString::fromStdString(result.failure),
+                    QMessageBox::Ok, this);
+    box.setDetailedText(QString::fromStdString(formatImportReport(result)));
+    box.exec();
+    if (!result.committed)
+        return;
+    openDatabase(m_databasePath);
+    for (int index = 0; index < machineCount(); ++index)
+        if (m_machines[static_cast<size_t>(index)].name == result.machine)
+            selectMachine(index);
 }
 
 bool MainWindow::openDatabase(const QString& path)

@@ -65,6 +65,7 @@ private:
     void restoreSettings();
     void rebuildRecentMenu();
     void chooseDatabase();
+    void chooseImport();
     void showNode(int node);
     void recolor();
     void updateSummary();

@@ -67,6 +67,14 @@ SqliteStatement& SqliteStatement::bind(int index, const std::string& value)
     return *this;
 }
 
+SqliteStatement& SqliteStatement::bindBlob(int index, const std::string& bytes)
+{
+    if (sqlite3_bind_blob(m_statement, index, bytes.data(), static_cast<int>(bytes.size()), SQLITE_TRANSIENT)
+        != SQLITE_OK)
+        m_db.fail("cannot bind parameter");
+    return *this;
+}
+
 SqliteStatement& SqliteStatement::bindNull(int index)
 {
     if (sqlite3_bind_null(m_statement, index) != SQLITE_OK)
@@ -109,6 +117,16 @@ std::string SqliteStatement::text(int column) const
                  : std::string();
 }
 
+const void* SqliteStatement::blob(int column) const
+{
+    return sqlite3_column_blob(m_statement, column);
+}
+
+int SqliteStatement::bytes(int column) const
+{
+    return sqlite3_column_bytes(m_statement, column);
+}
+
 bool SqliteStatement::isNull(int column) const
 {
     return sqlite3_column_type(m_statement, column) == SQLITE_NULL;
@@ -117,18 +135,21 @@ bool SqliteStatement::isNull(int column) const
 SqliteTransaction::SqliteTransaction(SqliteDatabase& db)
     : m_db(db)
 {
-    m_db.execute("BEGIN IMMEDIATE");
+    // A savepoint nests: a machine added inside an import commits with the import or not at all.
+    m_db.execute("SAVEPOINT work");
 }
 
 SqliteTransaction::~SqliteTransaction()
 {
-    if (!m_done)
-        sqlite3_exec(m_db.handle(), "ROLLBACK", nullptr, nullptr, nullptr);
+    if (!m_done) {
+        sqlite3_exec(m_db.handle(), "ROLLBACK TO work", nullptr, nullptr, nullptr);
+        sqlite3_exec(m_db.handle(), "RELEASE work", nullptr, nullptr, nullptr);
+    }
 }
 
 void SqliteTransaction::commit()
 {
-    m_db.execute("COMMIT");
+    m_db.execute("RELEASE work");
     m_done = true;
 }
 

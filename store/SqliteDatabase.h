@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -52,6 +53,14 @@ public:
     SqliteStatement& bind(int index, std::int64_t value);
     SqliteStatement& bind(int index, const std::string& value);
     SqliteStatement& bindNull(int index);
+    SqliteStatement& bindBlob(int index, const std::string& bytes);
+    /// Binds the value, or NULL when there is none.
+    template<typename T>
+    SqliteStatement& bindOptional(int index, const std::optional<T>& value)
+    {
+        return value ? bind(index, static_cast<std::int64_t>(*value)) : bindNull(index);
+    }
+    SqliteStatement& bindText(int index, const std::string& text) { return text.empty() ? bindNull(index) : bind(index, text); }
 
     /// Advances to the next row; false when done.
     bool step();
@@ -62,13 +71,15 @@ public:
     std::int64_t integer(int column) const;
     std::string text(int column) const;
     bool isNull(int column) const;
+    const void* blob(int column) const;
+    int bytes(int column) const;
 
 private:
     SqliteDatabase& m_db;
     sqlite3_stmt* m_statement = nullptr;
 };
 
-/// BEGIN IMMEDIATE ... COMMIT; rolls back unless commit() was reached.
+/// A transaction (a savepoint, so they nest); rolls back unless commit() was reached.
 class SqliteTransaction
 {
 public:

@@ -1,39 +1,13 @@
 #include "store/Store.h"
 
+#include "core/MachineSpec.h"
+#include "core/Topology.h"
+#include "store/NodeListBlob.h"
+
+#include <ctime>
 #include <unordered_map>
 
 namespace placement {
-namespace {
-
-// One entry per schema version: migrations[v - 1] takes a database from v - 1 to v.
-constexpr const char* migrations[] = {
-    R"sql(
-    CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-    CREATE TABLE machines (
-        id   INTEGER PRIMARY KEY,
-        name TEXT NOT NULL UNIQUE,
-        spec TEXT NOT NULL
-    );
-    CREATE TABLE jobs (
-        id         INTEGER PRIMARY KEY,
-        machine_id INTEGER NOT NULL REFERENCES machines(id) ON DELETE CASCADE,
-        job_ref    TEXT NOT NULL,
-        user       TEXT,
-        submit     INTEGER NOT NULL,
-        start      INTEGER NOT NULL,
-        end        INTEGER NOT NULL
-    );
-    CREATE INDEX jobs_by_machine_time ON jobs(machine_id, start, end);
-    CREATE TABLE job_nodes (
-        job_id INTEGER NOT NULL REFERENCES jobs(id) ON DELETE CASCADE,
-        node   INTEGER NOT NULL,
-        PRIMARY KEY (job_id, node)
-    ) WITHOUT ROWID;
-    )sql",
-};
-static_assert(std::size(migrations) == Store::SchemaVersion);
-
-} // namespace
 
 Store::Store(const std::string& path, SqliteDatabase::Mode mode)
     : m_db(path, mode)
@@ -74,10 +48,14 @@ void Store::migrate(SqliteDatabase::Mode mode)
         if (tables.integer(0) != 0 || mode == SqliteDatabase::Mode::OpenExisting)
             throw StoreError(m_db.path() + ": not a Placement Explorer database (no schema version)");
     }
-    for (; version < SchemaVersion; ++version)
-        m_db.execute(migrations[version]);
-    setMetaValue("schema_version", std::to_string(SchemaVersion));
+    for (++version; version <= SchemaVersion; ++version) {
+        migrateSchema(m_db, version);
+        setMetaValue("schema_version", std::to_string(version));
+    }
     transaction.commit();
+    // Readers (the explorer) never block a writer (an import) and the other way round.
+    SqliteStatement journal(m_db, "PRAGMA journal_mode = WAL");
+    journal.step();
 }
 
 std::string Store::metaValue(const std::string& key, const std::string& fallback)
@@ -89,14 +67,23 @@ std::string Store::metaValue(const std::string& key, const std::string& fallback
 
 void Store::setMetaValue(const std::string& key, const std::string& value)
 {
-    SqliteStatement upsert(m_db,
-                           "INSERT INTO meta (key, value) VALUES (?1, ?2) "
-                           "ON CONFLICT (key) DO UPDATE SET value = excluded.value");
+    SqliteStatement upsert(m_db, "INSERT INTO meta (key, value) VALUES (?1, ?2) "
+                                 "ON CONFLICT (key) DO UPDATE SET value = excluded.value");
     upsert.bind(1, key).bind(2, value).run();
 }
 
-std::int64_t Store::addMachine(const std::string& name, const std::string& spec, const std::vector<Job>& jobs)
+std::int64_t Store::addMachine(const std::string& name, const std::string& spec,
+                               const std::vector<std::string>& nodeNames)
 {
+    std::unique_ptr<Topology> topology;
+    try {
+        topology = parseMachineSpec(spec);
+    } catch (const std::invalid_argument& error) {
+        throw StoreError(m_db.path() + ": machine '" + name + "': " + error.what());
+    }
+    if (!nodeNames.empty() && static_cast<int>(nodeNames.size()) != topology->nodeCount())
+        throw StoreError(m_db.path() + ": machine '" + name + "' has " + std::to_string(topology->nodeCount())
+                         + " nodes but " + std::to_string(nodeNames.size()) + " node names were given");
     SqliteTransaction transaction(m_db);
     SqliteStatement machine(m_db, "INSERT INTO machines (name, spec) VALUES (?1, ?2) RETURNING id");
     machine.bind(1, name).bind(2, spec);
@@ -104,58 +91,170 @@ std::int64_t Store::addMachine(const std::string& name, const std::string& spec,
         m_db.fail("cannot add machine '" + name + "'");
     const std::int64_t machineId = machine.integer(0);
     machine.reset();
-
-    SqliteStatement job(m_db,
-                        "INSERT INTO jobs (machine_id, job_ref, user, submit, start, end) "
-                        "VALUES (?1, ?2, ?3, ?4, ?5, ?6) RETURNING id");
-    SqliteStatement node(m_db, "INSERT INTO job_nodes (job_id, node) VALUES (?1, ?2)");
-    for (const Job& entry : jobs) {
-        job.bind(1, machineId).bind(2, entry.id).bind(4, entry.submit).bind(5, entry.start).bind(6, entry.end);
-        if (entry.user.empty())
-            job.bindNull(3);
-        else
-            job.bind(3, entry.user);
-        if (!job.step())
-            m_db.fail("cannot add job '" + entry.id + "'");
-        const std::int64_t jobId = job.integer(0);
-        job.reset();
-        for (int id : entry.nodes)
-            node.bind(1, jobId).bind(2, static_cast<std::int64_t>(id)).run();
+    SqliteStatement node(m_db, "INSERT INTO nodes (machine_id, idx, name) VALUES (?1, ?2, ?3)");
+    for (int index = 0; index < topology->nodeCount(); ++index) {
+        const std::string nodeName =
+            nodeNames.empty() ? topology->nodeName(index) : nodeNames[static_cast<size_t>(index)];
+        node.bind(1, machineId).bind(2, static_cast<std::int64_t>(index)).bind(3, nodeName).run();
     }
+    transaction.commit();
+    return machineId;
+}
+
+std::int64_t Store::addMachine(const std::string& name, const std::string& spec, const std::vector<Job>& jobs)
+{
+    SqliteTransaction transaction(m_db);
+    const std::int64_t machineId = addMachine(name, spec, std::vector<std::string>());
+    SourceRecord source;
+    source.path = "(generated)";
+    source.format = "generated";
+    JobWriter writer(*this, machineId, source);
+    for (const Job& job : jobs) {
+        JobRecord record;
+        record.job = job;
+        writer.add(record);
+    }
+    writer.commit(static_cast<std::int64_t>(jobs.size()), 0);
     transaction.commit();
     return machineId;
 }
 
 std::vector<MachineRecord> Store::machines()
 {
-    SqliteStatement query(m_db,
-                          "SELECT m.id, m.name, m.spec, (SELECT count(*) FROM jobs j WHERE j.machine_id = m.id) "
-                          "FROM machines m ORDER BY m.id");
+    SqliteStatement query(m_db, "SELECT m.id, m.name, m.spec, (SELECT count(*) FROM jobs j WHERE j.machine_id = m.id) "
+                                "FROM machines m ORDER BY m.id");
     std::vector<MachineRecord> result;
     while (query.step())
         result.push_back({query.integer(0), query.text(1), query.text(2), query.integer(3)});
     return result;
 }
 
+std::optional<MachineRecord> Store::machine(const std::string& name)
+{
+    for (MachineRecord& record : machines())
+        if (record.name == name)
+            return record;
+    return std::nullopt;
+}
+
+std::vector<std::string> Store::nodeNames(std::int64_t machineId)
+{
+    SqliteStatement query(m_db, "SELECT name FROM nodes WHERE machine_id = ?1 ORDER BY idx");
+    query.bind(1, machineId);
+    std::vector<std::string> names;
+    while (query.step())
+        names.push_back(query.text(0));
+    return names;
+}
+
 std::vector<Job> Store::jobs(std::int64_t machineId)
 {
     std::vector<Job> result;
-    std::unordered_map<std::int64_t, size_t> indexOfRow;
-    SqliteStatement query(m_db,
-                          "SELECT id, job_ref, user, submit, start, end FROM jobs "
-                          "WHERE machine_id = ?1 ORDER BY submit, id");
+    SqliteStatement query(m_db, "SELECT job_ref, user, submit, start, end, nodes FROM jobs "
+                                "WHERE machine_id = ?1 ORDER BY submit, id");
     query.bind(1, machineId);
     while (query.step()) {
-        indexOfRow.emplace(query.integer(0), result.size());
-        result.push_back({query.text(1), query.text(2), query.integer(3), query.integer(4), query.integer(5), {}});
+        Job job{query.text(0), query.text(1), query.integer(2), query.integer(3), query.integer(4), {}};
+        try {
+            job.nodes = decodeNodeList(query.blob(5), query.bytes(5));
+        } catch (const std::invalid_argument& error) {
+            throw StoreError(m_db.path() + ": job " + job.id + ": " + error.what());
+        }
+        result.push_back(std::move(job));
     }
-    SqliteStatement nodes(m_db,
-                          "SELECT n.job_id, n.node FROM job_nodes n JOIN jobs j ON j.id = n.job_id "
-                          "WHERE j.machine_id = ?1 ORDER BY n.job_id, n.node");
-    nodes.bind(1, machineId);
-    while (nodes.step())
-        result[indexOfRow.at(nodes.integer(0))].nodes.push_back(static_cast<int>(nodes.integer(1)));
     return result;
+}
+
+std::vector<SourceRecord> Store::sources()
+{
+    SqliteStatement query(m_db, "SELECT id, path, size, content_hash, format, imported_at, lines_read, "
+                                "jobs_imported, lines_rejected FROM sources ORDER BY id");
+    std::vector<SourceRecord> result;
+    while (query.step())
+        result.push_back({query.integer(0), query.text(1), query.integer(2), query.text(3), query.text(4),
+                          query.integer(5), query.integer(6), query.integer(7), query.integer(8)});
+    return result;
+}
+
+JobWriter::JobWriter(Store& store, std::int64_t machineId, SourceRecord source)
+    : m_store(store)
+    , m_transaction(store.database())
+    , m_machineId(machineId)
+    , m_insert(store.database(),
+               "INSERT INTO jobs (machine_id, job_ref, user, submit, start, end, name, account, partition, qos, state, "
+               "exit_code, eligible, time_limit, requested_nodes, requested_cpus, allocated_cpus, node_count, nodes, "
+               "nodes_incomplete, source_id, source_line) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, "
+               "?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22)")
+{
+    SqliteStatement insert(store.database(),
+                           "INSERT INTO sources (path, size, content_hash, format, imported_at, lines_read, "
+                           "jobs_imported, lines_rejected) VALUES (?1, ?2, ?3, ?4, ?5, 0, 0, 0) RETURNING id");
+    insert.bind(1, source.path)
+        .bind(2, source.size)
+        .bind(3, source.contentHash)
+        .bind(4, source.format)
+        .bind(5, source.importedAt ? source.importedAt : static_cast<std::int64_t>(std::time(nullptr)));
+    if (!insert.step())
+        store.database().fail("cannot record the source " + source.path);
+    m_sourceId = insert.integer(0);
+    SqliteStatement spec(store.database(), "SELECT spec FROM machines WHERE id = ?1");
+    spec.bind(1, machineId);
+    if (!spec.step())
+        throw StoreError(store.path() + ": no machine with id " + std::to_string(machineId));
+    try {
+        m_nodeCount = parseMachineSpec(spec.text(0))->nodeCount();
+    } catch (const std::invalid_argument& error) {
+        throw StoreError(store.path() + ": " + error.what());
+    }
+    m_seen.assign(static_cast<size_t>(m_nodeCount), 0);
+}
+
+void JobWriter::add(const JobRecord& record)
+{
+    auto optionalCount = [](int value) { return value < 0 ? std::optional<int>() : std::optional<int>(value); };
+    const Job& job = record.job;
+    const auto stamp = static_cast<std::uint32_t>(m_added + 1);
+    for (int node : job.nodes) {
+        if (node < 0 || node >= m_nodeCount)
+            throw StoreError(m_store.path() + ": job " + job.id + " lists node " + std::to_string(node) +
+                             ", the machine has " + std::to_string(m_nodeCount));
+        if (m_seen[static_cast<size_t>(node)] == stamp)
+            throw StoreError(m_store.path() + ": job " + job.id + " lists node " + std::to_string(node) + " twice");
+        m_seen[static_cast<size_t>(node)] = stamp;
+    }
+    m_insert.bind(1, m_machineId)
+        .bind(2, job.id)
+        .bindText(3, job.user)
+        .bind(4, job.submit)
+        .bind(5, job.start)
+        .bind(6, job.end)
+        .bindText(7, record.name)
+        .bindText(8, record.account)
+        .bindText(9, record.partition)
+        .bindText(10, record.qos)
+        .bindText(11, record.state)
+        .bindOptional(12, record.exitCode)
+        .bindOptional(13, record.eligible)
+        .bindOptional(14, record.timeLimit)
+        .bindOptional(15, optionalCount(record.requestedNodes))
+        .bindOptional(16, optionalCount(record.requestedCpus))
+        .bindOptional(17, optionalCount(record.allocatedCpus))
+        .bind(18, static_cast<std::int64_t>(job.nodes.size()))
+        .bindBlob(19, encodeNodeList(job.nodes))
+        .bind(20, std::int64_t(record.nodesIncomplete ? 1 : 0))
+        .bind(21, m_sourceId)
+        .bind(22, record.sourceLine);
+    m_insert.run();
+    ++m_added;
+}
+
+std::int64_t JobWriter::commit(std::int64_t linesRead, std::int64_t linesRejected)
+{
+    SqliteStatement update(m_store.database(), "UPDATE sources SET lines_read = ?2, jobs_imported = ?3, "
+                                               "lines_rejected = ?4 WHERE id = ?1");
+    update.bind(1, m_sourceId).bind(2, linesRead).bind(3, m_added).bind(4, linesRejected).run();
+    m_transaction.commit();
+    return m_sourceId;
 }
 
 } // namespace placement

@@ -1,9 +1,11 @@
 #pragma once
 
 #include "core/Job.h"
+#include "store/Schema.h"
 #include "store/SqliteDatabase.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -17,14 +19,39 @@ struct MachineRecord
     std::int64_t jobCount = 0;
 };
 
-/// A Placement Explorer database: machines and the jobs that ran on them.
+/// Everything a scheduler log says about one run of one job, as stored.
+struct JobRecord
+{
+    Job job; ///< id, user, times, node ids (the logged run)
+    std::string name, account, partition, qos, state;
+    std::optional<int> exitCode;
+    std::optional<std::int64_t> eligible, timeLimit;
+    int requestedNodes = -1, requestedCpus = -1, allocatedCpus = -1;
+    bool nodesIncomplete = false; ///< the log named nodes the machine does not have
+    std::int64_t sourceLine = 0;
+};
+
+/// One imported file.
+struct SourceRecord
+{
+    std::int64_t id = 0;
+    std::string path;
+    std::int64_t size = 0;
+    std::string contentHash; ///< FNV-1a 64 of the bytes on disk, hex
+    std::string format;
+    std::int64_t importedAt = 0;
+    std::int64_t linesRead = 0, jobsImported = 0, linesRejected = 0;
+};
+
+/// A Placement Explorer database: machines, their nodes, imported sources and the jobs that
+/// ran. WAL journal; every write is one transaction.
 ///
 /// The `meta` table holds `schema_version`; opening an older database migrates it one
 /// step per version inside one transaction, a newer one is refused.
 class Store
 {
 public:
-    static constexpr int SchemaVersion = 1;
+    static constexpr int SchemaVersion = CurrentSchemaVersion;
 
     /// Opens an existing database (never creates a file); throws StoreError naming the path.
     static Store openExisting(const std::string& path);
@@ -32,22 +59,54 @@ public:
     static Store openOrCreate(const std::string& path);
 
     const std::string& path() const { return m_db.path(); }
+    SqliteDatabase& database() { return m_db; }
     int schemaVersion();
 
     std::string metaValue(const std::string& key, const std::string& fallback = {});
     void setMetaValue(const std::string& key, const std::string& value);
 
+    /// Adds a machine; `nodeNames` (one per node, unique) default to the topology's own names.
+    std::int64_t addMachine(const std::string& name, const std::string& spec,
+                            const std::vector<std::string>& nodeNames = {});
     /// Adds a machine with its jobs, all or nothing. Returns the machine id.
     std::int64_t addMachine(const std::string& name, const std::string& spec, const std::vector<Job>& jobs);
 
     std::vector<MachineRecord> machines();
+    std::optional<MachineRecord> machine(const std::string& name);
+    std::vector<std::string> nodeNames(std::int64_t machineId);
+    /// The logged runs of a machine's jobs, by submission time.
     std::vector<Job> jobs(std::int64_t machineId);
+    std::vector<SourceRecord> sources();
 
 private:
     Store(const std::string& path, SqliteDatabase::Mode mode);
     void migrate(SqliteDatabase::Mode mode);
 
     SqliteDatabase m_db;
+};
+
+/// Writes one import: its source row and its jobs, all in one transaction. Nothing is
+/// stored unless commit() is reached (also when the process dies half-way: the journal
+/// undoes it).
+class JobWriter
+{
+public:
+    JobWriter(Store& store, std::int64_t machineId, SourceRecord source);
+    /// Throws StoreError for a node outside the machine or listed twice.
+    void add(const JobRecord& job);
+    /// Records the counts in the source row and commits. Returns the source id.
+    std::int64_t commit(std::int64_t linesRead, std::int64_t linesRejected);
+    std::int64_t jobsAdded() const { return m_added; }
+
+private:
+    Store& m_store;
+    SqliteTransaction m_transaction;
+    std::int64_t m_machineId;
+    std::int64_t m_sourceId = 0;
+    std::int64_t m_added = 0;
+    int m_nodeCount = 0;
+    std::vector<std::uint32_t> m_seen; ///< per node: the last job (1-based) listing it
+    SqliteStatement m_insert;
 };
 
 } // namespace placement

@@ -1,3 +1,4 @@
+#include "app/ImportDialog.h"
 #include "app/MainWindow.h"
 #include "app/RecentFiles.h"
 #include "app/TimelineDock.h"
@@ -8,6 +9,7 @@
 #include "views/RenderWidget.h"
 
 #include <QColor>
+#include <QDir>
 #include <QDockWidget>
 #include <QFile>
 #include <QLabel>
@@ -96,6 +98,29 @@ private slots:
         const QString aph = QString::number(analyzer.measure(job.nodes).aph, 'f', 2);
         QVERIFY2(label->text().contains(QStringLiteral("APH ") + aph), qPrintable(label->text()));
         QVERIFY(!window.showJob(QStringLiteral("no-such-job")));
+    }
+
+    void importsInTheBackground()
+    {
+        const QString path = m_dir.filePath(QStringLiteral("import.sqlite"));
+        writeDemoDatabase(path.toStdString());
+        ImportDialog dialog({QStringLiteral("demo-torus"), QStringLiteral("cab")});
+        dialog.setFiles({qEnvironmentVariable("PLACEMENT_SHARED_DIR") + QStringLiteral("/traces/hpc2n.swf")});
+        dialog.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+        QDir().mkpath(QStringLiteral(PLACEMENT_TEST_OUTPUT_DIR));
+        dialog.grab().save(QStringLiteral(PLACEMENT_TEST_OUTPUT_DIR "/import-dialog.png"));
+        ImportRequest request = dialog.request();
+        QCOMPARE(request.machine, std::string("demo-torus"));
+        QCOMPARE(request.files.size(), size_t(1));
+        QString error;
+        const ImportResult result = ImportRunner::run(path, request, nullptr, &error);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        QVERIFY2(result.committed, result.failure.c_str());
+        QCOMPARE(result.files[0].jobsStored, std::int64_t(3145));
+        MainWindow window;
+        QVERIFY(window.openDatabase(path));
+        QCOMPARE(window.currentMachine()->jobs.size(), size_t(300 + 3145));
     }
 
     void switchesMachinesAndTime()

@@ -53,7 +53,7 @@ private slots:
             Store store = Store::openOrCreate(path);
             QCOMPARE(store.schemaVersion(), Store::SchemaVersion);
             store.addMachine("small", "torus extents=2x4", sampleJobs());
-            store.addMachine("empty", "fattree radix=8", {});
+            store.addMachine("empty", "fattree radix=8", std::vector<Job>{});
         }
         Store store = Store::openExisting(path);
         const auto machines = store.machines();
@@ -74,6 +74,80 @@ private slots:
             QCOMPARE(jobs[i].nodes, expected[i].nodes);
         }
         QVERIFY(store.jobs(machines[1].id).empty());
+    }
+
+    void migratesAVersion1Database()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("v1.sqlite"));
+        // The version 1 schema, written by hand as an older program did.
+        rawExecute(path, R"sql(
+            CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+            INSERT INTO meta VALUES ('schema_version', '1');
+            CREATE TABLE machines (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, spec TEXT NOT NULL);
+            CREATE TABLE jobs (id INTEGER PRIMARY KEY, machine_id INTEGER NOT NULL, job_ref TEXT NOT NULL,
+                               user TEXT, submit INTEGER NOT NULL, start INTEGER NOT NULL, end INTEGER NOT NULL);
+            CREATE INDEX jobs_by_machine_time ON jobs(machine_id, start, end);
+            CREATE TABLE job_nodes (job_id INTEGER NOT NULL, node INTEGER NOT NULL, PRIMARY KEY (job_id, node))
+                WITHOUT ROWID;
+            INSERT INTO machines VALUES (1, 'small', 'torus extents=2x4');
+            INSERT INTO jobs VALUES (10, 1, '101', 'alice', 1000, 1010, 2000);
+            INSERT INTO jobs VALUES (11, 1, '102', NULL, 1005, 1020, 1500);
+            INSERT INTO job_nodes VALUES (10, 2), (10, 0), (10, 1), (11, 5);
+        )sql");
+        Store store = Store::openExisting(path.toStdString());
+        QCOMPARE(store.schemaVersion(), Store::SchemaVersion);
+        const auto jobs = store.jobs(1);
+        QCOMPARE(jobs.size(), size_t(2));
+        QCOMPARE(jobs[0].nodes, (std::vector<int>{0, 1, 2}));
+        QCOMPARE(jobs[1].nodes, (std::vector<int>{5}));
+        QVERIFY(store.nodeNames(1).empty()); // old machines have no stored names
+    }
+
+    void nodeNamesAndSources()
+    {
+        QTemporaryDir dir;
+        Store store = Store::openOrCreate(dir.filePath(QStringLiteral("n.sqlite")).toStdString());
+        const auto cab = store.addMachine("cab", "cab");
+        QCOMPARE(store.nodeNames(cab).size(), size_t(1296));
+        QCOMPARE(store.nodeNames(cab)[0], std::string("cab1"));
+        const auto named = store.addMachine("two", "torus extents=2", std::vector<std::string>{"alpha", "beta"});
+        QCOMPARE(store.nodeNames(named), (std::vector<std::string>{"alpha", "beta"}));
+        QVERIFY(!errorOf([&] { store.addMachine("three", "torus extents=3", std::vector<std::string>{"a"}); })
+                     .isEmpty());
+        QVERIFY(!errorOf([&] { store.addMachine("dupes", "torus extents=2", std::vector<std::string>{"a", "a"}); })
+                     .isEmpty());
+        QVERIFY(!store.machine("three") && !store.machine("dupes"));
+
+        SourceRecord source;
+        source.path = "/logs/sacct.txt";
+        source.size = 1234;
+        source.contentHash = "abc";
+        source.format = "sacct";
+        {
+            JobWriter writer(store, named, source);
+            JobRecord record;
+            record.job = {"7", "bob", 10, 20, 30, {1}};
+            record.state = "COMPLETED";
+            writer.add(record);
+            // No commit: the writer's end undoes everything.
+        }
+        QVERIFY(store.jobs(named).empty());
+        QVERIFY(store.sources().empty() || store.sources().back().path != source.path);
+        {
+            JobWriter writer(store, named, source);
+            JobRecord record;
+            record.job = {"7", "bob", 10, 20, 30, {1, 0}};
+            writer.add(record);
+            writer.commit(5, 1);
+        }
+        QCOMPARE(store.jobs(named).size(), size_t(1));
+        QCOMPARE(store.jobs(named)[0].nodes, (std::vector<int>{1, 0}));
+        const SourceRecord stored = store.sources().back();
+        QCOMPARE(stored.path, source.path);
+        QCOMPARE(stored.linesRead, std::int64_t(5));
+        QCOMPARE(stored.jobsImported, std::int64_t(1));
+        QCOMPARE(stored.linesRejected, std::int64_t(1));
     }
 
     void failedAddLeavesDatabaseUnchanged()

@@ -2,14 +2,17 @@
 #include "core/MetricsReport.h"
 #include "core/Presets.h"
 #include "importers/Hostlist.h"
+#include "importers/JobImport.h"
 #include "store/DemoDatabase.h"
 #include "store/Store.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
+#include <QRegularExpression>
 
 #include <cstdio>
 #include <ctime>
+#include <optional>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -21,6 +24,7 @@ namespace {
 const char* const commandSummary = "Commands:\n"
                                    "  demo FILE        write the bundled demo database to FILE\n"
                                    "  info DATABASE    list the machines and jobs in a database\n"
+                                   "  import           import scheduler logs into a database\n"
                                    "  machines         list the preset machines\n"
                                    "  metrics          per-job placement metrics as CSV\n"
                                    "  hostlist EXPR    expand a Slurm hostlist expression, one name per line\n"
@@ -166,6 +170,90 @@ int runMetrics(const QStringList& arguments)
     return 0;
 }
 
+/// "+01:00", "-0530", "3600": seconds east of UTC.
+std::optional<std::int64_t> parseUtcOffset(const QString& text)
+{
+    bool ok = false;
+    const qlonglong seconds = text.toLongLong(&ok);
+    if (ok)
+        return seconds;
+    static const QRegularExpression pattern(QStringLiteral("^([+-])(\\d\\d):?(\\d\\d)$"));
+    const auto match = pattern.match(text);
+    if (!match.hasMatch())
+        return std::nullopt;
+    const std::int64_t value = match.captured(2).toLongLong() * 3600 + match.captured(3).toLongLong() * 60;
+    return match.captured(1) == QLatin1String("-") ? -value : value;
+}
+
+int runImport(const QStringList& arguments)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral(
+        "Import scheduler logs (Slurm sacct -P/-p, Slurm jobcomp, Moab/Maui events, Torque/PBS accounting, SWF; "
+        "plain or .gz) into a database, creating it if needed. The whole import is one transaction: it is stored "
+        "whole, or (on an error, a strict-mode rejection or Ctrl-C) not at all. Rejected lines are listed with "
+        "file, line and reason."));
+    parser.addHelpOption();
+    const QCommandLineOption dbOption(QStringLiteral("db"), QStringLiteral("The database."), QStringLiteral("DB"));
+    const QCommandLineOption formatOption(QStringLiteral("format"),
+                                          QStringLiteral("auto (default), sacct, jobcomp, moab, torque or swf."),
+                                          QStringLiteral("FORMAT"), QStringLiteral("auto"));
+    const QCommandLineOption machineOption(QStringLiteral("machine"),
+                                           QStringLiteral("The machine the jobs ran on (or the name for a new one)."),
+                                           QStringLiteral("NAME"));
+    const QCommandLineOption topologyOption(
+        QStringLiteral("topology"),
+        QStringLiteral("Create the machine from a preset, a machine spec, a topology.conf or a coordinates CSV."),
+        QStringLiteral("FILE|PRESET"));
+    const QCommandLineOption strictOption(QStringLiteral("strict"),
+                                          QStringLiteral("Stop at the first bad line and import nothing."));
+    const QCommandLineOption offsetOption(
+        QStringLiteral("utc-offset"),
+        QStringLiteral("Zone of local times in sacct/jobcomp logs, e.g. +01:00 (default: the logs are in UTC)."),
+        QStringLiteral("OFFSET"), QStringLiteral("0"));
+    const QCommandLineOption duplicateOption(QStringLiteral("allow-duplicate"),
+                                             QStringLiteral("Import a file whose content was imported before."));
+    parser.addOptions({dbOption, formatOption, machineOption, topologyOption, strictOption, offsetOption,
+                       duplicateOption});
+    parser.addPositionalArgument(QStringLiteral("files"), QStringLiteral("Logs to import."), QStringLiteral("FILE..."));
+    parser.process(arguments);
+    const QStringList files = parser.positionalArguments().mid(1);
+    if (!parser.isSet(dbOption) || files.isEmpty()) {
+        std::fprintf(stderr, "placement: usage: placement import --db DB [--machine NAME | --topology FILE|PRESET] "
+                             "[--format FORMAT] [--strict] FILE...\n");
+        return 2;
+    }
+    ImportRequest request;
+    for (const QString& file : files)
+        request.files.push_back(file.toStdString());
+    const QString format = parser.value(formatOption);
+    if (format != QLatin1String("auto")) {
+        for (LogFormat candidate : {LogFormat::Sacct, LogFormat::Jobcomp, LogFormat::Moab, LogFormat::Torque,
+                                    LogFormat::Swf})
+            if (format == QLatin1String(logFormatName(candidate)))
+                request.format = candidate;
+        if (!request.format) {
+            std::fprintf(stderr, "placement: unknown format '%s'\n", qPrintable(format));
+            return 2;
+        }
+    }
+    const auto offset = parseUtcOffset(parser.value(offsetOption));
+    if (!offset) {
+        std::fprintf(stderr, "placement: --utc-offset expects +HH:MM or seconds, got '%s'\n",
+                     qPrintable(parser.value(offsetOption)));
+        return 2;
+    }
+    request.options.utcOffsetSeconds = *offset;
+    request.options.strict = parser.isSet(strictOption);
+    request.machine = parser.value(machineOption).toStdString();
+    request.topology = parser.value(topologyOption).toStdString();
+    request.allowDuplicateSources = parser.isSet(duplicateOption);
+    Store store = Store::openOrCreate(parser.value(dbOption).toStdString());
+    const ImportResult result = importJobLogs(store, request);
+    std::fputs(formatImportReport(result).c_str(), result.committed ? stdout : stderr);
+    return result.committed ? 0 : 1;
+}
+
 int runHostlist(const QStringList& arguments)
 {
     const QString expression
@@ -215,6 +303,8 @@ int main(int argc, char* argv[])
             return runInfo(arguments);
         if (command == QLatin1String("hostlist"))
             return runHostlist(arguments);
+        if (command == QLatin1String("import"))
+            return runImport(arguments);
         if (command == QLatin1String("machines"))
             return runMachines(arguments);
         if (command == QLatin1String("metrics"))

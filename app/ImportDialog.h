@@ -1,0 +1,51 @@
+#pragma once
+
+#include "importers/JobImport.h"
+
+#include <QDialog>
+
+class QCheckBox;
+class QComboBox;
+class QLineEdit;
+class QListWidget;
+class QPushButton;
+
+namespace placement {
+
+/// Asks what to import: log files, their format, the machine they ran on (an existing one,
+/// or a new one from a preset, a topology.conf or a coordinates CSV) and how strict to be.
+class ImportDialog : public QDialog
+{
+    Q_OBJECT
+public:
+    ImportDialog(const QStringList& machines, QWidget* parent = nullptr);
+
+    ImportRequest request() const;
+    void setFiles(const QStringList& files);
+
+private:
+    void addFiles();
+    void updateAcceptable();
+
+    QListWidget* m_files;
+    QComboBox* m_format;
+    QComboBox* m_machine;
+    QLineEdit* m_newName;
+    QLineEdit* m_topology;
+    QCheckBox* m_strict;
+    QLineEdit* m_utcOffset;
+    QPushButton* m_ok = nullptr;
+    QPushButton* m_browse = nullptr;
+};
+
+/// Runs an import off the GUI thread behind a progress dialog with Cancel; returns the
+/// result (or the error) when it is done. The database is written by its own connection.
+class ImportRunner : public QObject
+{
+    Q_OBJECT
+public:
+    /// Blocks in a local event loop (the GUI stays live) until the import ends.
+    static ImportResult run(const QString& databasePath, ImportRequest request, QWidget* parent, QString* error);
+};
+
+} // namespace placement

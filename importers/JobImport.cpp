@@ -1,0 +1,225 @@
+#include "importers/JobImport.h"
+
+#include "core/MachineSpec.h"
+#include "core/Topology.h"
+#include "importers/JobLog.h"
+#include "importers/MachineFiles.h"
+#include "store/Store.h"
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+#include <unordered_map>
+
+namespace placement {
+namespace {
+
+/// FNV-1a over 64-bit words of the file (and the tail bytes): a content fingerprint that
+/// tells a re-import of the same export apart, at memory speed.
+std::string contentHash(const std::string& path, std::int64_t& size)
+{
+    std::ifstream in(path, std::ios::binary);
+    if (!in)
+        throw ImportError(path, 0, "cannot read the file");
+    std::uint64_t hash = 1469598103934665603ULL;
+    std::vector<char> buffer(1 << 20);
+    size = 0;
+    while (in) {
+        in.read(buffer.data(), static_cast<std::streamsize>(buffer.size()));
+        const auto got = static_cast<size_t>(in.gcount());
+        size += static_cast<std::int64_t>(got);
+        size_t i = 0;
+        for (; i + 8 <= got; i += 8) {
+            std::uint64_t word = 0;
+            for (int b = 0; b < 8; ++b)
+                word |= static_cast<std::uint64_t>(static_cast<unsigned char>(buffer[i + static_cast<size_t>(b)]))
+                    << (8 * b);
+            hash = (hash ^ word) * 1099511628211ULL;
+        }
+        for (; i < got; ++i)
+            hash = (hash ^ static_cast<unsigned char>(buffer[i])) * 1099511628211ULL;
+    }
+    char text[17];
+    std::snprintf(text, sizeof text, "%016llx", static_cast<unsigned long long>(hash));
+    return text;
+}
+
+std::string stripDomain(const std::string& name)
+{
+    const auto dot = name.find('.');
+    return dot == std::string::npos ? name : name.substr(0, dot);
+}
+
+/// Node name -> index, with short names too (logs and topology files disagree about domains).
+std::unordered_map<std::string, int> nodeIndex(const std::vector<std::string>& names)
+{
+    std::unordered_map<std::string, int> index;
+    index.reserve(names.size() * 2);
+    for (size_t i = 0; i < names.size(); ++i) {
+        index.emplace(names[i], static_cast<int>(i));
+        index.emplace(stripDomain(names[i]), static_cast<int>(i));
+    }
+    return index;
+}
+
+class StrictStop : public std::runtime_error
+{
+public:
+    using std::runtime_error::runtime_error;
+};
+
+} // namespace
+
+ImportResult importJobLogs(Store& store, const ImportRequest& request)
+{
+    ImportResult result;
+    if (request.files.empty())
+        throw ImportError("", 0, "no files to import");
+
+    // Everything below commits together or not at all.
+    SqliteTransaction transaction(store.database());
+    std::optional<MachineRecord> machine;
+    if (!request.topology.empty()) {
+        ImportedMachine imported = readMachineDescription(request.topology);
+        result.machine = request.machine.empty() ? imported.name : request.machine;
+        result.machineNotes = imported.notes;
+        if (store.machine(result.machine))
+            throw StoreError(store.path() + ": a machine called '" + result.machine + "' exists already");
+        store.addMachine(result.machine, machineSpecOf(*imported.topology), imported.nodeNames);
+        result.machineCreated = true;
+        machine = store.machine(result.machine);
+    } else {
+        if (request.machine.empty())
+            throw StoreError("say which machine the jobs ran on: an existing machine, or a topology to create it from");
+        machine = store.machine(request.machine);
+        if (!machine)
+            throw StoreError(store.path() + ": no machine called '" + request.machine + "'");
+        result.machine = request.machine;
+    }
+    std::vector<std::string> names = store.nodeNames(machine->id);
+    if (names.empty()) { // a machine stored before node names were kept
+        const auto topology = parseMachineSpec(machine->spec);
+        for (int node = 0; node < topology->nodeCount(); ++node)
+            names.push_back(topology->nodeName(node));
+    }
+    const std::unordered_map<std::string, int> index = nodeIndex(names);
+    const std::vector<SourceRecord> earlier = store.sources();
+
+    for (const std::string& path : request.files) {
+        FileImportResult file;
+        file.path = path;
+        SourceRecord source;
+        source.path = std::filesystem::absolute(path).string();
+        source.contentHash = contentHash(path, source.size);
+        if (!request.allowDuplicateSources)
+            for (const SourceRecord& old : earlier)
+                if (old.contentHash == source.contentHash && old.size == source.size)
+                    throw ImportError(path, 0, "this content was imported already (from " + old.path + ")");
+        const std::optional<LogFormat> format = request.format ? request.format : detectLogFormat(path);
+        if (!format)
+            throw ImportError(path, 0, "cannot tell the log format; name it");
+        file.format = *format;
+        source.format = logFormatName(*format);
+
+        JobWriter writer(store, machine->id, source);
+        std::set<std::string> unknown;
+        file.summary = parseJobLog(path, *format, request.options, [&](ImportedJob&& job) {
+            if (!job.start || !job.end) {
+                ++file.jobsWithoutRun;
+                return;
+            }
+            JobRecord record;
+            record.job.id = std::move(job.id);
+            record.job.user = std::move(job.user);
+            record.job.start = *job.start;
+            record.job.end = *job.end;
+            record.job.submit = job.submit ? *job.submit : *job.start;
+            record.name = std::move(job.name);
+            record.account = std::move(job.account);
+            record.partition = std::move(job.partition);
+            record.qos = std::move(job.qos);
+            record.state = std::move(job.state);
+            record.exitCode = job.exitCode;
+            record.eligible = job.eligible;
+            record.timeLimit = job.timeLimit;
+            record.requestedNodes = job.requestedNodes;
+            record.requestedCpus = job.requestedCpus;
+            record.allocatedCpus = job.allocatedCpus;
+            record.sourceLine = static_cast<std::int64_t>(job.line);
+            record.job.nodes.reserve(job.nodeNames.size());
+            for (const std::string& name : job.nodeNames) {
+                auto it = index.find(name);
+                if (it == index.end())
+                    it = index.find(stripDomain(name));
+                if (it == index.end()) {
+                    record.nodesIncomplete = true;
+                    unknown.insert(name);
+                    continue;
+                }
+                record.job.nodes.push_back(it->second);
+            }
+            file.jobsWithUnknownNodes += record.nodesIncomplete ? 1 : 0;
+            writer.add(record);
+        });
+        file.unknownNodeCount = static_cast<std::int64_t>(unknown.size());
+        for (auto it = unknown.begin(); it != unknown.end() && file.unknownNodes.size() < 20; ++it)
+            file.unknownNodes.push_back(*it);
+        file.jobsStored = writer.jobsAdded();
+        const bool cancelled = file.summary.cancelled;
+        const bool strictStop = file.summary.stoppedAtStrictError;
+        result.files.push_back(std::move(file));
+        if (cancelled) {
+            result.failure = "cancelled: nothing was imported";
+            return result;
+        }
+        if (strictStop) {
+            const auto& issue = result.files.back().summary.issues.front();
+            result.failure = issue.file + ":" + std::to_string(issue.line) + ": " + issue.reason
+                + " (strict mode: nothing was imported)";
+            return result;
+        }
+        writer.commit(static_cast<std::int64_t>(result.files.back().summary.linesRead),
+                      static_cast<std::int64_t>(result.files.back().summary.rejectedLines()));
+    }
+    transaction.commit();
+    result.committed = true;
+    return result;
+}
+
+std::string formatImportReport(const ImportResult& result, std::size_t issuesPerFile)
+{
+    std::ostringstream out;
+    for (const FileImportResult& file : result.files) {
+        const ImportSummary& s = file.summary;
+        out << file.path << " (" << logFormatName(file.format) << "): " << s.linesRead << " lines, " << file.jobsStored
+            << " jobs " << (result.committed ? "imported" : "read") << "\n";
+        if (file.jobsWithoutRun)
+            out << "  " << file.jobsWithoutRun << " jobs never ran or have not ended (no placement): skipped\n";
+        for (const auto& [kind, count] : s.ignoredByKind)
+            out << "  ignored " << count << " " << kind << "\n";
+        for (const auto& [reason, count] : s.skippedByReason)
+            out << "  rejected " << count << " line" << (count == 1 ? "" : "s") << ": " << reason << "\n";
+        for (size_t i = 0; i < s.issues.size() && i < issuesPerFile; ++i)
+            out << "    " << s.issues[i].file << ":" << s.issues[i].line << ": " << s.issues[i].reason << "\n";
+        if (s.rejectedLines() > issuesPerFile)
+            out << "    ... " << (s.rejectedLines() - issuesPerFile) << " more\n";
+        if (file.unknownNodeCount) {
+            out << "  " << file.jobsWithUnknownNodes << " jobs named " << file.unknownNodeCount
+                << " nodes the machine does not have (stored without them, flagged):";
+            for (const std::string& name : file.unknownNodes)
+                out << " " << name;
+            out << (file.unknownNodeCount > static_cast<std::int64_t>(file.unknownNodes.size()) ? " ...\n" : "\n");
+        }
+    }
+    for (const std::string& note : result.machineNotes)
+        out << "note: " << note << "\n";
+    if (result.committed)
+        out << "machine " << result.machine << (result.machineCreated ? " (created)" : "") << ": import committed\n";
+    else
+        out << "nothing imported: " << result.failure << "\n";
+    return out.str();
+}
+
+} // namespace placement

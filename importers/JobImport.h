@@ -1,0 +1,64 @@
+#pragma once
+
+#include "importers/ImportedJob.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace placement {
+
+class Store;
+
+/// What to import into a database, and onto which machine.
+struct ImportRequest
+{
+    std::vector<std::string> files;
+    std::optional<LogFormat> format; ///< nullopt: detect per file
+    /// The machine the jobs ran on: an existing one, or the name of the machine `topology`
+    /// creates (default: the topology's name).
+    std::string machine;
+    /// Empty, or a description to create the machine from: a preset name or machine spec
+    /// (core/MachineSpec.h), a Slurm topology.conf or a node coordinates CSV.
+    std::string topology;
+    bool allowDuplicateSources = false; ///< import a file whose content is already in
+    ImportOptions options; ///< strictness, time zone, progress and cancel
+};
+
+struct FileImportResult
+{
+    std::string path;
+    LogFormat format = LogFormat::Swf;
+    ImportSummary summary;
+    std::int64_t jobsStored = 0;
+    /// Runs skipped because they never started or have not ended (no placement in time).
+    std::int64_t jobsWithoutRun = 0;
+    /// Jobs that named nodes the machine does not have (stored, flagged incomplete).
+    std::int64_t jobsWithUnknownNodes = 0;
+    std::vector<std::string> unknownNodes; ///< distinct names, the first 20
+    std::int64_t unknownNodeCount = 0; ///< distinct names
+};
+
+struct ImportResult
+{
+    std::string machine;
+    bool machineCreated = false;
+    std::vector<std::string> machineNotes; ///< what reading the machine's description assumed
+    bool committed = false;
+    /// Why nothing was stored, when committed is false (cancelled, strict stop, error).
+    std::string failure;
+    std::vector<FileImportResult> files;
+};
+
+/// Imports job logs into `store` as one transaction: every file and the machine it creates
+/// are stored whole, or, on cancel, a strict-mode rejection or any error, nothing at all.
+/// Throws ImportError or StoreError for a file or database that cannot be used at all
+/// (nothing is stored then either).
+ImportResult importJobLogs(Store& store, const ImportRequest& request);
+
+/// A report for people: per file lines read, jobs stored, skipped lines by reason with the
+/// first few file:line: reason, unknown nodes.
+std::string formatImportReport(const ImportResult& result, std::size_t issuesPerFile = 10);
+
+} // namespace placement

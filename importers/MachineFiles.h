@@ -1,0 +1,14 @@
+#pragma once
+
+#include "importers/ImportedMachine.h"
+
+#include <string>
+
+namespace placement {
+
+/// Reads `description`: an existing file (a Slurm topology.conf or a node coordinates CSV),
+/// else a preset name or machine spec (core/MachineSpec.h). Throws ImportError (files, with
+/// the line) or std::invalid_argument (specs).
+ImportedMachine readMachineDescription(const std::string& description);
+
+} // namespace placement

@@ -1,0 +1,142 @@
+#include "store/Schema.h"
+
+#include "store/NodeListBlob.h"
+#include "store/SqliteDatabase.h"
+
+#include <string>
+#include <vector>
+
+namespace placement {
+namespace {
+
+void createVersion1(SqliteDatabase& db)
+{
+    db.execute(R"sql(
+    CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+    CREATE TABLE machines (
+        id   INTEGER PRIMARY KEY,
+        name TEXT NOT NULL UNIQUE,
+        spec TEXT NOT NULL
+    );
+    CREATE TABLE jobs (
+        id         INTEGER PRIMARY KEY,
+        machine_id INTEGER NOT NULL REFERENCES machines(id) ON DELETE CASCADE,
+        job_ref    TEXT NOT NULL,
+        user       TEXT,
+        submit     INTEGER NOT NULL,
+        start      INTEGER NOT NULL,
+        end        INTEGER NOT NULL
+    );
+    CREATE INDEX jobs_by_machine_time ON jobs(machine_id, start, end);
+    CREATE TABLE job_nodes (
+        job_id INTEGER NOT NULL REFERENCES jobs(id) ON DELETE CASCADE,
+        node   INTEGER NOT NULL,
+        PRIMARY KEY (job_id, node)
+    ) WITHOUT ROWID;
+    )sql");
+}
+
+// Version 2: node names, imported sources, the fields of real scheduler logs, node lists
+// stored compactly with each job (one row per job, not per node: imports of a million jobs
+// stay fast), simulated runs and per-job metrics.
+void upgradeToVersion2(SqliteDatabase& db)
+{
+    db.execute(R"sql(
+    CREATE TABLE nodes (
+        machine_id INTEGER NOT NULL REFERENCES machines(id) ON DELETE CASCADE,
+        idx        INTEGER NOT NULL,
+        name       TEXT NOT NULL,
+        PRIMARY KEY (machine_id, idx)
+    ) WITHOUT ROWID;
+    CREATE UNIQUE INDEX nodes_by_name ON nodes(machine_id, name);
+    CREATE TABLE sources (
+        id             INTEGER PRIMARY KEY,
+        path           TEXT NOT NULL,
+        size           INTEGER NOT NULL,
+        content_hash   TEXT NOT NULL,
+        format         TEXT NOT NULL,
+        imported_at    INTEGER NOT NULL,
+        lines_read     INTEGER NOT NULL,
+        jobs_imported  INTEGER NOT NULL,
+        lines_rejected INTEGER NOT NULL
+    );
+    ALTER TABLE jobs ADD COLUMN name TEXT;
+    ALTER TABLE jobs ADD COLUMN account TEXT;
+    ALTER TABLE jobs ADD COLUMN partition TEXT;
+    ALTER TABLE jobs ADD COLUMN qos TEXT;
+    ALTER TABLE jobs ADD COLUMN state TEXT;
+    ALTER TABLE jobs ADD COLUMN exit_code INTEGER;
+    ALTER TABLE jobs ADD COLUMN eligible INTEGER;
+    ALTER TABLE jobs ADD COLUMN time_limit INTEGER;
+    ALTER TABLE jobs ADD COLUMN requested_nodes INTEGER;
+    ALTER TABLE jobs ADD COLUMN requested_cpus INTEGER;
+    ALTER TABLE jobs ADD COLUMN allocated_cpus INTEGER;
+    ALTER TABLE jobs ADD COLUMN node_count INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE jobs ADD COLUMN nodes BLOB;
+    ALTER TABLE jobs ADD COLUMN nodes_incomplete INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE jobs ADD COLUMN source_id INTEGER REFERENCES sources(id) ON DELETE SET NULL;
+    ALTER TABLE jobs ADD COLUMN source_line INTEGER;
+    CREATE INDEX jobs_by_machine_size ON jobs(machine_id, node_count);
+    CREATE TABLE runs (
+        id         INTEGER PRIMARY KEY,
+        machine_id INTEGER NOT NULL REFERENCES machines(id) ON DELETE CASCADE,
+        name       TEXT NOT NULL,
+        parameters TEXT NOT NULL,
+        created_at INTEGER NOT NULL,
+        UNIQUE (machine_id, name)
+    );
+    CREATE TABLE placements (
+        run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+        job_id INTEGER NOT NULL REFERENCES jobs(id) ON DELETE CASCADE,
+        start  INTEGER NOT NULL,
+        end    INTEGER NOT NULL,
+        nodes  BLOB NOT NULL,
+        PRIMARY KEY (run_id, job_id)
+    ) WITHOUT ROWID;
+    CREATE INDEX placements_by_time ON placements(run_id, start, end);
+    CREATE TABLE job_metrics (
+        job_id        INTEGER PRIMARY KEY REFERENCES jobs(id) ON DELETE CASCADE,
+        aph           REAL NOT NULL,
+        aph_all_links REAL NOT NULL,
+        min_aph       REAL NOT NULL,
+        partitions    INTEGER NOT NULL,
+        routers       INTEGER,
+        leaves        INTEGER,
+        pods          INTEGER,
+        llcs          INTEGER,
+        spread        INTEGER NOT NULL
+    );
+    )sql");
+    // Move each job's node rows into its node list.
+    SqliteStatement read(db, "SELECT job_id, node FROM job_nodes ORDER BY job_id, node");
+    SqliteStatement write(db, "UPDATE jobs SET nodes = ?2, node_count = ?3 WHERE id = ?1");
+    std::vector<int> nodes;
+    std::int64_t current = -1;
+    auto flush = [&] {
+        if (current >= 0)
+            write.bind(1, current).bindBlob(2, encodeNodeList(nodes)).bind(3, static_cast<std::int64_t>(nodes.size())).run();
+        nodes.clear();
+    };
+    while (read.step()) {
+        if (read.integer(0) != current) {
+            flush();
+            current = read.integer(0);
+        }
+        nodes.push_back(static_cast<int>(read.integer(1)));
+    }
+    flush();
+    db.execute("DROP TABLE job_nodes");
+}
+
+} // namespace
+
+void migrateSchema(SqliteDatabase& db, int version)
+{
+    switch (version) {
+    case 1: createVersion1(db); break;
+    case 2: upgradeToVersion2(db); break;
+    default: db.fail("no migration to schema version " + std::to_string(version));
+    }
+}
+
+} // namespace placement

@@ -1,0 +1,226 @@
+#include "importers/JobImport.h"
+#include "store/Store.h"
+
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <fstream>
+#include <sqlite3.h>
+
+using namespace placement;
+
+namespace {
+
+QString fixture(const QString& name)
+{
+    return QFINDTESTDATA(QStringLiteral("data/import/") + name);
+}
+
+QString shared(const QString& path)
+{
+    return qEnvironmentVariable("PLACEMENT_SHARED_DIR") + QLatin1Char('/') + path;
+}
+
+/// A machine whose node names are the ones the Slurm fixtures use: cn001..cn064.
+std::int64_t addClusterMachine(Store& store)
+{
+    std::vector<std::string> names;
+    for (int i = 1; i <= 64; ++i) {
+        char name[16];
+        std::snprintf(name, sizeof name, "cn%03d", i);
+        names.push_back(name);
+    }
+    return store.addMachine("cluster", "torus extents=4x4x4", names);
+}
+
+std::int64_t count(const QString& path, const char* sql)
+{
+    sqlite3* db = nullptr;
+    sqlite3_open_v2(path.toUtf8().constData(), &db, SQLITE_OPEN_READONLY, nullptr);
+    sqlite3_stmt* statement = nullptr;
+    std::int64_t value = -1;
+    if (sqlite3_prepare_v2(db, sql, -1, &statement, nullptr) == SQLITE_OK && sqlite3_step(statement) == SQLITE_ROW)
+        value = sqlite3_column_int64(statement, 0);
+    sqlite3_finalize(statement);
+    sqlite3_close(db);
+    return value;
+}
+
+} // namespace
+
+class TestJobImport : public QObject
+{
+    Q_OBJECT
+private slots:
+    void importsSacctOntoNamedNodes()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("db.sqlite"));
+        Store store = Store::openOrCreate(path.toStdString());
+        const std::int64_t machine = addClusterMachine(store);
+        ImportRequest request;
+        request.files = {fixture(QStringLiteral("cluster.sacct")).toStdString()};
+        request.machine = "cluster";
+        const ImportResult result = importJobLogs(store, request);
+        QVERIFY2(result.committed, result.failure.c_str());
+        const std::vector<Job> jobs = store.jobs(machine);
+        QCOMPARE(static_cast<std::int64_t>(jobs.size()), result.files[0].jobsStored);
+        QVERIFY(!jobs.empty());
+        // Job 5001 ran on cn[017-020]: node ids 16..19.
+        QCOMPARE(jobs.size(), size_t(3)); // 5002 is on unknown nodes: stored, flagged; 5004 rejected; 5003 never ran
+        const auto job = std::find_if(jobs.begin(), jobs.end(), [](const Job& j) { return j.id == "5001"; });
+        QVERIFY(job != jobs.end());
+        QCOMPARE(job->nodes, (std::vector<int>{16, 17, 18, 19}));
+        QCOMPARE(job->user, std::string("alice"));
+        QCOMPARE(store.sources().size(), size_t(1));
+        QCOMPARE(store.sources()[0].format, std::string("sacct"));
+        QVERIFY(formatImportReport(result).find("committed") != std::string::npos);
+    }
+
+    void unknownNodesAreReported()
+    {
+        QTemporaryDir dir;
+        Store store = Store::openOrCreate(dir.filePath(QStringLiteral("db.sqlite")).toStdString());
+        addClusterMachine(store);
+        ImportRequest request;
+        request.files = {fixture(QStringLiteral("cluster.sacct")).toStdString()};
+        request.machine = "cluster";
+        const ImportResult result = importJobLogs(store, request);
+        QVERIFY(result.committed);
+        const FileImportResult& file = result.files[0];
+        QVERIFY(file.unknownNodeCount > 0);
+        QCOMPARE(file.unknownNodes, (std::vector<std::string>{"gpu03", "gpu11"}));
+        QCOMPARE(file.jobsWithUnknownNodes, std::int64_t(1));
+        QCOMPARE(file.jobsWithoutRun, std::int64_t(1)); // 5003 never started
+        QCOMPARE(file.summary.rejectedLines(), size_t(1)); // 5004: 2 nodes listed, NNodes 3
+        QCOMPARE(file.summary.issues[0].line, size_t(6));
+        const std::string report = formatImportReport(result);
+        QVERIFY2(report.find("cluster.sacct:6: node count mismatch") != std::string::npos, report.c_str());
+    }
+
+    void strictCancelledAndFailedImportsStoreNothing()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("db.sqlite"));
+        Store store = Store::openOrCreate(path.toStdString());
+        addClusterMachine(store);
+        ImportRequest first;
+        first.files = {fixture(QStringLiteral("cluster.sacct")).toStdString()};
+        first.machine = "cluster";
+        QVERIFY(importJobLogs(store, first).committed);
+        const auto jobsBefore = count(path, "SELECT count(*) FROM jobs");
+        const auto sourcesBefore = count(path, "SELECT count(*) FROM sources");
+
+        ImportRequest strict;
+        strict.files = {fixture(QStringLiteral("cluster.sacct")).toStdString()};
+        strict.machine = "cluster";
+        strict.options.strict = true;
+        strict.allowDuplicateSources = true;
+        const ImportResult stopped = importJobLogs(store, strict);
+        QVERIFY(!stopped.committed);
+        QVERIFY2(stopped.failure.find("cluster.sacct:6") != std::string::npos, stopped.failure.c_str());
+
+        ImportRequest cancelled;
+        cancelled.files = {shared(QStringLiteral("traces/theta_2022.swf")).toStdString()};
+        cancelled.machine = "cluster";
+        int calls = 0;
+        cancelled.options.progress = [&](std::uint64_t, std::uint64_t) { return ++calls < 3; };
+        const ImportResult cancel = importJobLogs(store, cancelled);
+        QVERIFY(!cancel.committed);
+        QVERIFY(cancel.files[0].summary.cancelled);
+
+        ImportRequest twice = first; // the same content again
+        QVERIFY_THROWS_EXCEPTION(ImportError, importJobLogs(store, twice));
+
+        ImportRequest newMachine;
+        newMachine.files = {shared(QStringLiteral("traces/hpc2n.swf")).toStdString(), "/no/such/file.log"};
+        newMachine.topology = "cab";
+        newMachine.allowDuplicateSources = true;
+        QVERIFY_THROWS_EXCEPTION(ImportError, importJobLogs(store, newMachine));
+        QVERIFY(!store.machine("cab")); // the machine it would have created is gone too
+
+        QCOMPARE(count(path, "SELECT count(*) FROM jobs"), jobsBefore);
+        QCOMPARE(count(path, "SELECT count(*) FROM sources"), sourcesBefore);
+    }
+
+    void realTraces_data()
+    {
+        QTest::addColumn<QString>("trace");
+        QTest::addColumn<int>("lines");
+        QTest::addColumn<int>("rejected");
+        QTest::newRow("hpc2n") << "traces/hpc2n.swf" << 3194 << 0;
+        QTest::newRow("theta") << "traces/theta_2022.swf" << 23914 << 0;
+        QTest::newRow("wagap") << "traces/wagap-2013.swf" << 17900 << 2;
+    }
+    void realTraces()
+    {
+        QFETCH(QString, trace);
+        QFETCH(int, lines);
+        QFETCH(int, rejected);
+        QTemporaryDir dir;
+        Store store = Store::openOrCreate(dir.filePath(QStringLiteral("db.sqlite")).toStdString());
+        ImportRequest request;
+        request.files = {shared(trace).toStdString()};
+        request.topology = "torus extents=64x64";
+        request.machine = "any";
+        const ImportResult result = importJobLogs(store, request);
+        QVERIFY2(result.committed, result.failure.c_str());
+        const FileImportResult& file = result.files[0];
+        QCOMPARE(static_cast<int>(file.summary.linesRead), lines);
+        QCOMPARE(static_cast<int>(file.summary.rejectedLines()), rejected);
+        QCOMPARE(file.jobsStored + file.jobsWithoutRun + static_cast<std::int64_t>(rejected),
+                 static_cast<std::int64_t>(file.summary.jobsParsed) + rejected);
+        QCOMPARE(static_cast<std::int64_t>(store.jobs(store.machine("any")->id).size()), file.jobsStored);
+        if (trace.contains(QStringLiteral("wagap"))) {
+            // Jobs 4185 and 4199 have negative run times: reported on their lines, not stored.
+            QCOMPARE(file.summary.issues[0].line, size_t(4186));
+            QCOMPARE(file.summary.issues[1].line, size_t(4200));
+        }
+    }
+
+    void killedImportLeavesTheDatabaseAsItWas()
+    {
+        // A large log, an import killed half-way (SIGKILL): the database opens and holds
+        // exactly what it held before.
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("db.sqlite"));
+        {
+            Store store = Store::openOrCreate(path.toStdString());
+            addClusterMachine(store);
+        }
+        const QString log = dir.filePath(QStringLiteral("big.swf"));
+        {
+            std::ofstream out(log.toStdString());
+            out << "; UnixStartTime: 1700000000\n";
+            for (int job = 1; job <= 400000; ++job)
+                out << job << ' ' << job * 10 << " 5 600 4 -1 -1 4 3600 -1 1 1 1 1 1 1 -1 -1\n";
+        }
+        QProcess import;
+        import.start(QStringLiteral(PLACEMENT_BIN_DIR "/placement"),
+                     {QStringLiteral("import"), QStringLiteral("--db"), path, QStringLiteral("--machine"),
+                      QStringLiteral("cluster"), log});
+        QVERIFY(import.waitForStarted());
+        // Kill it once it is writing: the write-ahead log grows.
+        const QString wal = path + QStringLiteral("-wal");
+        QVERIFY(QTest::qWaitFor([&] { return QFileInfo(wal).size() > 2'000'000; }, 20000));
+        import.kill();
+        QVERIFY(import.waitForFinished());
+        QCOMPARE(import.exitStatus(), QProcess::CrashExit);
+        QCOMPARE(count(path, "SELECT count(*) FROM jobs"), std::int64_t(0));
+        QCOMPARE(count(path, "SELECT count(*) FROM sources"), std::int64_t(0));
+        Store store = Store::openExisting(path.toStdString());
+        QCOMPARE(store.machines().size(), size_t(1));
+        sqlite3* db = nullptr;
+        sqlite3_open(path.toUtf8().constData(), &db);
+        sqlite3_stmt* check = nullptr;
+        sqlite3_prepare_v2(db, "PRAGMA integrity_check", -1, &check, nullptr);
+        QCOMPARE(sqlite3_step(check), SQLITE_ROW);
+        QCOMPARE(QString::fromUtf8(reinterpret_cast<const char*>(sqlite3_column_text(check, 0))), QStringLiteral("ok"));
+        sqlite3_finalize(check);
+        sqlite3_close(db);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestJobImport)
+#include "tst_jobimport.moc"
