@@ -246,15 +246,21 @@ void PlacementAnalyzer::measureTorus(const std::vector<int>& nodes, PlacementMet
         high = std::max(high, node);
         const int router = nodeSlots[node].home;
         RouterSlot& slot = slots[router];
-        const std::uint16_t* at = inlineCoordinates ? slot.coordinates
-                                                    : coordinates + static_cast<size_t>(router) * static_cast<size_t>(dims);
-        for (int dim = 0; dim < dims; ++dim)
-            ++histogram[offsets[dim] + at[dim]];
         if (slot.stamp != m_epoch) {
             slot.stamp = m_epoch;
             slot.parent = router;
+            slot.count = 0;
             m_routers.push_back(router);
         }
+        ++slot.count;
+    }
+    // Coordinates per router, weighted by its nodes: the nodes of one router share them.
+    for (int router : m_routers) {
+        const RouterSlot& slot = slots[router];
+        const std::uint16_t* at = inlineCoordinates ? slot.coordinates
+                                                    : coordinates + static_cast<size_t>(router) * static_cast<size_t>(dims);
+        for (int dim = 0; dim < dims; ++dim)
+            histogram[offsets[dim] + at[dim]] += slot.count;
     }
     metrics.spread = high - low;
     const auto n = static_cast<double>(nodes.size());

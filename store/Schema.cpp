@@ -114,7 +114,10 @@ void upgradeToVersion2(SqliteDatabase& db)
     std::int64_t current = -1;
     auto flush = [&] {
         if (current >= 0)
-            write.bind(1, current).bindBlob(2, encodeNodeList(nodes)).bind(3, static_cast<std::int64_t>(nodes.size())).run();
+            write.bind(1, current)
+                .bindBlob(2, encodeNodeList(nodes))
+                .bind(3, static_cast<std::int64_t>(nodes.size()))
+                .run();
         nodes.clear();
     };
     while (read.step()) {

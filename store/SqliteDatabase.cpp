@@ -75,6 +75,13 @@ SqliteStatement& SqliteStatement::bindBlob(int index, const std::string& bytes)
     return *this;
 }
 
+SqliteStatement& SqliteStatement::bindReal(int index, double value)
+{
+    if (sqlite3_bind_double(m_statement, index, value) != SQLITE_OK)
+        m_db.fail("cannot bind parameter");
+    return *this;
+}
+
 SqliteStatement& SqliteStatement::bindNull(int index)
 {
     if (sqlite3_bind_null(m_statement, index) != SQLITE_OK)

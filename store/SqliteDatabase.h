@@ -53,14 +53,17 @@ public:
     SqliteStatement& bind(int index, std::int64_t value);
     SqliteStatement& bind(int index, const std::string& value);
     SqliteStatement& bindNull(int index);
+    SqliteStatement& bindReal(int index, double value);
     SqliteStatement& bindBlob(int index, const std::string& bytes);
     /// Binds the value, or NULL when there is none.
-    template<typename T>
-    SqliteStatement& bindOptional(int index, const std::optional<T>& value)
+    template <typename T> SqliteStatement& bindOptional(int index, const std::optional<T>& value)
     {
         return value ? bind(index, static_cast<std::int64_t>(*value)) : bindNull(index);
     }
-    SqliteStatement& bindText(int index, const std::string& text) { return text.empty() ? bindNull(index) : bind(index, text); }
+    SqliteStatement& bindText(int index, const std::string& text)
+    {
+        return text.empty() ? bindNull(index) : bind(index, text);
+    }
 
     /// Advances to the next row; false when done.
     bool step();

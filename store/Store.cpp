@@ -1,6 +1,7 @@
 #include "store/Store.h"
 
 #include "core/MachineSpec.h"
+#include "core/PlacementMetrics.h"
 #include "core/Topology.h"
 #include "store/NodeListBlob.h"
 
@@ -67,8 +68,9 @@ std::string Store::metaValue(const std::string& key, const std::string& fallback
 
 void Store::setMetaValue(const std::string& key, const std::string& value)
 {
-    SqliteStatement upsert(m_db, "INSERT INTO meta (key, value) VALUES (?1, ?2) "
-                                 "ON CONFLICT (key) DO UPDATE SET value = excluded.value");
+    SqliteStatement upsert(m_db,
+                           "INSERT INTO meta (key, value) VALUES (?1, ?2) "
+                           "ON CONFLICT (key) DO UPDATE SET value = excluded.value");
     upsert.bind(1, key).bind(2, value).run();
 }
 
@@ -93,8 +95,8 @@ std::int64_t Store::addMachine(const std::string& name, const std::string& spec,
     machine.reset();
     SqliteStatement node(m_db, "INSERT INTO nodes (machine_id, idx, name) VALUES (?1, ?2, ?3)");
     for (int index = 0; index < topology->nodeCount(); ++index) {
-        const std::string nodeName =
-            nodeNames.empty() ? topology->nodeName(index) : nodeNames[static_cast<size_t>(index)];
+        const std::string nodeName
+            = nodeNames.empty() ? topology->nodeName(index) : nodeNames[static_cast<size_t>(index)];
         node.bind(1, machineId).bind(2, static_cast<std::int64_t>(index)).bind(3, nodeName).run();
     }
     transaction.commit();
@@ -121,8 +123,9 @@ std::int64_t Store::addMachine(const std::string& name, const std::string& spec,
 
 std::vector<MachineRecord> Store::machines()
 {
-    SqliteStatement query(m_db, "SELECT m.id, m.name, m.spec, (SELECT count(*) FROM jobs j WHERE j.machine_id = m.id) "
-                                "FROM machines m ORDER BY m.id");
+    SqliteStatement query(m_db,
+                          "SELECT m.id, m.name, m.spec, (SELECT count(*) FROM jobs j WHERE j.machine_id = m.id) "
+                          "FROM machines m ORDER BY m.id");
     std::vector<MachineRecord> result;
     while (query.step())
         result.push_back({query.integer(0), query.text(1), query.text(2), query.integer(3)});
@@ -150,8 +153,9 @@ std::vector<std::string> Store::nodeNames(std::int64_t machineId)
 std::vector<Job> Store::jobs(std::int64_t machineId)
 {
     std::vector<Job> result;
-    SqliteStatement query(m_db, "SELECT job_ref, user, submit, start, end, nodes FROM jobs "
-                                "WHERE machine_id = ?1 ORDER BY submit, id");
+    SqliteStatement query(m_db,
+                          "SELECT job_ref, user, submit, start, end, nodes FROM jobs "
+                          "WHERE machine_id = ?1 ORDER BY submit, id");
     query.bind(1, machineId);
     while (query.step()) {
         Job job{query.text(0), query.text(1), query.integer(2), query.integer(3), query.integer(4), {}};
@@ -167,13 +171,51 @@ std::vector<Job> Store::jobs(std::int64_t machineId)
 
 std::vector<SourceRecord> Store::sources()
 {
-    SqliteStatement query(m_db, "SELECT id, path, size, content_hash, format, imported_at, lines_read, "
-                                "jobs_imported, lines_rejected FROM sources ORDER BY id");
+    SqliteStatement query(m_db,
+                          "SELECT id, path, size, content_hash, format, imported_at, lines_read, "
+                          "jobs_imported, lines_rejected FROM sources ORDER BY id");
     std::vector<SourceRecord> result;
     while (query.step())
         result.push_back({query.integer(0), query.text(1), query.integer(2), query.text(3), query.text(4),
                           query.integer(5), query.integer(6), query.integer(7), query.integer(8)});
     return result;
+}
+
+std::int64_t Store::saveJobMetrics(std::int64_t machineId)
+{
+    SqliteStatement spec(m_db, "SELECT spec FROM machines WHERE id = ?1");
+    spec.bind(1, machineId);
+    if (!spec.step())
+        throw StoreError(m_db.path() + ": no machine with id " + std::to_string(machineId));
+    const auto topology = parseMachineSpec(spec.text(0));
+    PlacementAnalyzer analyzer(*topology);
+    SqliteTransaction transaction(m_db);
+    SqliteStatement query(m_db,
+                          "SELECT id, nodes FROM jobs WHERE machine_id = ?1 AND node_count > 0 "
+                          "AND nodes_incomplete = 0");
+    query.bind(1, machineId);
+    SqliteStatement save(m_db,
+                         "INSERT OR REPLACE INTO job_metrics (job_id, aph, aph_all_links, min_aph, partitions, "
+                         "routers, leaves, pods, llcs, spread) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)");
+    auto optionalCount = [](int value) { return value < 0 ? std::optional<int>() : std::optional<int>(value); };
+    std::int64_t done = 0;
+    while (query.step()) {
+        const PlacementMetrics m = analyzer.measure(decodeNodeList(query.blob(1), query.bytes(1)));
+        SqliteStatement& row = save.bind(1, query.integer(0));
+        row.bindReal(2, m.aph);
+        row.bindReal(3, m.aphAllLinks);
+        row.bindReal(4, analyzer.minimumAph(m.nodes));
+        row.bind(5, static_cast<std::int64_t>(m.partitions))
+            .bindOptional(6, optionalCount(m.routers))
+            .bindOptional(7, optionalCount(m.leaves))
+            .bindOptional(8, optionalCount(m.pods))
+            .bindOptional(9, optionalCount(m.lowestCommonLevel))
+            .bind(10, static_cast<std::int64_t>(m.spread))
+            .run();
+        ++done;
+    }
+    transaction.commit();
+    return done;
 }
 
 JobWriter::JobWriter(Store& store, std::int64_t machineId, SourceRecord source)
@@ -216,8 +258,8 @@ void JobWriter::add(const JobRecord& record)
     const auto stamp = static_cast<std::uint32_t>(m_added + 1);
     for (int node : job.nodes) {
         if (node < 0 || node >= m_nodeCount)
-            throw StoreError(m_store.path() + ": job " + job.id + " lists node " + std::to_string(node) +
-                             ", the machine has " + std::to_string(m_nodeCount));
+            throw StoreError(m_store.path() + ": job " + job.id + " lists node " + std::to_string(node)
+                             + ", the machine has " + std::to_string(m_nodeCount));
         if (m_seen[static_cast<size_t>(node)] == stamp)
             throw StoreError(m_store.path() + ": job " + job.id + " lists node " + std::to_string(node) + " twice");
         m_seen[static_cast<size_t>(node)] = stamp;
@@ -250,8 +292,9 @@ void JobWriter::add(const JobRecord& record)
 
 std::int64_t JobWriter::commit(std::int64_t linesRead, std::int64_t linesRejected)
 {
-    SqliteStatement update(m_store.database(), "UPDATE sources SET lines_read = ?2, jobs_imported = ?3, "
-                                               "lines_rejected = ?4 WHERE id = ?1");
+    SqliteStatement update(m_store.database(),
+                           "UPDATE sources SET lines_read = ?2, jobs_imported = ?3, "
+                           "lines_rejected = ?4 WHERE id = ?1");
     update.bind(1, m_sourceId).bind(2, linesRead).bind(3, m_added).bind(4, linesRejected).run();
     m_transaction.commit();
     return m_sourceId;

@@ -78,6 +78,10 @@ public:
     std::vector<Job> jobs(std::int64_t machineId);
     std::vector<SourceRecord> sources();
 
+    /// Computes and stores (replacing earlier values) the placement metrics of every job of
+    /// a machine that has a complete node list, in one transaction. Returns the jobs done.
+    std::int64_t saveJobMetrics(std::int64_t machineId);
+
 private:
     Store(const std::string& path, SqliteDatabase::Mode mode);
     void migrate(SqliteDatabase::Mode mode);

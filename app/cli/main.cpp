@@ -12,10 +12,10 @@
 
 #include <cstdio>
 #include <ctime>
-#include <optional>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <optional>
 
 using namespace placement;
 
@@ -121,14 +121,24 @@ int runMetrics(const QStringList& arguments)
                                        QStringLiteral("OUT"));
     const QCommandLineOption machineOption(QStringLiteral("machine"), QStringLiteral("Only the machine called NAME."),
                                            QStringLiteral("NAME"));
-    parser.addOptions({dbOption, csvOption, machineOption});
+    const QCommandLineOption saveOption(QStringLiteral("save"),
+                                        QStringLiteral("Also store the metrics in the database (job_metrics)."));
+    parser.addOptions({dbOption, csvOption, machineOption, saveOption});
     parser.process(arguments);
-    if (!parser.isSet(dbOption) || !parser.isSet(csvOption)) {
-        std::fprintf(stderr, "placement: usage: placement metrics --db DB --csv OUT [--machine NAME]\n");
+    if (!parser.isSet(dbOption) || (!parser.isSet(csvOption) && !parser.isSet(saveOption))) {
+        std::fprintf(stderr, "placement: usage: placement metrics --db DB (--csv OUT | --save) [--machine NAME]\n");
         return 2;
     }
     Store store = Store::openExisting(parser.value(dbOption).toStdString());
     const std::string only = parser.value(machineOption).toStdString();
+    if (parser.isSet(saveOption)) {
+        for (const MachineRecord& machine : store.machines())
+            if (only.empty() || machine.name == only)
+                std::fprintf(stderr, "%s: stored the metrics of %lld jobs\n", machine.name.c_str(),
+                             static_cast<long long>(store.saveJobMetrics(machine.id)));
+        if (!parser.isSet(csvOption))
+            return 0;
+    }
     const std::string out = parser.value(csvOption).toStdString();
     // Written next to the target and renamed: a failed run leaves no half-written file.
     const std::string partial = out + ".partial";
@@ -213,14 +223,15 @@ int runImport(const QStringList& arguments)
         QStringLiteral("OFFSET"), QStringLiteral("0"));
     const QCommandLineOption duplicateOption(QStringLiteral("allow-duplicate"),
                                              QStringLiteral("Import a file whose content was imported before."));
-    parser.addOptions({dbOption, formatOption, machineOption, topologyOption, strictOption, offsetOption,
-                       duplicateOption});
+    parser.addOptions(
+        {dbOption, formatOption, machineOption, topologyOption, strictOption, offsetOption, duplicateOption});
     parser.addPositionalArgument(QStringLiteral("files"), QStringLiteral("Logs to import."), QStringLiteral("FILE..."));
     parser.process(arguments);
     const QStringList files = parser.positionalArguments().mid(1);
     if (!parser.isSet(dbOption) || files.isEmpty()) {
-        std::fprintf(stderr, "placement: usage: placement import --db DB [--machine NAME | --topology FILE|PRESET] "
-                             "[--format FORMAT] [--strict] FILE...\n");
+        std::fprintf(stderr,
+                     "placement: usage: placement import --db DB [--machine NAME | --topology FILE|PRESET] "
+                     "[--format FORMAT] [--strict] FILE...\n");
         return 2;
     }
     ImportRequest request;
@@ -228,8 +239,8 @@ int runImport(const QStringList& arguments)
         request.files.push_back(file.toStdString());
     const QString format = parser.value(formatOption);
     if (format != QLatin1String("auto")) {
-        for (LogFormat candidate : {LogFormat::Sacct, LogFormat::Jobcomp, LogFormat::Moab, LogFormat::Torque,
-                                    LogFormat::Swf})
+        for (LogFormat candidate :
+             {LogFormat::Sacct, LogFormat::Jobcomp, LogFormat::Moab, LogFormat::Torque, LogFormat::Swf})
             if (format == QLatin1String(logFormatName(candidate)))
                 request.format = candidate;
         if (!request.format) {
