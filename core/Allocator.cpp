@@ -1,0 +1,78 @@
+#include "core/Allocator.h"
+
+#include "core/SplitMix64.h"
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace placement {
+
+MachineState::MachineState(const Topology& topology)
+    : m_topology(&topology)
+    , m_owner(static_cast<size_t>(topology.nodeCount()), -1)
+    , m_free(topology.nodeCount())
+{}
+
+void MachineState::take(const std::vector<int>& nodes, int job)
+{
+    for (int node : nodes) {
+        if (m_owner[static_cast<size_t>(node)] >= 0)
+            throw std::logic_error("node " + std::to_string(node) + " is taken twice");
+        m_owner[static_cast<size_t>(node)] = job;
+    }
+    m_free -= static_cast<int>(nodes.size());
+}
+
+void MachineState::release(const std::vector<int>& nodes)
+{
+    for (int node : nodes)
+        m_owner[static_cast<size_t>(node)] = -1;
+    m_free += static_cast<int>(nodes.size());
+}
+
+FirstFitAllocator::FirstFitAllocator(std::vector<int> order, std::string name)
+    : m_order(std::move(order))
+    , m_name(std::move(name))
+{}
+
+std::vector<int> FirstFitAllocator::allocate(const MachineState& state, const AllocationRequest& request)
+{
+    if (request.nodes > state.freeCount())
+        return {};
+    std::vector<int> nodes;
+    nodes.reserve(static_cast<size_t>(request.nodes));
+    const int count = m_order.empty() ? state.nodeCount() : static_cast<int>(m_order.size());
+    for (int i = 0; i < count && static_cast<int>(nodes.size()) < request.nodes; ++i) {
+        const int node = m_order.empty() ? i : m_order[static_cast<size_t>(i)];
+        if (state.isFree(node))
+            nodes.push_back(node);
+    }
+    if (static_cast<int>(nodes.size()) < request.nodes)
+        return {};
+    return nodes;
+}
+
+RandomAllocator::RandomAllocator(std::uint64_t seed)
+    : m_state(seed)
+{}
+
+std::vector<int> RandomAllocator::allocate(const MachineState& state, const AllocationRequest& request)
+{
+    if (request.nodes > state.freeCount())
+        return {};
+    std::vector<int> free;
+    free.reserve(static_cast<size_t>(state.freeCount()));
+    for (int node = 0; node < state.nodeCount(); ++node)
+        if (state.isFree(node))
+            free.push_back(node);
+    SplitMix64 random(m_state);
+    for (int i = 0; i < request.nodes; ++i)
+        std::swap(free[static_cast<size_t>(i)],
+                  free[static_cast<size_t>(random.between(i, static_cast<std::int64_t>(free.size()) - 1))]);
+    m_state = random.next(); // the next draw differs
+    free.resize(static_cast<size_t>(request.nodes));
+    std::sort(free.begin(), free.end());
+    return free;
+}
+
+} // namespace placement

@@ -1,0 +1,85 @@
+#pragma once
+
+#include "core/Topology.h"
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace placement {
+
+/// Which nodes are free, and which job holds each busy one. Allocators read it; the
+/// simulator changes it.
+class MachineState
+{
+public:
+    explicit MachineState(const Topology& topology);
+
+    const Topology& topology() const { return *m_topology; }
+    int nodeCount() const { return static_cast<int>(m_owner.size()); }
+    int freeCount() const { return m_free; }
+    bool isFree(int node) const { return m_owner[static_cast<size_t>(node)] < 0; }
+    int owner(int node) const { return m_owner[static_cast<size_t>(node)]; }
+
+    void take(const std::vector<int>& nodes, int job);
+    void release(const std::vector<int>& nodes);
+
+private:
+    const Topology* m_topology;
+    std::vector<int> m_owner;
+    int m_free;
+};
+
+/// What a job asks for.
+struct AllocationRequest
+{
+    int job = -1; ///< index of the job in the simulation
+    int nodes = 0;
+    std::int64_t wallTime = 0; ///< the job's time limit (estimate), seconds
+};
+
+/// A placement policy: given the machine, which nodes a job gets now, or none ("not now").
+/// allocate() must not change the state; started()/ended() let policies that remember
+/// things (TA's job types) follow the run. clone() copies that memory, for the reservation
+/// replays of backfilling.
+class Allocator
+{
+public:
+    virtual ~Allocator() = default;
+    virtual std::string name() const = 0;
+    virtual std::vector<int> allocate(const MachineState& state, const AllocationRequest& request) = 0;
+    virtual void started(const AllocationRequest&, const std::vector<int>&) {}
+    virtual void ended(const AllocationRequest&, const std::vector<int>&) {}
+    virtual std::unique_ptr<Allocator> clone() const = 0;
+};
+
+/// Topology-oblivious baseline (Jigsaw "Baseline", Pollard "TO"): the first free nodes in a
+/// node order (default: node index order).
+class FirstFitAllocator final : public Allocator
+{
+public:
+    explicit FirstFitAllocator(std::vector<int> order = {}, std::string name = "first-fit");
+    std::string name() const override { return m_name; }
+    std::vector<int> allocate(const MachineState& state, const AllocationRequest& request) override;
+    std::unique_ptr<Allocator> clone() const override { return std::make_unique<FirstFitAllocator>(*this); }
+
+private:
+    std::vector<int> m_order;
+    std::string m_name;
+};
+
+/// Pascual's random placement: free nodes drawn at random (seeded, reproducible).
+class RandomAllocator final : public Allocator
+{
+public:
+    explicit RandomAllocator(std::uint64_t seed);
+    std::string name() const override { return "random"; }
+    std::vector<int> allocate(const MachineState& state, const AllocationRequest& request) override;
+    std::unique_ptr<Allocator> clone() const override { return std::make_unique<RandomAllocator>(*this); }
+
+private:
+    std::uint64_t m_state;
+};
+
+} // namespace placement

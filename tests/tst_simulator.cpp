@@ -1,0 +1,187 @@
+#include "core/Allocator.h"
+#include "core/MachineSpec.h"
+#include "core/Simulator.h"
+
+#include <QTest>
+
+#include <fstream>
+#include <map>
+#include <sstream>
+
+using namespace placement;
+
+namespace {
+
+/// The independent checks every simulated run must pass.
+QString checkRun(const Topology& topology, const std::vector<SimulationJob>& jobs, const SimulationResult& result)
+{
+    std::vector<std::pair<std::int64_t, int>> events; // (time, +job+1 start / -(job+1) end)
+    for (size_t i = 0; i < jobs.size(); ++i) {
+        const SimulationJob& job = jobs[i];
+        const SimulatedJob& run = result.jobs[i];
+        if (run.neverFits) {
+            if (job.nodes <= topology.nodeCount())
+                return QStringLiteral("job %1 fits but was skipped").arg(i);
+            continue;
+        }
+        if (run.start < 0)
+            return QStringLiteral("job %1 never started").arg(i);
+        if (run.start < job.submit)
+            return QStringLiteral("job %1 starts before it is submitted").arg(i);
+        const std::int64_t length = job.timeLimit > 0 ? std::min(job.runTime, job.timeLimit) : job.runTime;
+        if (run.end - run.start != length)
+            return QStringLiteral("job %1 runs %2 s, not %3").arg(i).arg(run.end - run.start).arg(length);
+        if (static_cast<int>(run.nodes.size()) != job.nodes)
+            return QStringLiteral("job %1 got %2 nodes for %3").arg(i).arg(run.nodes.size()).arg(job.nodes);
+        events.emplace_back(run.start, static_cast<int>(i) + 1);
+        events.emplace_back(run.end, -static_cast<int>(i) - 1);
+    }
+    std::sort(events.begin(), events.end()); // ends (negative) before starts at the same time
+    std::vector<int> holder(static_cast<size_t>(topology.nodeCount()), -1);
+    for (const auto& [time, signedJob] : events) {
+        const int job = std::abs(signedJob) - 1;
+        for (int node : result.jobs[static_cast<size_t>(job)].nodes) {
+            if (node < 0 || node >= topology.nodeCount())
+                return QStringLiteral("job %1 has node %2").arg(job).arg(node);
+            int& slot = holder[static_cast<size_t>(node)];
+            if (signedJob > 0) {
+                if (slot >= 0)
+                    return QStringLiteral("node %1 held by jobs %2 and %3 at %4")
+                        .arg(node)
+                        .arg(slot)
+                        .arg(job)
+                        .arg(time);
+                slot = job;
+            } else {
+                slot = -1;
+            }
+        }
+    }
+    return {};
+}
+
+std::vector<SimulationJob> readSwf(const QString& path, int cpusPerNode, size_t limit)
+{
+    std::ifstream in(path.toStdString());
+    std::vector<SimulationJob> jobs;
+    std::string line;
+    while (std::getline(in, line) && jobs.size() < limit) {
+        if (line.empty() || line[0] == ';')
+            continue;
+        std::istringstream fields(line);
+        std::vector<double> f;
+        double value = 0;
+        while (fields >> value)
+            f.push_back(value);
+        if (f.size() < 9 || f[3] < 0 || f[4] <= 0)
+            continue;
+        SimulationJob job;
+        job.id = std::to_string(static_cast<long long>(f[0]));
+        job.submit = static_cast<std::int64_t>(f[1]);
+        job.runTime = static_cast<std::int64_t>(f[3]);
+        job.timeLimit = f[8] > 0 ? static_cast<std::int64_t>(f[8]) : 0;
+        job.nodes = (static_cast<int>(f[4]) + cpusPerNode - 1) / cpusPerNode;
+        jobs.push_back(job);
+    }
+    return jobs;
+}
+
+} // namespace
+
+class TestSimulator : public QObject
+{
+    Q_OBJECT
+private slots:
+    void policiesDifferAsWorkedOut_data()
+    {
+        QTest::addColumn<int>("policy");
+        QTest::addColumn<QList<qint64>>("starts");
+        // A 2 nodes 0-10; B 3 nodes; D 4 nodes; C 1 node, 25 s; E 1 node, 5 s (see below).
+        QTest::newRow("fcfs") << int(BackfillPolicy::Fcfs) << QList<qint64>{0, 10, 20, 30, 30};
+        QTest::newRow("easy") << int(BackfillPolicy::Easy) << QList<qint64>{0, 10, 28, 3, 4};
+        QTest::newRow("conservative") << int(BackfillPolicy::Conservative) << QList<qint64>{0, 10, 20, 30, 4};
+    }
+    void policiesDifferAsWorkedOut()
+    {
+        // Four nodes in a line, first-fit. A runs 0-10 on {0,1}. B (3 nodes) waits for A:
+        // reserved at 10 on {0,1,2}. D (4 nodes) comes next. C (1 node, 25 s) fits on node 3
+        // now: EASY lets it (it does not touch B's nodes), which pushes D back to 28;
+        // conservative refuses (it would delay D's reservation at 20) and runs C after D.
+        // E (1 node, 5 s) fits on node 2 before B needs it: EASY and conservative start it
+        // at once, FCFS keeps it behind C.
+        QFETCH(int, policy);
+        QFETCH(QList<qint64>, starts);
+        const auto line = parseMachineSpec("torus extents=4 wrap=n");
+        const std::vector<SimulationJob> jobs = {
+            {"A", 0, 10, 10, 2}, {"B", 1, 10, 10, 3}, {"D", 2, 10, 10, 4}, {"C", 3, 25, 25, 1}, {"E", 4, 5, 5, 1},
+        };
+        FirstFitAllocator firstFit;
+        SimulationOptions options;
+        options.backfill = static_cast<BackfillPolicy>(policy);
+        const SimulationResult result = simulate(*line, jobs, firstFit, options);
+        const QString problem = checkRun(*line, jobs, result);
+        QVERIFY2(problem.isEmpty(), qPrintable(problem));
+        QList<qint64> actual;
+        for (const SimulatedJob& job : result.jobs)
+            actual << job.start;
+        QCOMPARE(actual, starts);
+    }
+
+    void runTimesAreCappedAndOversizedJobsSkipped()
+    {
+        const auto line = parseMachineSpec("torus extents=4 wrap=n");
+        const std::vector<SimulationJob> jobs
+            = {{"long", 0, 100, 30, 2}, {"huge", 0, 10, 10, 5}, {"unknown", 0, 7, 0, 1}};
+        FirstFitAllocator firstFit;
+        const SimulationResult result = simulate(*line, jobs, firstFit);
+        QCOMPARE(result.jobs[0].end, std::int64_t(30)); // killed at its limit
+        QVERIFY(result.jobs[1].neverFits);
+        QCOMPARE(result.neverFit, 1);
+        QCOMPARE(result.jobs[2].end, std::int64_t(7)); // no limit: its own run time
+        QVERIFY(checkRun(*line, jobs, result).isEmpty());
+    }
+
+    void realTracesPassTheChecker_data()
+    {
+        QTest::addColumn<QString>("trace");
+        QTest::addColumn<QString>("machine");
+        QTest::addColumn<int>("cpusPerNode");
+        QTest::addColumn<int>("policy");
+        QTest::addColumn<int>("jobs");
+        for (int policy : {int(BackfillPolicy::Fcfs), int(BackfillPolicy::Easy), int(BackfillPolicy::Conservative)})
+            QTest::addRow("hpc2n %s", backfillName(BackfillPolicy(policy)))
+                << "traces/hpc2n.swf"
+                << "switchtree parents=-1,0,0,0,0,0,0 nodes=0,20,20,20,20,20,20" << 2 << policy
+                << (policy == int(BackfillPolicy::Conservative) ? 1500 : 100000);
+        for (int policy : {int(BackfillPolicy::Fcfs), int(BackfillPolicy::Easy)})
+            QTest::addRow("theta on titan %s", backfillName(BackfillPolicy(policy)))
+                << "traces/theta_2022.swf"
+                << "titan" << 1 << policy << 100000;
+    }
+    void realTracesPassTheChecker()
+    {
+        QFETCH(QString, trace);
+        QFETCH(QString, machine);
+        QFETCH(int, cpusPerNode);
+        QFETCH(int, policy);
+        QFETCH(int, jobs);
+        const auto topology = parseMachineSpec(machine.toStdString());
+        const std::vector<SimulationJob> workload
+            = readSwf(qEnvironmentVariable("PLACEMENT_SHARED_DIR") + QLatin1Char('/') + trace, cpusPerNode,
+                      static_cast<size_t>(jobs));
+        QVERIFY(workload.size() > 1000);
+        for (int allocator = 0; allocator < 2; ++allocator) {
+            FirstFitAllocator firstFit;
+            RandomAllocator random(42);
+            SimulationOptions options;
+            options.backfill = static_cast<BackfillPolicy>(policy);
+            const SimulationResult result
+                = simulate(*topology, workload, allocator == 0 ? static_cast<Allocator&>(firstFit) : random, options);
+            const QString problem = checkRun(*topology, workload, result);
+            QVERIFY2(problem.isEmpty(), qPrintable(problem));
+        }
+    }
+};
+
+QTEST_APPLESS_MAIN(TestSimulator)
+#include "tst_simulator.moc"
