@@ -93,14 +93,15 @@ PlacementAnalyzer::PlacementAnalyzer(const Topology& topology)
         }
         m_routerStamp.assign(static_cast<size_t>(routers), 0);
         m_routerSlots.assign(static_cast<size_t>(routers), RouterSlot());
+        m_touchedBits.assign(static_cast<size_t>(routers) / 64 + 1, 0);
         m_routerCount.assign(static_cast<size_t>(routers), 0);
         for (int node = 0; node < m_nodeCount; ++node)
             m_nodes[static_cast<size_t>(node)].home = m_torus->routerOf(node);
         if (m_dims <= InlineDimensions)
             for (int router = 0; router < routers; ++router)
                 for (int dim = 0; dim < m_dims; ++dim)
-                    m_routerSlots[static_cast<size_t>(router)].coordinates[dim] =
-                        m_coordinates[static_cast<size_t>(router) * dims + static_cast<size_t>(dim)];
+                    m_routerSlots[static_cast<size_t>(router)].coordinates[dim]
+                        = m_coordinates[static_cast<size_t>(router) * dims + static_cast<size_t>(dim)];
     } else {
         throw std::invalid_argument("placement metrics: unsupported topology");
     }
@@ -240,25 +241,45 @@ void PlacementAnalyzer::measureTorus(const std::vector<int>& nodes, PlacementMet
     m_routers.clear();
     int low = nodes.front();
     int high = low;
+    const int perRouter = torus.nodesPerRouter();
+    // Up to 32 nodes per router, a repeated node shows in the router's slot mask: no
+    // per-node table to touch (it is what makes large machines memory-bound).
+    const bool slotMasks = perRouter <= 32;
+    // Touched routers as bits too: 1,200 bytes for Titan stay in the first-level cache,
+    // where the neighbour tests below look (the router table itself does not fit).
+    std::uint64_t* touched = m_touchedBits.data();
+    const auto nodeCount = static_cast<unsigned>(m_nodeCount);
     for (int node : nodes) {
-        checkNode(node);
+        if (!slotMasks)
+            checkNode(node);
+        else if (static_cast<unsigned>(node) >= nodeCount)
+            rejectNode(node);
         low = std::min(low, node);
         high = std::max(high, node);
-        const int router = nodeSlots[node].home;
+        const int router = perRouter == 1 ? node : perRouter == 2 ? node >> 1 : nodeSlots[node].home;
         RouterSlot& slot = slots[router];
         if (slot.stamp != m_epoch) {
             slot.stamp = m_epoch;
             slot.parent = router;
             slot.count = 0;
+            slot.slots = 0;
+            touched[router >> 6] |= std::uint64_t(1) << (router & 63);
             m_routers.push_back(router);
+        }
+        if (slotMasks) {
+            const std::uint32_t bit = 1u << (node - router * perRouter);
+            if (slot.slots & bit)
+                throw std::invalid_argument("node " + std::to_string(node) + " is listed twice");
+            slot.slots |= bit;
         }
         ++slot.count;
     }
     // Coordinates per router, weighted by its nodes: the nodes of one router share them.
     for (int router : m_routers) {
         const RouterSlot& slot = slots[router];
-        const std::uint16_t* at = inlineCoordinates ? slot.coordinates
-                                                    : coordinates + static_cast<size_t>(router) * static_cast<size_t>(dims);
+        const std::uint16_t* at = inlineCoordinates
+            ? slot.coordinates
+            : coordinates + static_cast<size_t>(router) * static_cast<size_t>(dims);
         for (int dim = 0; dim < dims; ++dim)
             histogram[offsets[dim] + at[dim]] += slot.count;
     }
@@ -295,21 +316,24 @@ void PlacementAnalyzer::measureTorus(const std::vector<int>& nodes, PlacementMet
                 else
                     continue;
             } else {
-                next = neighbours[static_cast<size_t>(router) * static_cast<size_t>(2 * dims) + 2 * static_cast<size_t>(dim)];
+                next = neighbours[static_cast<size_t>(router) * static_cast<size_t>(2 * dims)
+                                  + 2 * static_cast<size_t>(dim)];
                 if (next < 0)
                     continue;
             }
-            if (slots[next].stamp != m_epoch)
+            if (!(touched[next >> 6] & (std::uint64_t(1) << (next & 63))))
                 continue;
             const int a = findComponent(router);
             const int b = findComponent(next);
             if (a != b) {
-                slots[a].parent = b;
+                slots[b].parent = a; // the neighbour's set joins ours: runs in index order stay flat
                 --components;
             }
         }
     }
     metrics.partitions = components;
+    for (int router : m_routers)
+        touched[router >> 6] = 0;
 }
 
 std::vector<std::int64_t> PlacementAnalyzer::hopHistogram(const std::vector<int>& nodes)

@@ -80,14 +80,14 @@ private:
     struct NodeSlot
     {
         std::uint32_t stamp = 0; ///< the job (epoch) that listed it: repeats are refused
-        int home = 0;            ///< its router (tori) or leaf group (trees)
+        int home = 0; ///< its router (tori) or leaf group (trees)
     };
     std::vector<NodeSlot> m_nodes;
     // Trees
     struct GroupSlot
     {
         std::uint32_t stamp = 0; ///< the job (epoch) that reached it
-        int count = 0;           ///< the job's nodes below it
+        int count = 0; ///< the job's nodes below it
     };
     std::vector<GroupSlot> m_groups;
     std::vector<std::uint32_t> m_leafStamp; ///< groups counted as a leaf touched
@@ -108,10 +108,12 @@ private:
     {
         std::uint32_t stamp = 0; ///< the job (epoch) that touched it
         int parent = 0; ///< union-find parent among touched routers
-        int count = 0;  ///< the job's nodes on it
+        int count = 0; ///< the job's nodes on it
+        std::uint32_t slots = 0; ///< which of its nodes the job lists (bit = node slot)
         std::uint16_t coordinates[InlineDimensions] = {}; ///< when dims <= InlineDimensions
     };
     std::vector<RouterSlot> m_routerSlots;
+    std::vector<std::uint64_t> m_touchedBits;
     std::vector<std::uint32_t> m_routerStamp; ///< hop histograms
     std::vector<int> m_routerCount;
     std::vector<int> m_routers;
