@@ -262,15 +262,15 @@ void PlacementAnalyzer::measureTorus(const std::vector<int>& nodes, PlacementMet
             slot.stamp = m_epoch;
             slot.parent = router;
             slot.count = 0;
-            slot.slots = 0;
+            slot.slotMask = 0;
             touched[router >> 6] |= std::uint64_t(1) << (router & 63);
             m_routers.push_back(router);
         }
         if (slotMasks) {
             const std::uint32_t bit = 1u << (node - router * perRouter);
-            if (slot.slots & bit)
+            if (slot.slotMask & bit)
                 throw std::invalid_argument("node " + std::to_string(node) + " is listed twice");
-            slot.slots |= bit;
+            slot.slotMask |= bit;
         }
         ++slot.count;
     }

@@ -109,7 +109,7 @@ private:
         std::uint32_t stamp = 0; ///< the job (epoch) that touched it
         int parent = 0; ///< union-find parent among touched routers
         int count = 0; ///< the job's nodes on it
-        std::uint32_t slots = 0; ///< which of its nodes the job lists (bit = node slot)
+        std::uint32_t slotMask = 0; ///< which of its nodes the job lists (bit = node slot)
         std::uint16_t coordinates[InlineDimensions] = {}; ///< when dims <= InlineDimensions
     };
     std::vector<RouterSlot> m_routerSlots;

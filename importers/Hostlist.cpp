@@ -1,9 +1,14 @@
 #include "importers/Hostlist.h"
 
+#include <algorithm>
 #include <cstdio>
 
 namespace placement {
 namespace {
+
+/// No host name is longer (RFC 1035 §2.3.4). Without this bound a short expression of long
+/// names in a cartesian product could take gigabytes while staying under maxNames.
+constexpr size_t maxNameLength = 255;
 
 bool isSeparator(char c)
 {
@@ -70,13 +75,19 @@ void expandItem(std::string_view item, size_t offset, size_t maxNames, std::vect
 {
     // Cartesian product over bracket groups, leftmost group varying slowest.
     std::vector<std::string> prefixes{std::string()};
+    size_t longest = 0; ///< of the prefixes
     size_t position = 0;
+    const auto checkLength = [&](size_t length) {
+        if (length > maxNameLength)
+            throw HostlistError("name longer than " + std::to_string(maxNameLength) + " characters", offset + position);
+    };
     while (position < item.size()) {
         const size_t open = item.find('[', position);
         const size_t stray = item.find(']', position);
         if (stray != std::string_view::npos && (open == std::string_view::npos || stray < open))
             throw HostlistError("']' without '['", offset + stray);
         if (open == std::string_view::npos) {
+            checkLength(longest + item.size() - position);
             for (std::string& prefix : prefixes)
                 prefix += item.substr(position);
             break;
@@ -87,6 +98,11 @@ void expandItem(std::string_view item, size_t offset, size_t maxNames, std::vect
         const std::string_view literal = item.substr(position, open - position);
         const std::vector<std::string> numbers
             = expandRanges(item.substr(open + 1, close - open - 1), offset + open + 1, maxNames);
+        size_t widest = 0;
+        for (const std::string& number : numbers)
+            widest = std::max(widest, number.size());
+        longest += literal.size() + widest;
+        checkLength(longest);
         if (prefixes.size() * numbers.size() + out.size() > maxNames)
             throw HostlistError("expansion exceeds " + std::to_string(maxNames) + " names", offset + open);
         std::vector<std::string> next;
@@ -97,6 +113,9 @@ void expandItem(std::string_view item, size_t offset, size_t maxNames, std::vect
         prefixes = std::move(next);
         position = close + 1;
     }
+    // The names of items without brackets count against the cap too.
+    if (out.size() + prefixes.size() > maxNames)
+        throw HostlistError("expansion exceeds " + std::to_string(maxNames) + " names", offset);
     for (std::string& name : prefixes)
         out.push_back(std::move(name));
 }

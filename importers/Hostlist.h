@@ -23,8 +23,9 @@ public:
 /// TAB outside brackets; numbers keep the width of the range's lower bound; several bracket
 /// groups form a cartesian product (leftmost slowest); text after the last ']' is a suffix.
 /// "None assigned", "(null)" and "" are the empty list. Throws HostlistError on malformed
-/// input (unbalanced brackets, lo > hi, non-digits or empty ranges) or when the expansion
-/// would exceed `maxNames`.
+/// input (unbalanced brackets, lo > hi, non-digits or empty ranges), when the expansion
+/// would exceed `maxNames`, or for a name longer than 255 characters (RFC 1035), which
+/// keeps long prefixes multiplied by bracket groups from exhausting memory.
 std::vector<std::string> expandHostlist(std::string_view expression, size_t maxNames = 1'000'000);
 
 } // namespace placement

@@ -243,8 +243,17 @@ LineOutcome MoabParser::parseRecord(const Record& record) const
     const std::optional<int> tasksAllocated = parseCount(fields[TasksAllocated]);
     if (!tasksAllocated)
         return LineOutcome::reject("bad number", "tasks allocated '" + std::string(fields[TasksAllocated]) + "'");
-    job.requestedCpus = tasksRequested >= 0 ? tasksRequested * processorsPerTask : -1;
-    job.allocatedCpus = *tasksAllocated * processorsPerTask;
+    // Both factors fit an int, their product need not: more processors than parseCount allows
+    // make the allocation a bad number and the request unknown, as an unreadable one is.
+    constexpr std::int64_t mostProcessors = 2'000'000'000;
+    const std::int64_t allocatedCpus = std::int64_t(*tasksAllocated) * processorsPerTask;
+    const std::int64_t requestedCpus = std::int64_t(tasksRequested) * processorsPerTask;
+    if (allocatedCpus > mostProcessors)
+        return LineOutcome::reject("bad number",
+                                   "allocated processors " + std::to_string(*tasksAllocated) + " x "
+                                       + std::to_string(processorsPerTask));
+    job.requestedCpus = tasksRequested >= 0 && requestedCpus <= mostProcessors ? static_cast<int>(requestedCpus) : -1;
+    job.allocatedCpus = static_cast<int>(allocatedCpus);
 
     // Allocated host list: one entry per task (Moab), "host:count" items, a Maui colon list,
     // or a compressed range expression (COMPRESSHOSTLIST).

@@ -11,7 +11,8 @@ std::optional<std::int64_t> parseSlurmDuration(std::string_view text)
     const std::size_t dash = text.find('-');
     if (dash != std::string_view::npos) {
         const std::optional<std::int64_t> dayCount = parseInteger(text.substr(0, dash));
-        if (!dayCount || *dayCount < 0 || !isDigits(text.substr(0, dash)))
+        // At most nine digits, as the other parts, so that days * 86400 fits.
+        if (!dayCount || *dayCount < 0 || !isDigits(text.substr(0, dash)) || dash > 9)
             return std::nullopt;
         days = *dayCount;
         text.remove_prefix(dash + 1);

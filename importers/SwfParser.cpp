@@ -102,7 +102,8 @@ LineOutcome SwfParser::parseHeader(std::string_view comment)
         return LineOutcome::nothing();
     const std::string_view value = trimmed(comment.substr(colon + 1));
     const std::optional<std::int64_t> start = parseInteger(value);
-    if (!start)
+    // The same bound as the fields it is added to, so that base + submit + wait + run fits.
+    if (!start || *start < -largestValue || *start > largestValue)
         return LineOutcome::reject("bad header value", "UnixStartTime '" + std::string(value) + "'");
     // Applies to the lines after it, so concatenated archive files keep their own bases.
     m_unixStartTime = *start;

@@ -31,6 +31,10 @@ std::map<std::string, std::string> splitAttributes(std::string_view text)
     return attributes;
 }
 
+/// The most slots a record may hold, as parseCount's bound: more cannot be real, and the sum
+/// of larger counts would overflow an int.
+constexpr std::int64_t mostSlots = 2'000'000'000;
+
 /// Slots of one exec_host item's slot part: "3" -> 1, "0-5" -> 6, "0,2" -> 2, "0-3,5" -> 5,
 /// PBS Pro "0*64" -> 64; 0 when malformed.
 int slotCount(std::string_view slots)
@@ -38,16 +42,18 @@ int slotCount(std::string_view slots)
     const std::size_t star = slots.find('*');
     if (star != std::string_view::npos)
         return isDigits(slots.substr(0, star)) ? parseCount(slots.substr(star + 1), 1).value_or(0) : 0;
-    int count = 0;
+    std::int64_t count = 0;
     for (const std::string_view range : splitAll(slots, ",")) {
         const std::size_t dash = range.find('-');
         const std::optional<int> low = parseCount(range.substr(0, dash));
         const std::optional<int> high = dash == std::string_view::npos ? low : parseCount(range.substr(dash + 1));
         if (!low || !high || *high < *low || !isDigits(range.substr(0, dash)))
             return 0;
-        count += *high - *low + 1;
+        count += std::int64_t(*high) - *low + 1;
+        if (count > mostSlots)
+            return 0;
     }
-    return count;
+    return static_cast<int>(count);
 }
 
 } // namespace
@@ -183,7 +189,7 @@ LineOutcome TorqueParser::parseLine(const LogLine& line)
     // exec_host: one "host/slots" item per allocation piece; the host is the part before '/'.
     if (const std::string_view execHost = value("exec_host"); !execHost.empty()) {
         UniqueNames hosts;
-        int slots = 0;
+        std::int64_t slots = 0;
         for (const std::string_view item : splitAll(execHost, "+")) {
             const std::size_t slash = item.find('/');
             const int count = slash == std::string_view::npos ? 0 : slotCount(item.substr(slash + 1));
@@ -192,6 +198,8 @@ LineOutcome TorqueParser::parseLine(const LogLine& line)
             hosts.add(item.substr(0, slash));
             slots += count;
         }
+        if (slots > mostSlots)
+            return LineOutcome::reject("bad exec_host", "more than " + std::to_string(mostSlots) + " slots");
         // Several request chunks may share a host, so fewer hosts than nodect is possible;
         // more hosts than nodes requested is not (formats/README.md rule 5).
         if (job.requestedNodes > 0 && hosts.size() > static_cast<std::size_t>(job.requestedNodes))
@@ -199,7 +207,7 @@ LineOutcome TorqueParser::parseLine(const LogLine& line)
                                        std::to_string(hosts.size()) + " hosts in exec_host, Resource_List.nodect "
                                            + std::to_string(job.requestedNodes));
         job.allocatedNodes = static_cast<int>(hosts.size());
-        job.allocatedCpus = slots;
+        job.allocatedCpus = static_cast<int>(slots);
         job.nodeNames = hosts.take();
     }
     return LineOutcome::accept(std::move(job));

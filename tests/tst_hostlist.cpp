@@ -63,6 +63,40 @@ private slots:
         }
     }
 
+    // Items without brackets count against the cap, and no name is longer than a host name can
+    // be (RFC 1035), so that a short expression cannot expand to gigabytes (fuzz_hostlist,
+    // fuzz_jobcomp).
+    void capsNamesAndTheirLength_data()
+    {
+        QTest::addColumn<QString>("expression");
+        QTest::addColumn<int>("cap");
+        QTest::addColumn<int>("names"); // -1: HostlistError
+        const QString longest = QString(254, 'x') + "[1-2]";
+        QTest::newRow("plain items at the cap") << "a,b" << 2 << 2;
+        QTest::newRow("plain items over the cap") << "a,b,c" << 2 << -1;
+        QTest::newRow("plain item after a range") << "n[1-2],m" << 2 << -1;
+        QTest::newRow("one plain name, cap 0") << "a" << 0 << -1;
+        QTest::newRow("255-character names") << longest << 10 << 2;
+        QTest::newRow("256-character name") << QString(255, 'x') + "[1]" << 10 << -1;
+        QTest::newRow("256-character suffix") << "n[1]" + QString(255, 'x') << 10 << -1;
+        QTest::newRow("256-character plain name") << QString(256, 'x') << 10 << -1;
+        QTest::newRow("long names of a small product")
+            << QString(100, 'x') + "[1-2]" + QString(100, 'y') + "[1-2]" + QString(100, 'z') + "[1-2]" << 10 << -1;
+    }
+    void capsNamesAndTheirLength()
+    {
+        QFETCH(QString, expression);
+        QFETCH(int, cap);
+        QFETCH(int, names);
+        int expanded = -1;
+        try {
+            expanded = static_cast<int>(expandHostlist(expression.toStdString(), static_cast<size_t>(cap)).size());
+        } catch (const HostlistError& error) {
+            QVERIFY(error.offset < static_cast<size_t>(expression.size()));
+        }
+        QCOMPARE(expanded, names);
+    }
+
     void capsHugeExpansions()
     {
         QCOMPARE(expandHostlist("n[1-1000]", 1000).size(), size_t(1000));

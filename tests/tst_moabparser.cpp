@@ -35,6 +35,31 @@ QStringList describeAll(const Parsed& parsed)
     return lines;
 }
 
+/// A job as describe() writes it, or a rejection as parseJobLog words it.
+QString outcomeOf(const LineOutcome& outcome)
+{
+    switch (outcome.kind) {
+    case LineOutcome::Kind::Job: return QString::fromStdString(describe(outcome.job));
+    case LineOutcome::Kind::Rejected:
+        return QString::fromStdString(outcome.detail.empty() ? outcome.category
+                                                             : outcome.category + " (" + outcome.detail + ")");
+    case LineOutcome::Kind::Ignored: return "ignored: " + QString::fromStdString(outcome.category);
+    case LineOutcome::Kind::Nothing: break;
+    }
+    return "nothing";
+}
+
+/// Line 2 of events.docs (documented layout) with other tasks requested (field 7), tasks
+/// allocated (26) and processors per task (36).
+std::string documentedJobEnd(const char* tasksRequested, const char* tasksAllocated, const char* processorsPerTask)
+{
+    return std::string("17:00:00 1709398800 job 81291 JOBEND 2 ") + tasksRequested
+        + " bob astro 3600 Completed [batch:1] 1709390000 1709391000 1709391000 1709394600 [NONE] [NONE] [NONE] >= 0 "
+          ">= 0 [NONE] 1709390000 "
+        + tasksAllocated + " 1 normal - astro /home/bob/b.out - 0 7200.00 DEFAULT " + processorsPerTask
+        + " 0 0 0 0 0 node001,node004 torque - - -";
+}
+
 QStringList issuesOf(const Parsed& parsed)
 {
     QStringList lines;
@@ -131,6 +156,32 @@ private slots:
         };
         QCOMPARE(describeAll(parsed), jobs);
         QCOMPARE(issuesOf(parsed), QStringList{"3: unexpected field layout (host list in field 41, file uses 42)"});
+    }
+
+    // Tasks times processors per task is taken in 64 bits: the int product overflowed
+    // (fuzz_moab). Past parseCount's bound an allocation is a bad number, a request unknown.
+    void boundsProcessorCounts_data()
+    {
+        QTest::addColumn<QString>("line");
+        QTest::addColumn<QString>("outcome");
+        const QString job = "81291 user=bob account=astro partition=batch qos=normal state=COMPLETED "
+                            "submit=2024-03-02T14:33:20Z eligible=2024-03-02T14:33:20Z start=2024-03-02T14:50:00Z "
+                            "end=2024-03-02T15:50:00Z limit=3600 reqNodes=2 ";
+        QTest::newRow("allocated past the bound") << QString::fromStdString(documentedJobEnd("2", "2000000000", "2"))
+                                                  << "bad number (allocated processors 2000000000 x 2)";
+        QTest::newRow("requested past the bound") << QString::fromStdString(documentedJobEnd("2000000000", "2", "2"))
+                                                  << job + "nodes=2 cpus=4 on=node001,node004 name=/home/bob/b.out";
+        QTest::newRow("allocated at the bound")
+            << QString::fromStdString(documentedJobEnd("1000000000", "1000000000", "2"))
+            << job + "reqCpus=2000000000 nodes=2 cpus=2000000000 on=node001,node004 name=/home/bob/b.out";
+    }
+    void boundsProcessorCounts()
+    {
+        QFETCH(QString, line);
+        QFETCH(QString, outcome);
+        MoabParser parser;
+        const std::string text = line.toStdString();
+        QCOMPARE(outcomeOf(parser.parseLine({text, true})), outcome);
     }
 
     void readsMauiTrace()

@@ -258,6 +258,10 @@ private slots:
         QTest::newRow("UNLIMITED") << "UNLIMITED" << -1LL;
         QTest::newRow("negative") << "-1:00:00" << -1LL;
         QTest::newRow("empty") << "" << -1LL;
+        // Days get nine digits, as the other parts: more overflowed days * 86400 (fuzz_sacct).
+        QTest::newRow("nine-digit days") << "999999999-00:00:00" << 999999999LL * 86400;
+        QTest::newRow("ten-digit days") << "9999999999-00:00:00" << -1LL;
+        QTest::newRow("int64-sized days") << "99999999999999999-00:00:00" << -1LL;
     }
     void parsesDurations()
     {

@@ -113,10 +113,11 @@ private slots:
         QCOMPARE(store.nodeNames(cab)[0], std::string("cab1"));
         const auto named = store.addMachine("two", "torus extents=2", std::vector<std::string>{"alpha", "beta"});
         QCOMPARE(store.nodeNames(named), (std::vector<std::string>{"alpha", "beta"}));
-        QVERIFY(!errorOf([&] { store.addMachine("three", "torus extents=3", std::vector<std::string>{"a"}); })
-                     .isEmpty());
-        QVERIFY(!errorOf([&] { store.addMachine("dupes", "torus extents=2", std::vector<std::string>{"a", "a"}); })
-                     .isEmpty());
+        QVERIFY(
+            !errorOf([&] { store.addMachine("three", "torus extents=3", std::vector<std::string>{"a"}); }).isEmpty());
+        QVERIFY(!errorOf([&] {
+                     store.addMachine("dupes", "torus extents=2", std::vector<std::string>{"a", "a"});
+                 }).isEmpty());
         QVERIFY(!store.machine("three") && !store.machine("dupes"));
 
         SourceRecord source;

@@ -1,5 +1,6 @@
 #include "importers/AleaMachines.h"
 #include "importers/JobLog.h"
+#include "importers/SwfParser.h"
 
 #include <QFile>
 #include <QTemporaryDir>
@@ -42,6 +43,20 @@ QString issueAtLine(const Parsed& parsed, int line)
         if (issue.line == static_cast<std::size_t>(line))
             return QString::fromStdString(issue.reason);
     return "(no issue on line " + QString::number(line) + ")";
+}
+
+/// A job as describe() writes it, or a rejection as parseJobLog words it.
+QString outcomeOf(const LineOutcome& outcome)
+{
+    switch (outcome.kind) {
+    case LineOutcome::Kind::Job: return QString::fromStdString(describe(outcome.job));
+    case LineOutcome::Kind::Rejected:
+        return QString::fromStdString(outcome.detail.empty() ? outcome.category
+                                                             : outcome.category + " (" + outcome.detail + ")");
+    case LineOutcome::Kind::Ignored: return "ignored: " + QString::fromStdString(outcome.category);
+    case LineOutcome::Kind::Nothing: break;
+    }
+    return "nothing";
 }
 
 /// A real trace from the shared reference folder (tests/CMakeLists.txt sets the variable).
@@ -162,6 +177,39 @@ private slots:
         const Parsed parsed = parse(file);
         QCOMPARE(issueAtLine(parsed, line), reason);
         QCOMPARE(QString::fromStdString(parsed.summary.issues.front().file), file);
+    }
+
+    // The time base is bounded like the fields added to it: a larger one made base + submit
+    // overflow (fuzz_swf). A job after the header is read with the base, or with 0 without one.
+    void boundsTheTimeBase_data()
+    {
+        QTest::addColumn<QString>("header");
+        QTest::addColumn<QString>("outcome");
+        QTest::newRow("largest base") << "; UnixStartTime: 1000000000000000"
+                                      << "nothing";
+        QTest::newRow("smallest base") << "; UnixStartTime: -1000000000000000"
+                                       << "nothing";
+        QTest::newRow("past the largest base") << "; UnixStartTime: 1000000000000001"
+                                               << "bad header value (UnixStartTime '1000000000000001')";
+        QTest::newRow("past the smallest base") << "; UnixStartTime: -1000000000000001"
+                                                << "bad header value (UnixStartTime '-1000000000000001')";
+        QTest::newRow("int64 maximum") << "; UnixStartTime: 9223372036854775807"
+                                       << "bad header value (UnixStartTime '9223372036854775807')";
+    }
+    void boundsTheTimeBase()
+    {
+        QFETCH(QString, header);
+        QFETCH(QString, outcome);
+        SwfParser parser;
+        const std::string text = header.toStdString();
+        QCOMPARE(outcomeOf(parser.parseLine({text, true})), outcome);
+        const std::int64_t base = outcome == "nothing" ? std::stoll(text.substr(text.find(':') + 1)) : 0;
+        // The largest times a field may hold, after the base.
+        const LineOutcome job = parser.parseLine(
+            {"1 999999999999999 999999999999999 999999999999999 1 -1 -1 1 -1 -1 1 1 1 1 1 -1 -1 -1", true});
+        QCOMPARE(job.kind, LineOutcome::Kind::Job);
+        QCOMPARE(job.job.submit, std::optional<std::int64_t>(base + 999999999999999));
+        QCOMPARE(job.job.end, std::optional<std::int64_t>(base + 3 * std::int64_t(999999999999999)));
     }
 
     void countsEveryLine()

@@ -13,6 +13,20 @@ struct Parsed
     ImportSummary summary;
 };
 
+/// A job as describe() writes it, or a rejection as parseJobLog words it.
+QString outcomeOf(const LineOutcome& outcome)
+{
+    switch (outcome.kind) {
+    case LineOutcome::Kind::Job: return QString::fromStdString(describe(outcome.job));
+    case LineOutcome::Kind::Rejected:
+        return QString::fromStdString(outcome.detail.empty() ? outcome.category
+                                                             : outcome.category + " (" + outcome.detail + ")");
+    case LineOutcome::Kind::Ignored: return "ignored: " + QString::fromStdString(outcome.category);
+    case LineOutcome::Kind::Nothing: break;
+    }
+    return "nothing";
+}
+
 Parsed parseFixture()
 {
     Parsed parsed;
@@ -105,6 +119,30 @@ private slots:
             {"R record", 1}, {"S record", 1}, {"array parent record", 1},
         };
         QCOMPARE(parseFixture().summary.ignoredByKind, expected);
+    }
+
+    // Slot counts are summed in 64 bits and bounded as parseCount bounds one count: the int
+    // sums overflowed (fuzz_torque).
+    void boundsSlotCounts_data()
+    {
+        QTest::addColumn<QString>("execHost");
+        QTest::addColumn<QString>("outcome");
+        QTest::newRow("ranges of one item past the bound") << "cn040/0-1999999999,0-1999999999"
+                                                           << "bad exec_host (item 'cn040/0-1999999999,0-1999999999')";
+        QTest::newRow("items past the bound") << "cn040/0-1999999999+cn041/0-1999999999"
+                                              << "bad exec_host (more than 2000000000 slots)";
+        QTest::newRow("PBS Pro counts past the bound") << "cn040/0*2000000000+cn041/0*1"
+                                                       << "bad exec_host (more than 2000000000 slots)";
+        QTest::newRow("items at the bound") << "cn040/0-999999999+cn041/0-999999999"
+                                            << "7001 user=gina nodes=2 cpus=2000000000 on=cn040,cn041";
+    }
+    void boundsSlotCounts()
+    {
+        QFETCH(QString, execHost);
+        QFETCH(QString, outcome);
+        TorqueParser parser;
+        const std::string line = "03/03/2024 10:00:00;E;7001.pbs01;user=gina exec_host=" + execHost.toStdString();
+        QCOMPARE(outcomeOf(parser.parseLine({line, true})), outcome);
     }
 
     void normalisesJobIds_data()
