@@ -20,6 +20,7 @@ MachineData MachineData::load(Store& store, const MachineRecord& record)
     data.layout = layoutNodes(*data.topology);
     data.analyzer = std::make_unique<PlacementAnalyzer>(*data.topology);
     data.jobs = store.jobs(record.id);
+    data.nodeNames = store.nodeNames(record.id);
     const int nodeCount = data.topology->nodeCount();
     for (const Job& job : data.jobs) {
         for (int node : job.nodes) {

@@ -19,6 +19,12 @@ struct MachineData
     std::unique_ptr<Topology> topology;
     NodeLayout layout;
     std::vector<Job> jobs;
+    std::vector<std::string> nodeNames; ///< the machine's real node names (may be empty: the topology's own)
+    std::string nodeName(int node) const
+    {
+        return static_cast<size_t>(node) < nodeNames.size() ? nodeNames[static_cast<size_t>(node)]
+                                                            : topology->nodeName(node);
+    }
     std::int64_t firstTime = 0; ///< earliest job start
     std::int64_t lastTime = 0; ///< latest job end
     std::int64_t openingTime = 0; ///< where the view opens: the busiest moment

@@ -426,7 +426,7 @@ void MainWindow::showNode(int node)
         return;
     }
     const Topology& topology = *m_current->topology;
-    const QString where = QString::fromStdString(topology.nodeName(node) + " · " + topology.nodeLocation(node));
+    const QString where = QString::fromStdString(m_current->nodeName(node) + " · " + topology.nodeLocation(node));
     const int owner = m_owners[static_cast<size_t>(node)];
     if (owner < 0) {
         highlightJob(-1);

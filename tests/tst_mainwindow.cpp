@@ -81,7 +81,7 @@ private slots:
         QVERIFY(node >= 0);
         QTest::mouseClick(render, Qt::LeftButton, {}, position->toPoint());
         const QString message = window.statusBar()->currentMessage();
-        QVERIFY2(message.contains(QString::fromStdString(window.currentMachine()->topology->nodeName(node))),
+        QVERIFY2(message.contains(QString::fromStdString(window.currentMachine()->nodeName(node))),
                  qPrintable(message));
     }
 
