@@ -1,4 +1,5 @@
 #include "core/Allocator.h"
+#include "core/ListAllocators.h"
 #include "core/MachineSpec.h"
 #include "core/Simulator.h"
 
@@ -139,6 +140,49 @@ private slots:
         QCOMPARE(result.neverFit, 1);
         QCOMPARE(result.jobs[2].end, std::int64_t(7)); // no limit: its own run time
         QVERIFY(checkRun(*line, jobs, result).isEmpty());
+    }
+
+    void slurmTreeBestFit_data()
+    {
+        QTest::addColumn<int>("size");
+        QTest::addColumn<QList<int>>("nodes");
+        // Radix-6 tree, 2 pods x 3 leaves x 3 nodes. Free: leaf 0 {1,2}, leaf 1 {3,4,5},
+        // leaf 2 none, leaf 3 {11}, leaf 4 {12,13,14}, leaf 5 {15,16,17}.
+        QTest::newRow("best-fitting leaf") << 2 << QList<int>{1, 2};
+        QTest::newRow("one leaf holds it, the fullest that does") << 3 << QList<int>{3, 4, 5};
+        // No leaf holds 4: pod 0 (5 free) is the tighter switch; its roomiest leaf first,
+        // then the tightest leaf that holds the rest.
+        QTest::newRow("pod 0") << 4 << QList<int>{1, 3, 4, 5};
+        // 7: only pod 1 holds it; leaf 4 (3 free, first of the roomiest), then leaf 5, then
+        // leaf 3 for the last node.
+        QTest::newRow("pod 1") << 7 << QList<int>{11, 12, 13, 14, 15, 16, 17};
+        // 10: the whole tree. Leaf 1 (roomiest), leaf 0 (same pod), then in pod 1 the roomiest
+        // leaf 4, and for the last two the tightest leaf that holds them, leaf 5 (not leaf 3).
+        QTest::newRow("across pods") << 10 << QList<int>{1, 2, 3, 4, 5, 12, 13, 14, 15, 16};
+    }
+    void slurmTreeBestFit()
+    {
+        QFETCH(int, size);
+        QFETCH(QList<int>, nodes);
+        const auto tree = parseMachineSpec("fattree radix=6 pods=2 leaves-per-pod=3 nodes-per-leaf=3");
+        MachineState state(*tree);
+        state.take({0, 6, 7, 8, 9, 10}, 99);
+        SlurmTreeAllocator slurm;
+        const std::vector<int> got = slurm.allocate(state, {0, size, 60});
+        QCOMPARE(QList<int>(got.begin(), got.end()), nodes);
+        QVERIFY(slurm.allocate(state, {0, 13, 60}).empty()); // 12 free
+    }
+
+    void dualEndedSplitsBySize()
+    {
+        const auto line = parseMachineSpec("torus extents=10 wrap=n");
+        MachineState state(*line);
+        DualEndedAllocator dual({}, 4, 3600);
+        QCOMPARE(dual.allocate(state, {0, 2, 60}), (std::vector<int>{8, 9})); // small: from the tail
+        QCOMPARE(dual.allocate(state, {0, 5, 60}), (std::vector<int>{0, 1, 2, 3, 4})); // large: from the head
+        QCOMPARE(dual.allocate(state, {0, 2, 7200}), (std::vector<int>{0, 1})); // long: counts as large
+        state.take({8, 9}, 1);
+        QCOMPARE(dual.allocate(state, {0, 1, 60}), (std::vector<int>{7}));
     }
 
     void realTracesPassTheChecker_data()
