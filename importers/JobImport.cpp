@@ -2,6 +2,7 @@
 
 #include "core/MachineSpec.h"
 #include "core/Topology.h"
+#include "importers/BatchWriter.h"
 #include "importers/JobLog.h"
 #include "importers/MachineFiles.h"
 #include "store/Store.h"
@@ -125,6 +126,7 @@ ImportResult importJobLogs(Store& store, const ImportRequest& request)
 
         JobWriter writer(store, machine->id, source);
         std::set<std::string> unknown;
+        BatchWriter batches(writer);
         file.summary = parseJobLog(path, *format, request.options, [&](ImportedJob&& job) {
             if (!job.start || !job.end) {
                 ++file.jobsWithoutRun;
@@ -161,8 +163,9 @@ ImportResult importJobLogs(Store& store, const ImportRequest& request)
                 record.job.nodes.push_back(it->second);
             }
             file.jobsWithUnknownNodes += record.nodesIncomplete ? 1 : 0;
-            writer.add(record);
+            batches.add(std::move(record));
         });
+        batches.finish();
         file.unknownNodeCount = static_cast<std::int64_t>(unknown.size());
         for (auto it = unknown.begin(); it != unknown.end() && file.unknownNodes.size() < 20; ++it)
             file.unknownNodes.push_back(*it);

@@ -82,6 +82,16 @@ SqliteStatement& SqliteStatement::bindReal(int index, double value)
     return *this;
 }
 
+SqliteStatement& SqliteStatement::bindUncopied(int index, const std::string& text, bool blob)
+{
+    const int status = blob
+        ? sqlite3_bind_blob(m_statement, index, text.data(), static_cast<int>(text.size()), SQLITE_STATIC)
+        : sqlite3_bind_text(m_statement, index, text.data(), static_cast<int>(text.size()), SQLITE_STATIC);
+    if (status != SQLITE_OK)
+        m_db.fail("cannot bind parameter");
+    return *this;
+}
+
 SqliteStatement& SqliteStatement::bindNull(int index)
 {
     if (sqlite3_bind_null(m_statement, index) != SQLITE_OK)

@@ -55,6 +55,8 @@ public:
     SqliteStatement& bindNull(int index);
     SqliteStatement& bindReal(int index, double value);
     SqliteStatement& bindBlob(int index, const std::string& bytes);
+    /// Binds without copying: `text` must stay unchanged until the statement has run.
+    SqliteStatement& bindUncopied(int index, const std::string& text, bool blob = false);
     /// Binds the value, or NULL when there is none.
     template <typename T> SqliteStatement& bindOptional(int index, const std::optional<T>& value)
     {

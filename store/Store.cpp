@@ -264,25 +264,27 @@ void JobWriter::add(const JobRecord& record)
             throw StoreError(m_store.path() + ": job " + job.id + " lists node " + std::to_string(node) + " twice");
         m_seen[static_cast<size_t>(node)] = stamp;
     }
-    m_insert.bind(1, m_machineId)
-        .bind(2, job.id)
-        .bindText(3, job.user)
-        .bind(4, job.submit)
-        .bind(5, job.start)
-        .bind(6, job.end)
-        .bindText(7, record.name)
-        .bindText(8, record.account)
-        .bindText(9, record.partition)
-        .bindText(10, record.qos)
-        .bindText(11, record.state)
-        .bindOptional(12, record.exitCode)
+    // The strings of `record` and m_blob outlive run(): bound without copies.
+    auto text = [this](int index, const std::string& value) -> SqliteStatement& {
+        return value.empty() ? m_insert.bindNull(index) : m_insert.bindUncopied(index, value);
+    };
+    m_blob = encodeNodeList(job.nodes);
+    m_insert.bind(1, m_machineId).bindUncopied(2, job.id);
+    text(3, job.user);
+    m_insert.bind(4, job.submit).bind(5, job.start).bind(6, job.end);
+    text(7, record.name);
+    text(8, record.account);
+    text(9, record.partition);
+    text(10, record.qos);
+    text(11, record.state);
+    m_insert.bindOptional(12, record.exitCode)
         .bindOptional(13, record.eligible)
         .bindOptional(14, record.timeLimit)
         .bindOptional(15, optionalCount(record.requestedNodes))
         .bindOptional(16, optionalCount(record.requestedCpus))
         .bindOptional(17, optionalCount(record.allocatedCpus))
         .bind(18, static_cast<std::int64_t>(job.nodes.size()))
-        .bindBlob(19, encodeNodeList(job.nodes))
+        .bindUncopied(19, m_blob, true)
         .bind(20, std::int64_t(record.nodesIncomplete ? 1 : 0))
         .bind(21, m_sourceId)
         .bind(22, record.sourceLine);

@@ -110,6 +110,7 @@ private:
     std::int64_t m_added = 0;
     int m_nodeCount = 0;
     std::vector<std::uint32_t> m_seen; ///< per node: the last job (1-based) listing it
+    std::string m_blob; ///< the node list being inserted
     SqliteStatement m_insert;
 };
 

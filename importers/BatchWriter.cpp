@@ -1,0 +1,85 @@
+#include "importers/BatchWriter.h"
+
+namespace placement {
+
+BatchWriter::BatchWriter(JobWriter& writer)
+    : m_writer(writer)
+{
+    m_batch.reserve(BatchSize);
+    m_thread = std::thread([this] { run(); });
+}
+
+BatchWriter::~BatchWriter()
+{
+    {
+        std::lock_guard lock(m_mutex);
+        m_done = true;
+        m_queue.clear(); // abandoned (an exception or a cancel): write no more
+    }
+    m_changed.notify_all();
+    if (m_thread.joinable())
+        m_thread.join();
+}
+
+void BatchWriter::add(JobRecord&& job)
+{
+    m_batch.push_back(std::move(job));
+    if (m_batch.size() >= BatchSize) {
+        push(std::move(m_batch));
+        m_batch = {};
+        m_batch.reserve(BatchSize);
+    }
+}
+
+void BatchWriter::push(std::vector<JobRecord>&& batch)
+{
+    std::unique_lock lock(m_mutex);
+    m_changed.wait(lock, [this] { return m_queue.size() < MaxQueued || m_error; });
+    if (m_error)
+        std::rethrow_exception(m_error);
+    m_queue.push_back(std::move(batch));
+    m_changed.notify_all();
+}
+
+void BatchWriter::finish()
+{
+    if (!m_batch.empty())
+        push(std::move(m_batch));
+    m_batch = {};
+    {
+        std::lock_guard lock(m_mutex);
+        m_done = true;
+    }
+    m_changed.notify_all();
+    m_thread.join();
+    if (m_error)
+        std::rethrow_exception(m_error);
+}
+
+void BatchWriter::run()
+{
+    while (true) {
+        std::vector<JobRecord> batch;
+        {
+            std::unique_lock lock(m_mutex);
+            m_changed.wait(lock, [this] { return !m_queue.empty() || m_done; });
+            if (m_queue.empty())
+                return;
+            batch = std::move(m_queue.front());
+            m_queue.pop_front();
+        }
+        m_changed.notify_all();
+        try {
+            for (const JobRecord& job : batch)
+                m_writer.add(job);
+        } catch (...) {
+            std::lock_guard lock(m_mutex);
+            m_error = std::current_exception();
+            m_queue.clear();
+            m_changed.notify_all();
+            return;
+        }
+    }
+}
+
+} // namespace placement
