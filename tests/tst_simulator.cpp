@@ -1,12 +1,15 @@
 #include "core/Allocator.h"
+#include "core/FatTreeTopology.h"
 #include "core/ListAllocators.h"
 #include "core/MachineSpec.h"
 #include "core/Simulator.h"
+#include "core/TopologyAwareAllocator.h"
 
 #include <QTest>
 
 #include <fstream>
 #include <map>
+#include <set>
 #include <sstream>
 
 using namespace placement;
@@ -56,6 +59,47 @@ QString checkRun(const Topology& topology, const std::vector<SimulationJob>& job
             } else {
                 slot = -1;
             }
+        }
+    }
+    return {};
+}
+
+/// Pollard's rules at every start: T1 on one leaf, T2 in one pod; no leaf shared by a T2
+/// job and another T2 or T3 job; no pod shared by two T3 jobs.
+QString checkTaRules(const FatTreeTopology& tree, const std::vector<SimulationJob>& jobs,
+                     const SimulationResult& result)
+{
+    for (size_t i = 0; i < jobs.size(); ++i) {
+        const SimulatedJob& run = result.jobs[i];
+        if (run.nodes.empty())
+            continue;
+        const int type = static_cast<int>(taJobType(tree, jobs[i].nodes));
+        std::set<int> leaves, pods;
+        for (int node : run.nodes) {
+            leaves.insert(tree.leafOf(node));
+            pods.insert(tree.podOf(node));
+        }
+        if (type == 1 && leaves.size() != 1)
+            return QStringLiteral("T1 job %1 spans %2 leaves").arg(i).arg(leaves.size());
+        if (type == 2 && pods.size() != 1)
+            return QStringLiteral("T2 job %1 spans %2 pods").arg(i).arg(pods.size());
+        for (size_t j = 0; j < jobs.size(); ++j) {
+            const SimulatedJob& other = result.jobs[j];
+            if (j == i || other.nodes.empty() || other.start >= run.end || run.start >= other.end)
+                continue;
+            const int otherType = static_cast<int>(taJobType(tree, jobs[j].nodes));
+            std::set<int> otherLeaves, otherPods;
+            for (int node : other.nodes) {
+                otherLeaves.insert(tree.leafOf(node));
+                otherPods.insert(tree.podOf(node));
+            }
+            auto meet = [](const std::set<int>& a, const std::set<int>& b) {
+                return std::any_of(a.begin(), a.end(), [&](int x) { return b.count(x) > 0; });
+            };
+            if (type == 2 && otherType >= 2 && meet(leaves, otherLeaves))
+                return QStringLiteral("T2 job %1 shares a leaf with T%2 job %3").arg(i).arg(otherType).arg(j);
+            if (type == 3 && otherType == 3 && meet(pods, otherPods))
+                return QStringLiteral("T3 jobs %1 and %2 share a pod").arg(i).arg(j);
         }
     }
     return {};
@@ -173,6 +217,34 @@ private slots:
         QVERIFY(slurm.allocate(state, {0, 13, 60}).empty()); // 12 free
     }
 
+    void topologyAwareFollowsAlgorithm1()
+    {
+        // Pollard's radix-6 example: 3 nodes per leaf (T1 <= 3), 9 per pod (T2 <= 9).
+        const auto machine = parseMachineSpec("fattree radix=6 pods=2 leaves-per-pod=3 nodes-per-leaf=3");
+        const auto& tree = dynamic_cast<const FatTreeTopology&>(*machine);
+        MachineState state(tree);
+        TopologyAwareAllocator ta(tree);
+        auto run = [&](int job, int size) {
+            const AllocationRequest request{job, size, 60};
+            std::vector<int> nodes = ta.allocate(state, request);
+            if (!nodes.empty()) {
+                state.take(nodes, job);
+                ta.started(request, nodes);
+            }
+            return nodes;
+        };
+        QCOMPARE(run(0, 2), (std::vector<int>{0, 1})); // T1: first leaf with room
+        QCOMPARE(run(1, 2), (std::vector<int>{3, 4})); // T1: fullest pod, then the fullest leaf with room
+        QCOMPARE(run(2, 4), (std::vector<int>{2, 6, 7, 8})); // T2: emptiest leaves of the fullest pod first
+        // T3 (10): pods without T3 job, emptiest first; only leaves without a T2 job: pod 1
+        // whole and node 5 of leaf 1 (leaves 0 and 2 hold the T2 job).
+        QCOMPARE(run(3, 10), (std::vector<int>{5, 9, 10, 11, 12, 13, 14, 15, 16, 17}));
+        QVERIFY(run(4, 1).empty()); // the machine is full
+        ta.ended({3, 10, 60}, {5, 9, 10, 11, 12, 13, 14, 15, 16, 17});
+        state.release({5, 9, 10, 11, 12, 13, 14, 15, 16, 17});
+        QVERIFY(run(5, 9).size() == 9); // a T2 job fits pod 1 again
+    }
+
     void dualEndedSplitsBySize()
     {
         const auto line = parseMachineSpec("torus extents=10 wrap=n");
@@ -198,6 +270,10 @@ private slots:
                 << "switchtree parents=-1,0,0,0,0,0,0 nodes=0,20,20,20,20,20,20" << 2 << policy
                 << (policy == int(BackfillPolicy::Conservative) ? 1500 : 100000);
         for (int policy : {int(BackfillPolicy::Fcfs), int(BackfillPolicy::Easy)})
+            QTest::addRow("hpc2n on a fat-tree %s", backfillName(BackfillPolicy(policy)))
+                << "traces/hpc2n.swf"
+                << "fattree radix=16 pods=2 leaves-per-pod=8 nodes-per-leaf=8" << 2 << policy << 100000;
+        for (int policy : {int(BackfillPolicy::Fcfs), int(BackfillPolicy::Easy)})
             QTest::addRow("theta on titan %s", backfillName(BackfillPolicy(policy)))
                 << "traces/theta_2022.swf"
                 << "titan" << 1 << policy << 100000;
@@ -214,15 +290,29 @@ private slots:
             = readSwf(qEnvironmentVariable("PLACEMENT_SHARED_DIR") + QLatin1Char('/') + trace, cpusPerNode,
                       static_cast<size_t>(jobs));
         QVERIFY(workload.size() > 1000);
-        for (int allocator = 0; allocator < 2; ++allocator) {
+        const auto* fatTree = dynamic_cast<const FatTreeTopology*>(topology.get());
+        for (int allocator = 0; allocator < 5; ++allocator) {
             FirstFitAllocator firstFit;
             RandomAllocator random(42);
+            DualEndedAllocator dual({}, 16);
+            SlurmTreeAllocator slurm;
+            std::unique_ptr<TopologyAwareAllocator> ta;
+            if (fatTree)
+                ta = std::make_unique<TopologyAwareAllocator>(*fatTree);
+            Allocator* chosen[] = {&firstFit, &random, &dual, &slurm, ta.get()};
+            if ((allocator == 3 && !topology->hierarchy()) || (allocator == 4 && !fatTree))
+                continue;
+            if (allocator >= 2 && policy == int(BackfillPolicy::Conservative))
+                continue; // the slowest policy runs with the first two only
             SimulationOptions options;
             options.backfill = static_cast<BackfillPolicy>(policy);
-            const SimulationResult result
-                = simulate(*topology, workload, allocator == 0 ? static_cast<Allocator&>(firstFit) : random, options);
+            const SimulationResult result = simulate(*topology, workload, *chosen[allocator], options);
             const QString problem = checkRun(*topology, workload, result);
             QVERIFY2(problem.isEmpty(), qPrintable(problem));
+            if (allocator == 4) {
+                const QString rules = checkTaRules(*fatTree, workload, result);
+                QVERIFY2(rules.isEmpty(), qPrintable(rules));
+            }
         }
     }
 };
