@@ -1,0 +1,26 @@
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace placement {
+
+class TorusTopology;
+
+/// Node orders a list-based allocator walks on a torus (Titan SC'16 §VI; Slurm's former
+/// 3d_torus Hilbert ordering). Every order lists each node once; the nodes of one router
+/// stay together, in slot order.
+
+/// Dimension order: `dimensions` names the dimensions from the fastest-varying to the
+/// slowest with x, y, z (then w, v, ... for more), e.g. "zyx" walks z first. A
+/// `serpentine` order reverses the direction of every other row, plane, ... so that
+/// consecutive routers are always neighbours. Throws std::invalid_argument for a bad name.
+std::vector<int> dimensionOrder(const TorusTopology& torus, const std::string& dimensions, bool serpentine);
+
+/// A Hilbert curve through the routers: the curve of the smallest power-of-two cube that
+/// holds the torus, with the points outside the torus skipped (so on extents that are not
+/// powers of two, consecutive routers are usually but not always neighbours). 1 to 3
+/// dimensions.
+std::vector<int> hilbertOrder(const TorusTopology& torus);
+
+} // namespace placement
