@@ -1,5 +1,6 @@
 #include "core/NodeOrders.h"
 
+#include "core/SwitchHierarchy.h"
 #include "core/TorusTopology.h"
 
 #include <stdexcept>
@@ -123,6 +124,23 @@ std::vector<int> hilbertOrder(const TorusTopology& torus)
             routers.push_back(router);
     }
     return routersToNodes(torus, routers);
+}
+
+std::vector<int> shuffleOrder(const Topology& topology)
+{
+    const SwitchHierarchy* tree = topology.hierarchy();
+    if (!tree)
+        throw std::invalid_argument("shuffle order: the machine is not a tree");
+    std::vector<std::vector<int>> onLeaf(tree->parent.size());
+    for (int node = 0; node < topology.nodeCount(); ++node)
+        onLeaf[static_cast<size_t>(tree->groupOfNode[static_cast<size_t>(node)])].push_back(node);
+    std::vector<int> order;
+    order.reserve(static_cast<size_t>(topology.nodeCount()));
+    for (size_t round = 0; order.size() < static_cast<size_t>(topology.nodeCount()); ++round)
+        for (const auto& nodes : onLeaf)
+            if (round < nodes.size())
+                order.push_back(nodes[round]);
+    return order;
 }
 
 } // namespace placement

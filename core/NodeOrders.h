@@ -5,6 +5,7 @@
 
 namespace placement {
 
+class Topology;
 class TorusTopology;
 
 /// Node orders a list-based allocator walks on a torus (Titan SC'16 §VI; Slurm's former
@@ -22,5 +23,10 @@ std::vector<int> dimensionOrder(const TorusTopology& torus, const std::string& d
 /// powers of two, consecutive routers are usually but not always neighbours). 1 to 3
 /// dimensions.
 std::vector<int> hilbertOrder(const TorusTopology& torus);
+
+/// Pascual et al.'s shuffle placement on a tree: round-robin over the leaf switches (the
+/// first node of every leaf, then the second of every leaf, ...). Their consecutive
+/// placement is plain index order. Throws std::invalid_argument for a torus.
+std::vector<int> shuffleOrder(const Topology& tree);
 
 } // namespace placement

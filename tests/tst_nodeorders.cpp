@@ -82,6 +82,17 @@ private slots:
         QVERIFY(isPermutation(hilbertOrder(torus), torus.nodeCount()));
     }
 
+    void shuffleGoesRoundTheLeaves()
+    {
+        const auto tree = parseMachineSpec("fattree radix=6 pods=2 leaves-per-pod=3 nodes-per-leaf=3");
+        const std::vector<int> order = shuffleOrder(*tree);
+        QCOMPARE(std::vector<int>(order.begin(), order.begin() + 7), (std::vector<int>{0, 3, 6, 9, 12, 15, 1}));
+        QVERIFY(isPermutation(order, 18));
+        const auto irregular = parseMachineSpec("switchtree parents=-1,0,0 nodes=0,1,3");
+        QCOMPARE(shuffleOrder(*irregular), (std::vector<int>{0, 1, 2, 3}));
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, shuffleOrder(*parseMachineSpec("torus-8x8")));
+    }
+
     void hilbertStepsAreSingleLinksOnPowerOfTwoCubes_data()
     {
         QTest::addColumn<QString>("spec");
