@@ -274,40 +274,26 @@ void PlacementAnalyzer::measureTorus(const std::vector<int>& nodes, PlacementMet
         }
         ++slot.count;
     }
-    // Coordinates per router, weighted by its nodes: the nodes of one router share them.
+    // One pass over the touched routers. Coordinates per router, weighted by its nodes (the
+    // nodes of one router share them). Components of touched routers joined to touched
+    // neighbours (Titan §IV-B: at most one hop apart; nodes on one router are 0 hops
+    // apart): union-find over each router's link towards +1 in every dimension, so every
+    // link is looked at once.
+    const int* neighbours = m_neighbours.data();
+    const int* extents = torus.extents().data();
+    metrics.routers = static_cast<int>(m_routers.size());
+    int components = metrics.routers;
     for (int router : m_routers) {
         const RouterSlot& slot = slots[router];
         const std::uint16_t* at = inlineCoordinates
             ? slot.coordinates
             : coordinates + static_cast<size_t>(router) * static_cast<size_t>(dims);
-        for (int dim = 0; dim < dims; ++dim)
-            histogram[offsets[dim] + at[dim]] += slot.count;
-    }
-    metrics.spread = high - low;
-    const auto n = static_cast<double>(nodes.size());
-    if (nodes.size() > 1) {
-        double total = 0;
-        for (int dim = 0; dim < dims; ++dim)
-            total += 2.0
-                * static_cast<double>(ringPairSum(histogram + offsets[dim], torus.extents()[static_cast<size_t>(dim)],
-                                                  torus.wraps()[static_cast<size_t>(dim)]));
-        metrics.aph = total / (n * (n - 1));
-    }
-    metrics.routers = static_cast<int>(m_routers.size());
-
-    // Components of touched routers joined to touched neighbours (Titan §IV-B: at most one
-    // hop apart; nodes on one router are 0 hops apart): union-find over each router's link
-    // towards +1 in every dimension, so every link is looked at once.
-    const int* neighbours = m_neighbours.data();
-    const int* extents = torus.extents().data();
-    int components = metrics.routers;
-    for (int router : m_routers) {
-        const RouterSlot& slot = slots[router];
         for (int dim = 0; dim < dims; ++dim) {
+            histogram[offsets[dim] + at[dim]] += slot.count;
             int next;
             if (inlineCoordinates) {
                 // The +1 neighbour from the coordinates already at hand (no table lookup).
-                const int x = slot.coordinates[dim];
+                const int x = at[dim];
                 const int stride = m_strides[static_cast<size_t>(dim)];
                 if (x + 1 < extents[dim])
                     next = router + stride;
@@ -330,6 +316,16 @@ void PlacementAnalyzer::measureTorus(const std::vector<int>& nodes, PlacementMet
                 --components;
             }
         }
+    }
+    metrics.spread = high - low;
+    const auto n = static_cast<double>(nodes.size());
+    if (nodes.size() > 1) {
+        double total = 0;
+        for (int dim = 0; dim < dims; ++dim)
+            total += 2.0
+                * static_cast<double>(ringPairSum(histogram + offsets[dim], torus.extents()[static_cast<size_t>(dim)],
+                                                  torus.wraps()[static_cast<size_t>(dim)]));
+        metrics.aph = total / (n * (n - 1));
     }
     metrics.partitions = components;
     for (int router : m_routers)
