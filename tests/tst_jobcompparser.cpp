@@ -1,4 +1,5 @@
 #include "importers/JobLog.h"
+#include "tests/support/ParsedLog.h"
 
 #include <QTest>
 
@@ -8,20 +9,16 @@ using namespace placement;
 
 namespace {
 
-struct Parsed
-{
-    std::vector<ImportedJob> jobs;
-    ImportSummary summary;
-};
+using Parsed = test::ParsedLog;
+using test::describeAll;
+using test::issuesOf;
+using test::outcomeOf;
 
 Parsed parse(const QString& path, LogFormat format, std::int64_t utcOffsetSeconds)
 {
     ImportOptions options;
     options.utcOffsetSeconds = utcOffsetSeconds;
-    Parsed parsed;
-    parsed.summary = parseJobLog(path.toStdString(), format, options,
-                                 [&](ImportedJob&& job) { parsed.jobs.push_back(std::move(job)); });
-    return parsed;
+    return test::parseLog(path, format, options);
 }
 
 // slurm-jobcomp.md: the composed examples are slurmctld local time, UTC+1.

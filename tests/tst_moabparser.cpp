@@ -1,6 +1,7 @@
 #include "importers/JobLog.h"
 #include "importers/LineReader.h"
 #include "importers/MoabParser.h"
+#include "tests/support/ParsedLog.h"
 
 #include <QTest>
 
@@ -8,11 +9,10 @@ using namespace placement;
 
 namespace {
 
-struct Parsed
-{
-    std::vector<ImportedJob> jobs;
-    ImportSummary summary;
-};
+using Parsed = test::ParsedLog;
+using test::describeAll;
+using test::issuesOf;
+using test::outcomeOf;
 
 QString fixture(const QString& name)
 {
@@ -21,32 +21,7 @@ QString fixture(const QString& name)
 
 Parsed parse(const QString& path)
 {
-    Parsed parsed;
-    parsed.summary = parseJobLog(path.toStdString(), LogFormat::Moab, {},
-                                 [&](ImportedJob&& job) { parsed.jobs.push_back(std::move(job)); });
-    return parsed;
-}
-
-QStringList describeAll(const Parsed& parsed)
-{
-    QStringList lines;
-    for (const ImportedJob& job : parsed.jobs)
-        lines << QString::number(job.line) + ": " + QString::fromStdString(describe(job));
-    return lines;
-}
-
-/// A job as describe() writes it, or a rejection as parseJobLog words it.
-QString outcomeOf(const LineOutcome& outcome)
-{
-    switch (outcome.kind) {
-    case LineOutcome::Kind::Job: return QString::fromStdString(describe(outcome.job));
-    case LineOutcome::Kind::Rejected:
-        return QString::fromStdString(outcome.detail.empty() ? outcome.category
-                                                             : outcome.category + " (" + outcome.detail + ")");
-    case LineOutcome::Kind::Ignored: return "ignored: " + QString::fromStdString(outcome.category);
-    case LineOutcome::Kind::Nothing: break;
-    }
-    return "nothing";
+    return test::parseLog(path, LogFormat::Moab);
 }
 
 /// Line 2 of events.docs (documented layout) with other tasks requested (field 7), tasks
@@ -58,14 +33,6 @@ std::string documentedJobEnd(const char* tasksRequested, const char* tasksAlloca
           ">= 0 [NONE] 1709390000 "
         + tasksAllocated + " 1 normal - astro /home/bob/b.out - 0 7200.00 DEFAULT " + processorsPerTask
         + " 0 0 0 0 0 node001,node004 torque - - -";
-}
-
-QStringList issuesOf(const Parsed& parsed)
-{
-    QStringList lines;
-    for (const ImportIssue& issue : parsed.summary.issues)
-        lines << QString::number(issue.line) + ": " + QString::fromStdString(issue.reason);
-    return lines;
 }
 
 } // namespace

@@ -1,5 +1,6 @@
 #include "importers/JobLog.h"
 #include "importers/SlurmFields.h"
+#include "tests/support/ParsedLog.h"
 
 #include <QTest>
 
@@ -7,34 +8,14 @@ using namespace placement;
 
 namespace {
 
-struct Parsed
-{
-    std::vector<ImportedJob> jobs;
-    ImportSummary summary;
-};
+using Parsed = test::ParsedLog;
+using test::describeAll;
+using test::issuesOf;
+using test::outcomeOf;
 
 Parsed parse(const QString& path, const ImportOptions& options = {})
 {
-    Parsed parsed;
-    parsed.summary = parseJobLog(path.toStdString(), LogFormat::Sacct, options,
-                                 [&](ImportedJob&& job) { parsed.jobs.push_back(std::move(job)); });
-    return parsed;
-}
-
-QStringList describeAll(const Parsed& parsed)
-{
-    QStringList lines;
-    for (const ImportedJob& job : parsed.jobs)
-        lines << QString::number(job.line) + ": " + QString::fromStdString(describe(job));
-    return lines;
-}
-
-QStringList issuesOf(const Parsed& parsed)
-{
-    QStringList lines;
-    for (const ImportIssue& issue : parsed.summary.issues)
-        lines << QString::number(issue.line) + ": " + QString::fromStdString(issue.reason);
-    return lines;
+    return test::parseLog(path, LogFormat::Sacct, options);
 }
 
 QString fixture(const char* name)

@@ -1,6 +1,7 @@
 #include "importers/AleaMachines.h"
 #include "importers/JobLog.h"
 #include "importers/SwfParser.h"
+#include "tests/support/ParsedLog.h"
 
 #include <QFile>
 #include <QTemporaryDir>
@@ -15,18 +16,14 @@ using namespace placement;
 
 namespace {
 
-struct Parsed
-{
-    std::vector<ImportedJob> jobs;
-    ImportSummary summary;
-};
+using Parsed = test::ParsedLog;
+using test::describeAll;
+using test::issuesOf;
+using test::outcomeOf;
 
 Parsed parse(const QString& path, const ImportOptions& options = {})
 {
-    Parsed parsed;
-    parsed.summary = parseJobLog(path.toStdString(), LogFormat::Swf, options,
-                                 [&](ImportedJob&& job) { parsed.jobs.push_back(std::move(job)); });
-    return parsed;
+    return test::parseLog(path, LogFormat::Swf, options);
 }
 
 QString describeJobAtLine(const Parsed& parsed, int line)
@@ -43,20 +40,6 @@ QString issueAtLine(const Parsed& parsed, int line)
         if (issue.line == static_cast<std::size_t>(line))
             return QString::fromStdString(issue.reason);
     return "(no issue on line " + QString::number(line) + ")";
-}
-
-/// A job as describe() writes it, or a rejection as parseJobLog words it.
-QString outcomeOf(const LineOutcome& outcome)
-{
-    switch (outcome.kind) {
-    case LineOutcome::Kind::Job: return QString::fromStdString(describe(outcome.job));
-    case LineOutcome::Kind::Rejected:
-        return QString::fromStdString(outcome.detail.empty() ? outcome.category
-                                                             : outcome.category + " (" + outcome.detail + ")");
-    case LineOutcome::Kind::Ignored: return "ignored: " + QString::fromStdString(outcome.category);
-    case LineOutcome::Kind::Nothing: break;
-    }
-    return "nothing";
 }
 
 /// A real trace from the shared reference folder (tests/CMakeLists.txt sets the variable).

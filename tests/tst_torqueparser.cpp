@@ -1,5 +1,6 @@
 #include "importers/JobLog.h"
 #include "importers/TorqueParser.h"
+#include "tests/support/ParsedLog.h"
 
 #include <QTest>
 
@@ -7,32 +8,14 @@ using namespace placement;
 
 namespace {
 
-struct Parsed
-{
-    std::vector<ImportedJob> jobs;
-    ImportSummary summary;
-};
-
-/// A job as describe() writes it, or a rejection as parseJobLog words it.
-QString outcomeOf(const LineOutcome& outcome)
-{
-    switch (outcome.kind) {
-    case LineOutcome::Kind::Job: return QString::fromStdString(describe(outcome.job));
-    case LineOutcome::Kind::Rejected:
-        return QString::fromStdString(outcome.detail.empty() ? outcome.category
-                                                             : outcome.category + " (" + outcome.detail + ")");
-    case LineOutcome::Kind::Ignored: return "ignored: " + QString::fromStdString(outcome.category);
-    case LineOutcome::Kind::Nothing: break;
-    }
-    return "nothing";
-}
+using Parsed = test::ParsedLog;
+using test::describeAll;
+using test::issuesOf;
+using test::outcomeOf;
 
 Parsed parseFixture()
 {
-    Parsed parsed;
-    parsed.summary = parseJobLog(QFINDTESTDATA("data/importers/torque/20240303").toStdString(), LogFormat::Torque, {},
-                                 [&](ImportedJob&& job) { parsed.jobs.push_back(std::move(job)); });
-    return parsed;
+    return test::parseLog(QFINDTESTDATA("data/importers/torque/20240303"), LogFormat::Torque);
 }
 
 } // namespace
