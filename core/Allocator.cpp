@@ -15,6 +15,8 @@ MachineState::MachineState(const Topology& topology)
 
 void MachineState::take(const std::vector<int>& nodes, int job)
 {
+    if (job < 0)
+        throw std::logic_error("nodes must be taken by a job or a reservation");
     for (int node : nodes) {
         if (m_owner[static_cast<size_t>(node)] >= 0)
             throw std::logic_error("node " + std::to_string(node) + " is taken twice");
@@ -60,19 +62,25 @@ std::vector<int> RandomAllocator::allocate(const MachineState& state, const Allo
 {
     if (request.nodes > state.freeCount())
         return {};
-    std::vector<int> free;
-    free.reserve(static_cast<size_t>(state.freeCount()));
-    for (int node = 0; node < state.nodeCount(); ++node)
-        if (state.isFree(node))
-            free.push_back(node);
+    // Selection sampling (Knuth, TAOCP vol. 2, Algorithm S): one pass over the free nodes
+    // picks each remaining one with probability needed / left, so every set of the requested
+    // size is equally likely and the result comes out in index order, without a sort.
+    std::vector<int> chosen;
+    chosen.reserve(static_cast<size_t>(request.nodes));
     SplitMix64 random(m_state);
-    for (int i = 0; i < request.nodes; ++i)
-        std::swap(free[static_cast<size_t>(i)],
-                  free[static_cast<size_t>(random.between(i, static_cast<std::int64_t>(free.size()) - 1))]);
+    int left = state.freeCount();
+    int needed = request.nodes;
+    for (int node = 0; node < state.nodeCount() && needed > 0; ++node) {
+        if (!state.isFree(node))
+            continue;
+        if (random.uniform() * left < needed) {
+            chosen.push_back(node);
+            --needed;
+        }
+        --left;
+    }
     m_state = random.next(); // the next draw differs
-    free.resize(static_cast<size_t>(request.nodes));
-    std::sort(free.begin(), free.end());
-    return free;
+    return chosen;
 }
 
 } // namespace placement

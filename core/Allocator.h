@@ -3,6 +3,7 @@
 #include "core/Topology.h"
 
 #include <cstdint>
+#include <limits>
 #include <memory>
 #include <string>
 #include <vector>
@@ -22,6 +23,10 @@ public:
     bool isFree(int node) const { return m_owner[static_cast<size_t>(node)] < 0; }
     int owner(int node) const { return m_owner[static_cast<size_t>(node)]; }
 
+    /// The owner of nodes held for a reservation (busy for every allocator).
+    static constexpr int reservationOwner = std::numeric_limits<int>::max();
+
+    /// Marks `nodes` busy, held by `job` (>= 0, or reservationOwner).
     void take(const std::vector<int>& nodes, int job);
     void release(const std::vector<int>& nodes);
 
@@ -52,6 +57,9 @@ public:
     virtual void started(const AllocationRequest&, const std::vector<int>&) {}
     virtual void ended(const AllocationRequest&, const std::vector<int>&) {}
     virtual std::unique_ptr<Allocator> clone() const = 0;
+    /// True when allocate() succeeds whenever enough nodes are free (list-based policies).
+    /// The simulator then needs no replay to know a reservation still holds.
+    virtual bool placesAnyFreeNodes() const { return false; }
 };
 
 /// Topology-oblivious baseline (Jigsaw "Baseline", Pollard "TO"): the first free nodes in a
@@ -63,6 +71,7 @@ public:
     std::string name() const override { return m_name; }
     std::vector<int> allocate(const MachineState& state, const AllocationRequest& request) override;
     std::unique_ptr<Allocator> clone() const override { return std::make_unique<FirstFitAllocator>(*this); }
+    bool placesAnyFreeNodes() const override { return true; }
 
 private:
     std::vector<int> m_order;
@@ -77,6 +86,7 @@ public:
     std::string name() const override { return "random"; }
     std::vector<int> allocate(const MachineState& state, const AllocationRequest& request) override;
     std::unique_ptr<Allocator> clone() const override { return std::make_unique<RandomAllocator>(*this); }
+    bool placesAnyFreeNodes() const override { return true; }
 
 private:
     std::uint64_t m_state;

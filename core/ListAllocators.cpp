@@ -78,19 +78,27 @@ std::vector<int> SlurmTreeAllocator::allocate(const MachineState& state, const A
         if (up == top)
             leaves.push_back(static_cast<int>(g));
     }
-    std::vector<int> chosen;
     std::vector<int> nodes;
+    // Closeness of a leaf to those chosen: the depth of its deepest ancestor above a chosen
+    // leaf (where its path meets theirs); deeper is closer.
+    std::vector<char> chosen(groups, 0), meets(groups, 0);
+    bool any = false;
+    const auto closenessOf = [&](int leaf) {
+        if (!any)
+            return 0;
+        for (int g = leaf; g != -1; g = tree->parent[static_cast<size_t>(g)])
+            if (meets[static_cast<size_t>(g)])
+                return tree->depth[static_cast<size_t>(g)];
+        return 0;
+    };
     int left = request.nodes;
     while (left > 0) {
-        // Distance to the chosen leaves: depth of the meeting point, deeper is closer.
         int best = -1;
         int bestCloseness = -1;
         for (int leaf : leaves) {
-            if (std::find(chosen.begin(), chosen.end(), leaf) != chosen.end())
+            if (chosen[static_cast<size_t>(leaf)])
                 continue;
-            int closeness = 0;
-            for (int other : chosen)
-                closeness = std::max(closeness, tree->depth[static_cast<size_t>(tree->lowestCommonGroup(leaf, other))]);
+            const int closeness = closenessOf(leaf);
             const int have = static_cast<int>(freeOnLeaf[static_cast<size_t>(leaf)].size());
             if (best < 0 || closeness > bestCloseness) {
                 best = leaf;
@@ -107,7 +115,10 @@ std::vector<int> SlurmTreeAllocator::allocate(const MachineState& state, const A
         }
         if (best < 0)
             return {};
-        chosen.push_back(best);
+        chosen[static_cast<size_t>(best)] = 1;
+        any = true;
+        for (int g = best; g != -1 && !meets[static_cast<size_t>(g)]; g = tree->parent[static_cast<size_t>(g)])
+            meets[static_cast<size_t>(g)] = 1;
         const auto& onLeaf = freeOnLeaf[static_cast<size_t>(best)];
         const int take = std::min<int>(left, static_cast<int>(onLeaf.size()));
         nodes.insert(nodes.end(), onLeaf.begin(), onLeaf.begin() + take);

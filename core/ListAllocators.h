@@ -15,6 +15,7 @@ public:
     std::string name() const override { return "dual-ended"; }
     std::vector<int> allocate(const MachineState& state, const AllocationRequest& request) override;
     std::unique_ptr<Allocator> clone() const override { return std::make_unique<DualEndedAllocator>(*this); }
+    bool placesAnyFreeNodes() const override { return true; }
 
 private:
     std::vector<int> m_order;
@@ -33,6 +34,7 @@ public:
     std::string name() const override { return "slurm-tree"; }
     std::vector<int> allocate(const MachineState& state, const AllocationRequest& request) override;
     std::unique_ptr<Allocator> clone() const override { return std::make_unique<SlurmTreeAllocator>(*this); }
+    bool placesAnyFreeNodes() const override { return true; }
 };
 
 } // namespace placement

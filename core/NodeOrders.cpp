@@ -1,9 +1,13 @@
 #include "core/NodeOrders.h"
 
+#include "core/BlockedOrder.h"
 #include "core/SwitchHierarchy.h"
 #include "core/TorusTopology.h"
 
+#include <algorithm>
+#include <numeric>
 #include <stdexcept>
+#include <utility>
 
 namespace placement {
 namespace {
@@ -41,6 +45,43 @@ void transposeToAxes(unsigned* x, int bits, int dims)
             }
         }
     }
+}
+
+/// The blocked orders by name (core/BlockedOrder.h).
+const std::vector<std::pair<std::string, AlpsLayout>>& alpsNames()
+{
+    static const std::vector<std::pair<std::string, AlpsLayout>> names{
+        {"alps", AlpsLayout::Zyx},          {"alps-zyx", AlpsLayout::Zyx},
+        {"alps-zxy", AlpsLayout::Zxy},      {"alps-balanced", AlpsLayout::Balanced},
+        {"alps-zxy-3d", AlpsLayout::Zxy3d}, {"alps-balanced-3d", AlpsLayout::Balanced3d},
+    };
+    return names;
+}
+
+const std::string serpentineSuffix = "-serpentine";
+
+/// "xy", "yx" ... on a 2D torus: every dimension order's name.
+std::vector<std::string> dimensionOrderNames(int dims)
+{
+    std::string letters = axisNames.substr(0, static_cast<size_t>(dims));
+    std::sort(letters.begin(), letters.end());
+    std::vector<std::string> names;
+    do
+        names.push_back(letters);
+    while (std::next_permutation(letters.begin(), letters.end()));
+    return names;
+}
+
+/// Pascual's row (x first) or column (y first) order, the other dimensions after.
+std::vector<int> pascualOrder(const TorusTopology& torus, bool columns)
+{
+    std::string letters = axisNames.substr(0, static_cast<size_t>(torus.dimensions()));
+    if (columns) {
+        if (torus.dimensions() < 2)
+            throw std::invalid_argument("column order needs a torus of two or more dimensions");
+        std::swap(letters[0], letters[1]);
+    }
+    return dimensionOrder(torus, letters, false);
 }
 
 } // namespace
@@ -141,6 +182,78 @@ std::vector<int> shuffleOrder(const Topology& topology)
             if (round < nodes.size())
                 order.push_back(nodes[round]);
     return order;
+}
+
+std::vector<int> rowOrder(const TorusTopology& torus)
+{
+    return pascualOrder(torus, false);
+}
+
+std::vector<int> columnOrder(const TorusTopology& torus)
+{
+    return pascualOrder(torus, true);
+}
+
+std::vector<std::string> nodeOrderNames(const Topology& topology)
+{
+    std::vector<std::string> names{"index", "consecutive"};
+    const auto* torus = dynamic_cast<const TorusTopology*>(&topology);
+    if (!torus) {
+        if (topology.hierarchy())
+            names.emplace_back("shuffle");
+        return names;
+    }
+    const int dims = torus->dimensions();
+    if (dims >= 2) {
+        names.emplace_back("row");
+        names.emplace_back("column");
+    }
+    if (dims <= static_cast<int>(axisNames.size())) {
+        const std::vector<std::string> plain = dimensionOrderNames(dims);
+        names.insert(names.end(), plain.begin(), plain.end());
+        for (const std::string& name : plain)
+            names.push_back(name + serpentineSuffix);
+    }
+    if (dims <= 3)
+        names.emplace_back("hilbert");
+    if (dims == 3)
+        for (const auto& entry : alpsNames())
+            names.push_back(entry.first);
+    return names;
+}
+
+std::vector<int> nodeOrderByName(const Topology& topology, const std::string& name)
+{
+    const auto* torus = dynamic_cast<const TorusTopology*>(&topology);
+    const std::vector<std::string> valid = nodeOrderNames(topology);
+    if (std::find(valid.begin(), valid.end(), name) == valid.end()) {
+        std::string list;
+        for (const std::string& known : valid)
+            list += (list.empty() ? "" : ", ") + known;
+        throw std::invalid_argument("unknown node order '" + name + "' for " + topology.describe() + " (valid: " + list
+                                    + ")");
+    }
+    if (name == "index" || name == "consecutive") {
+        std::vector<int> order(static_cast<size_t>(topology.nodeCount()));
+        std::iota(order.begin(), order.end(), 0);
+        return order;
+    }
+    if (name == "shuffle")
+        return shuffleOrder(topology);
+    // Every other name is a torus order (nodeOrderNames() lists no other).
+    if (name == "row")
+        return rowOrder(*torus);
+    if (name == "column")
+        return columnOrder(*torus);
+    if (name == "hilbert")
+        return hilbertOrder(*torus);
+    for (const auto& entry : alpsNames())
+        if (entry.first == name)
+            return alpsOrder(*torus, entry.second);
+    const bool serpentine = name.size() > serpentineSuffix.size()
+        && name.compare(name.size() - serpentineSuffix.size(), serpentineSuffix.size(), serpentineSuffix) == 0;
+    return dimensionOrder(*torus, serpentine ? name.substr(0, name.size() - serpentineSuffix.size()) : name,
+                          serpentine);
 }
 
 } // namespace placement

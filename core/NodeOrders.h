@@ -29,4 +29,28 @@ std::vector<int> hilbertOrder(const TorusTopology& torus);
 /// placement is plain index order. Throws std::invalid_argument for a torus.
 std::vector<int> shuffleOrder(const Topology& tree);
 
+/// Pascual et al. §3.2 row order on a 2D torus: node (x, y) increasing first x, then y
+/// ("rectangular sub-networks, wider than tall"); on more dimensions the others follow in
+/// order. The same list as dimensionOrder(torus, "xy...", false).
+std::vector<int> rowOrder(const TorusTopology& torus);
+
+/// Pascual et al. §3.2 column order: increasing first y, then x (then the other dimensions).
+/// Throws std::invalid_argument on a one-dimensional torus.
+std::vector<int> columnOrder(const TorusTopology& torus);
+
+/// Any of the orders above by name, as the CLI, the simulator and the explorer spell them:
+///   index (also: consecutive)        node index order, every machine
+///   shuffle                          Pascual's shuffle, trees
+///   xyz, zyx, yx, ...                dimensionOrder(), fastest dimension first, tori
+///   zyx-serpentine, ...              the serpentine versions
+///   row, column                      Pascual's row and column orders, tori of 2+ dimensions
+///   hilbert                          hilbertOrder(), tori of 1 to 3 dimensions
+///   alps (= alps-zyx), alps-zxy, alps-balanced, alps-zxy-3d, alps-balanced-3d
+///                                    the blocked ALPS-like orders (core/BlockedOrder.h), 3D tori
+/// Throws std::invalid_argument naming the valid names for that machine.
+std::vector<int> nodeOrderByName(const Topology& topology, const std::string& name);
+
+/// The names nodeOrderByName() accepts on this machine, in a stable order.
+std::vector<std::string> nodeOrderNames(const Topology& topology);
+
 } // namespace placement

@@ -1,11 +1,13 @@
 #include "core/Simulator.h"
 
-#include <queue>
-
 #include <algorithm>
 #include <chrono>
 #include <deque>
 #include <limits>
+#include <map>
+#include <optional>
+#include <queue>
+#include <set>
 
 namespace placement {
 
@@ -32,8 +34,8 @@ struct Running
 
 struct Reservation
 {
-    std::int64_t start;
-    std::int64_t end;
+    std::int64_t start = never;
+    std::int64_t end = never;
     std::vector<int> nodes;
 };
 
@@ -58,6 +60,7 @@ public:
             order[i] = static_cast<int>(i);
         std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return job(a).submit < job(b).submit; });
         size_t nextSubmit = 0;
+        int finished = 0;
         while (nextSubmit < order.size() || !m_running.empty()) {
             std::int64_t now = never;
             if (nextSubmit < order.size())
@@ -67,8 +70,10 @@ public:
             while (!m_running.empty() && m_running.top().end == now) {
                 const int done = m_running.top().job;
                 m_running.pop();
-                m_state.release(m_result.jobs[static_cast<size_t>(done)].nodes);
-                m_allocator.ended(request(done), m_result.jobs[static_cast<size_t>(done)].nodes);
+                finish(done);
+                if (m_options.progress && (++finished & 1023) == 0
+                    && !m_options.progress(finished, static_cast<int>(m_jobs.size())))
+                    throw SimulationCancelled();
             }
             while (nextSubmit < order.size() && job(order[nextSubmit]).submit == now) {
                 const int arriving = order[nextSubmit++];
@@ -86,6 +91,7 @@ public:
 
 private:
     const SimulationJob& job(int index) const { return m_jobs[static_cast<size_t>(index)]; }
+    SimulatedJob& result(int index) { return m_result.jobs[static_cast<size_t>(index)]; }
 
     std::int64_t runTime(int index) const
     {
@@ -100,6 +106,9 @@ private:
         return j.timeLimit > 0 ? j.timeLimit : std::max<std::int64_t>(j.runTime, 0);
     }
 
+    /// When the scheduler expects a running job to end: start + its time limit.
+    std::int64_t expectedEnd(int index) { return result(index).start + estimate(index); }
+
     AllocationRequest request(int index) const { return {index, job(index).nodes, estimate(index)}; }
 
     /// The allocator, timed and charged to the job.
@@ -107,20 +116,40 @@ private:
     {
         const auto begin = std::chrono::steady_clock::now();
         std::vector<int> nodes = allocator.allocate(state, request(index));
-        m_result.jobs[static_cast<size_t>(index)].schedulingMicroseconds
-            += std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - begin).count();
+        charge(index, begin);
         return nodes;
+    }
+
+    void charge(int index, std::chrono::steady_clock::time_point since)
+    {
+        result(index).schedulingMicroseconds
+            += std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - since).count();
+    }
+
+    void noteReservation(int index, std::int64_t start)
+    {
+        if (result(index).firstReservation < 0 && start != never)
+            result(index).firstReservation = start;
     }
 
     void start(int index, std::vector<int> nodes, std::int64_t now)
     {
-        SimulatedJob& result = m_result.jobs[static_cast<size_t>(index)];
+        SimulatedJob& run = result(index);
         m_state.take(nodes, index);
         m_allocator.started(request(index), nodes);
-        result.start = now;
-        result.end = now + runTime(index);
-        result.nodes = std::move(nodes);
-        m_running.push({result.end, index});
+        run.start = now;
+        run.end = now + runTime(index);
+        run.nodes = std::move(nodes);
+        m_running.push({run.end, index});
+        m_expected.insert({expectedEnd(index), index});
+    }
+
+    void finish(int index)
+    {
+        m_state.release(result(index).nodes);
+        m_allocator.ended(request(index), result(index).nodes);
+        m_expected.erase({expectedEnd(index), index});
+        ++m_releases;
     }
 
     void schedule(std::int64_t now)
@@ -144,20 +173,18 @@ private:
         }
     }
 
-    /// When and where the job could start if nothing else started: completions replayed
-    /// on a copy of the machine, with a copy of the allocator, until its allocation fits.
+    /// When and where the job could start if nothing else started: expected completions
+    /// replayed on a copy of the machine, with a copy of the allocator, until its
+    /// allocation fits.
     Reservation reserve(int index)
     {
         MachineState future = m_state;
         std::unique_ptr<Allocator> allocator = m_allocator.clone();
-        auto pending = m_running; // by end time
-        while (!pending.empty()) {
-            const std::int64_t at = pending.top().end;
-            while (!pending.empty() && pending.top().end == at) {
-                const int done = pending.top().job;
-                pending.pop();
-                future.release(m_result.jobs[static_cast<size_t>(done)].nodes);
-                allocator->ended(request(done), m_result.jobs[static_cast<size_t>(done)].nodes);
+        for (auto it = m_expected.begin(); it != m_expected.end();) {
+            const std::int64_t at = it->first;
+            for (; it != m_expected.end() && it->first == at; ++it) {
+                future.release(result(it->second).nodes);
+                allocator->ended(request(it->second), result(it->second).nodes);
             }
             if (future.freeCount() < job(index).nodes)
                 continue;
@@ -165,7 +192,23 @@ private:
             if (!nodes.empty())
                 return {at, at + estimate(index), std::move(nodes)};
         }
-        return {never, never, {}};
+        return {};
+    }
+
+    /// For allocators with placement rules: would `head` still be placeable at its
+    /// reservation if `candidate` ran on `nodes` past it? Replays the expected
+    /// completions up to the reservation with the candidate running.
+    bool leavesReservationPlaceable(int candidate, const std::vector<int>& nodes, int head)
+    {
+        MachineState future = m_state;
+        future.take(nodes, candidate);
+        std::unique_ptr<Allocator> allocator = m_allocator.clone();
+        allocator->started(request(candidate), nodes);
+        for (auto it = m_expected.begin(); it != m_expected.end() && it->first <= m_reservation.start; ++it) {
+            future.release(result(it->second).nodes);
+            allocator->ended(request(it->second), result(it->second).nodes);
+        }
+        return !allocator->allocate(future, request(head)).empty();
     }
 
     void easy(std::int64_t now)
@@ -174,94 +217,146 @@ private:
         if (m_queue.empty())
             return;
         const int head = m_queue.front();
-        const Reservation reservation = reserve(head);
+        // Backfilled jobs leave the reservation placeable, so it only needs recomputing for
+        // a new head or after jobs ended (it may then come earlier).
+        if (m_reservedJob != head || m_reservedAfter != m_releases) {
+            m_reservation = reserve(head);
+            m_reservedJob = head;
+            m_reservedAfter = m_releases;
+            noteReservation(head, m_reservation.start);
+        }
         // Backfill candidates see the reserved nodes as busy unless they end in time.
         MachineState masked = m_state;
         std::vector<int> reservedFree;
-        for (int node : reservation.nodes)
+        for (int node : m_reservation.nodes)
             if (masked.isFree(node))
                 reservedFree.push_back(node);
-        masked.take(reservedFree, -2);
+        masked.take(reservedFree, MachineState::reservationOwner);
+        const bool rules = !m_allocator.placesAnyFreeNodes();
         int considered = 0;
         for (auto it = m_queue.begin() + 1; it != m_queue.end() && considered < m_options.window; ++considered) {
             const int candidate = *it;
-            if (job(candidate).nodes > m_state.freeCount()) {
+            const bool endsInTime = m_reservation.start != never && now + estimate(candidate) <= m_reservation.start;
+            const MachineState& view = endsInTime ? m_state : masked;
+            if (job(candidate).nodes > view.freeCount()) {
                 ++it;
                 continue;
             }
-            const bool endsInTime = reservation.start != never && now + estimate(candidate) <= reservation.start;
-            std::vector<int> nodes = allocate(m_allocator, endsInTime ? m_state : masked, candidate);
+            std::vector<int> nodes = allocate(m_allocator, view, candidate);
+            if (!nodes.empty() && rules && !endsInTime && m_reservation.start != never) {
+                const auto begin = std::chrono::steady_clock::now();
+                const bool placeable = leavesReservationPlaceable(candidate, nodes, head);
+                charge(candidate, begin);
+                if (!placeable)
+                    nodes.clear();
+            }
             if (nodes.empty()) {
                 ++it;
                 continue;
             }
-            std::vector<int> mine = nodes;
-            start(candidate, std::move(nodes), now);
-            // Keep the masked copy in step (nodes in the reservation stay masked).
-            std::vector<int> outside;
-            for (int node : mine)
+            std::vector<int> outside; // keep the masked copy in step (reserved nodes stay masked)
+            for (int node : nodes)
                 if (masked.isFree(node))
                     outside.push_back(node);
+            start(candidate, std::move(nodes), now);
             masked.take(outside, candidate);
             it = m_queue.erase(it);
         }
     }
 
+    /// Nodes free at `at` and not held by another job's plan during [at, until), or an
+    /// empty optional when a quick count already shows fewer than `needed`.
+    std::optional<MachineState> machineDuring(std::int64_t at, std::int64_t until, int needed)
+    {
+        // Upper bound: free now + nodes of jobs expected to have ended, minus plans already
+        // active at `at` that overlap (their nodes are disjoint and counted as freed).
+        int bound = m_state.freeCount();
+        for (auto it = m_expected.begin(); it != m_expected.end() && it->first <= at; ++it)
+            bound += static_cast<int>(result(it->second).nodes.size());
+        for (const auto& [other, plan] : m_plans)
+            if (plan.start <= at && at < plan.end)
+                bound -= static_cast<int>(plan.nodes.size());
+        if (bound < needed)
+            return std::nullopt;
+        MachineState then = m_state;
+        for (auto it = m_expected.begin(); it != m_expected.end() && it->first <= at; ++it)
+            then.release(result(it->second).nodes);
+        for (const auto& [other, plan] : m_plans) {
+            if (plan.start >= until || at >= plan.end)
+                continue;
+            std::vector<int> held;
+            for (int node : plan.nodes)
+                if (then.isFree(node))
+                    held.push_back(node);
+            then.take(held, MachineState::reservationOwner);
+        }
+        if (then.freeCount() < needed)
+            return std::nullopt;
+        return then;
+    }
+
+    /// Conservative backfilling with compression (Mu'alem and Feitelson 2001): every job
+    /// of the head and the window gets a planned slot that overlaps no running job and no
+    /// other plan; on every pass each job, in queue order, moves to the earliest such slot
+    /// not later than its plan, so plans never slip; jobs whose slot is now start.
     void conservative(std::int64_t now)
     {
-        // Every queued job, in order, gets the earliest slot that overlaps no earlier
-        // reservation; the ones whose slot is now start now.
-        std::vector<Reservation> reservations;
-        std::vector<std::int64_t> ends;
-        auto pending = m_running;
-        while (!pending.empty()) {
-            ends.push_back(pending.top().end);
-            pending.pop();
-        }
-        for (auto it = m_queue.begin(); it != m_queue.end();) {
+        if (m_state.freeCount() == 0)
+            return; // nothing can start; plans stay valid until something ends
+        int considered = 0;
+        for (auto it = m_queue.begin(); it != m_queue.end() && considered <= m_options.window; ++considered) {
             const int index = *it;
+            const int needed = job(index).nodes;
+            std::optional<Reservation> current;
+            if (auto found = m_plans.find(index); found != m_plans.end()) {
+                if (found->second.start >= now)
+                    current = std::move(found->second);
+                m_plans.erase(found);
+            }
+            const std::int64_t latest = current ? current->start : never;
             std::vector<std::int64_t> candidates{now};
-            for (std::int64_t end : ends)
-                if (end > now)
+            for (const auto& [end, running] : m_expected)
+                if (end > now && end <= latest)
                     candidates.push_back(end);
-            for (const Reservation& r : reservations)
-                candidates.push_back(r.end);
+            for (const auto& [other, plan] : m_plans)
+                if (plan.end > now && plan.end <= latest)
+                    candidates.push_back(plan.end);
+            if (current)
+                candidates.push_back(current->start);
             std::sort(candidates.begin(), candidates.end());
             candidates.erase(std::unique(candidates.begin(), candidates.end()), candidates.end());
-            bool placed = false;
+            bool startedNow = false;
+            std::optional<Reservation> plan;
             for (std::int64_t at : candidates) {
                 const std::int64_t until = at + estimate(index);
-                // The machine during [at, until): running jobs still running, reservations overlapping.
-                MachineState then(m_topology);
-                for (int node = 0; node < m_state.nodeCount(); ++node) {
-                    const int owner = m_state.owner(node);
-                    if (owner >= 0 && m_result.jobs[static_cast<size_t>(owner)].end > at)
-                        then.take({node}, owner);
-                }
-                for (const Reservation& r : reservations)
-                    if (r.start < until && at < r.end)
-                        for (int node : r.nodes)
-                            if (then.isFree(node))
-                                then.take({node}, -2);
-                if (then.freeCount() < job(index).nodes)
+                std::optional<MachineState> then = machineDuring(at, until, needed);
+                if (!then)
                     continue;
-                std::vector<int> nodes = allocate(m_allocator, then, index);
+                std::vector<int> nodes = allocate(m_allocator, *then, index);
                 if (nodes.empty())
                     continue;
                 if (at == now) {
+                    noteReservation(index, now);
                     start(index, std::move(nodes), now);
-                    reservations.push_back(
-                        {now, now + estimate(index), m_result.jobs[static_cast<size_t>(index)].nodes});
-                    it = m_queue.erase(it);
+                    startedNow = true;
                 } else {
-                    reservations.push_back({at, until, std::move(nodes)});
-                    ++it;
+                    plan = Reservation{at, until, std::move(nodes)};
                 }
-                placed = true;
                 break;
             }
-            if (!placed)
-                ++it; // cannot be placed around the reservations: it waits for the next pass
+            if (startedNow) {
+                it = m_queue.erase(it);
+                if (m_state.freeCount() == 0)
+                    return; // later plans stay as they are
+                continue;
+            }
+            if (!plan && current)
+                plan = std::move(current); // no earlier slot: keep the one it has
+            if (plan) {
+                noteReservation(index, plan->start);
+                m_plans.emplace(index, std::move(*plan));
+            }
+            ++it;
         }
     }
 
@@ -272,7 +367,15 @@ private:
     MachineState m_state;
     SimulationResult m_result;
     std::deque<int> m_queue;
-    std::priority_queue<Running, std::vector<Running>, std::greater<>> m_running;
+    std::priority_queue<Running, std::vector<Running>, std::greater<>> m_running; ///< by actual end
+    std::set<std::pair<std::int64_t, int>> m_expected; ///< running jobs by expected end
+    std::uint64_t m_releases = 0; ///< jobs ended so far
+    // EASY: the head job's reservation, valid while the head and m_releases are unchanged.
+    Reservation m_reservation;
+    int m_reservedJob = -1;
+    std::uint64_t m_reservedAfter = 0;
+    // Conservative: the planned slot of every job that has one.
+    std::map<int, Reservation> m_plans;
 };
 
 } // namespace

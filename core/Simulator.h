@@ -3,6 +3,8 @@
 #include "core/Allocator.h"
 
 #include <cstdint>
+#include <functional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -30,7 +32,21 @@ struct SimulationJob
 struct SimulationOptions
 {
     BackfillPolicy backfill = BackfillPolicy::Easy;
-    int window = 50; ///< EASY: queued jobs after the head considered for backfilling (Jigsaw: 50)
+    /// Queued jobs after the head considered for backfilling (Jigsaw: 50), by EASY and by
+    /// conservative backfilling (which gives reservations to the head and this many more).
+    int window = 50;
+    /// Called now and then with the jobs finished so far and the total; returning false
+    /// stops the replay with SimulationCancelled.
+    std::function<bool(int done, int total)> progress;
+};
+
+/// Thrown by simulate() when the progress callback asks to stop.
+class SimulationCancelled : public std::runtime_error
+{
+public:
+    SimulationCancelled()
+        : std::runtime_error("simulation cancelled")
+    {}
 };
 
 struct SimulatedJob
@@ -39,6 +55,10 @@ struct SimulatedJob
     std::int64_t end = -1;
     std::vector<int> nodes;
     double schedulingMicroseconds = 0; ///< wall time spent in the allocator for this job
+    /// EASY and conservative: the start time of the first reservation the job got (as the
+    /// head job, or in the conservative schedule); -1 if it never needed one. Backfilling
+    /// must never make a job start later than this.
+    std::int64_t firstReservation = -1;
     bool neverFits = false; ///< larger than the machine: reported and skipped
 };
 
@@ -51,11 +71,13 @@ struct SimulationResult
 /// Replays `jobs` on `topology` with `allocator` choosing nodes: an event-driven simulation
 /// (submit, start, end) with the queue in submission order. A job runs for its logged run
 /// time capped at its time limit (jobs killed at the limit stay killed); backfilling
-/// decisions use the time limit, the only estimate a scheduler has. Reservations are found
-/// with the allocator in the loop: completions are replayed on a copy of the machine (with
-/// a copy of the allocator) until the job's topology-constrained allocation fits, and a
-/// backfilled job that would still run at that time may not take the reserved nodes
-/// (Pollard SC'18 §IV, TA plug-in).
+/// decisions use the time limit, the only estimate a scheduler has: running jobs are
+/// expected to end at start + limit. Reservations are found with the allocator in the loop:
+/// expected completions are replayed on a copy of the machine (with a copy of the
+/// allocator) until the job's topology-constrained allocation fits; a backfilled job that
+/// would still run at that time may not take the reserved nodes, and for allocators with
+/// placement rules (TA) it must leave the reservation placeable (Pollard SC'18 §IV, TA
+/// plug-in).
 SimulationResult simulate(const Topology& topology, const std::vector<SimulationJob>& jobs, Allocator& allocator,
                           const SimulationOptions& options = {});
 

@@ -28,87 +28,112 @@ std::vector<int> TopologyAwareAllocator::allocate(const MachineState& state, con
         return {};
     const int pods = tree.shape().pods;
     const int leavesPerPod = tree.shape().leavesPerPod;
-    std::vector<std::vector<int>> freeOnLeaf(static_cast<size_t>(tree.leafCount()));
-    std::vector<int> podFree(static_cast<size_t>(pods), 0);
-    for (int node = 0; node < tree.nodeCount(); ++node)
-        if (state.isFree(node)) {
-            freeOnLeaf[static_cast<size_t>(tree.leafOf(node))].push_back(node);
-            ++podFree[static_cast<size_t>(tree.podOf(node))];
-        }
-    auto leafFree = [&](int leaf) { return static_cast<int>(freeOnLeaf[static_cast<size_t>(leaf)].size()); };
-    std::vector<int> podOrder(static_cast<size_t>(pods));
+    const int nodesPerLeaf = tree.shape().nodesPerLeaf;
+    // Free nodes per leaf and pod (a leaf's nodes are consecutive indices).
+    std::vector<int>& leafFree = m_leafFree;
+    std::vector<int>& podFree = m_podFree;
+    leafFree.assign(static_cast<size_t>(tree.leafCount()), 0);
+    podFree.assign(static_cast<size_t>(pods), 0);
+    for (int leaf = 0, node = 0; leaf < tree.leafCount(); ++leaf) {
+        int free = 0;
+        for (int slot = 0; slot < nodesPerLeaf; ++slot, ++node)
+            free += state.isFree(node) ? 1 : 0;
+        leafFree[static_cast<size_t>(leaf)] = free;
+        podFree[static_cast<size_t>(leaf / leavesPerPod)] += free;
+    }
+    const auto freeOn = [&](int leaf) { return leafFree[static_cast<size_t>(leaf)]; };
+    std::vector<int>& podOrder = m_podOrder;
+    podOrder.resize(static_cast<size_t>(pods));
     std::iota(podOrder.begin(), podOrder.end(), 0);
-    const int type = typeOf(want);
-    auto leavesOf = [&](int pod) {
-        std::vector<int> leaves(static_cast<size_t>(leavesPerPod));
-        std::iota(leaves.begin(), leaves.end(), pod * leavesPerPod);
-        return leaves;
-    };
+    std::vector<int>& leaves = m_leaves;
+    leaves.clear();
     std::vector<int> nodes;
-    auto take = [&](const std::vector<int>& leaves, int count) {
-        for (int leaf : leaves)
-            for (int node : freeOnLeaf[static_cast<size_t>(leaf)]) {
-                if (static_cast<int>(nodes.size()) == count)
-                    return;
-                nodes.push_back(node);
-            }
+    // The first free nodes of `leaves`, leaf by leaf in that order, up to `count`; returned
+    // in index order (how many each leaf gives is decided first, then leaves are read in
+    // index order, which spares sorting the nodes).
+    std::vector<int>& given = m_given;
+    const auto take = [&](int count) {
+        given.assign(static_cast<size_t>(tree.leafCount()), 0);
+        int left = count;
+        for (int leaf : leaves) {
+            const int n = std::min(left, freeOn(leaf));
+            given[static_cast<size_t>(leaf)] = n;
+            left -= n;
+            if (left == 0)
+                break;
+        }
+        nodes.reserve(static_cast<size_t>(count - left));
+        for (int leaf = 0; leaf < tree.leafCount(); ++leaf) {
+            int n = given[static_cast<size_t>(leaf)];
+            for (int node = leaf * nodesPerLeaf; n > 0; ++node)
+                if (state.isFree(node)) {
+                    nodes.push_back(node);
+                    --n;
+                }
+        }
+    };
+    const auto byPodFree = [&](bool ascending) {
+        std::stable_sort(podOrder.begin(), podOrder.end(), [&](int a, int b) {
+            const int fa = podFree[static_cast<size_t>(a)], fb = podFree[static_cast<size_t>(b)];
+            return ascending ? fa < fb : fa > fb;
+        });
+    };
+    const auto mostFreeFirst = [&](std::vector<int>::iterator from) {
+        std::stable_sort(from, leaves.end(), [&](int a, int b) { return freeOn(a) > freeOn(b); });
     };
 
+    const int type = typeOf(want);
     if (type == 1) {
-        std::stable_sort(podOrder.begin(), podOrder.end(), [&](int a, int b) {
-            return podFree[static_cast<size_t>(a)] < podFree[static_cast<size_t>(b)];
-        });
+        byPodFree(true);
         for (int pod : podOrder) {
-            std::vector<int> leaves = leavesOf(pod);
-            std::stable_sort(leaves.begin(), leaves.end(), [&](int a, int b) { return leafFree(a) < leafFree(b); });
-            for (int leaf : leaves)
-                if (leafFree(leaf) >= want) {
-                    take({leaf}, want);
-                    return nodes;
-                }
+            // The least free leaf of the pod that holds the job (first among equals).
+            int best = -1;
+            for (int leaf = pod * leavesPerPod; leaf < (pod + 1) * leavesPerPod; ++leaf)
+                if (freeOn(leaf) >= want && (best < 0 || freeOn(leaf) < freeOn(best)))
+                    best = leaf;
+            if (best >= 0) {
+                leaves.push_back(best);
+                take(want);
+                return nodes;
+            }
         }
         return {};
     }
     if (type == 2) {
-        std::stable_sort(podOrder.begin(), podOrder.end(), [&](int a, int b) {
-            return podFree[static_cast<size_t>(a)] < podFree[static_cast<size_t>(b)];
-        });
+        byPodFree(true);
         for (int pod : podOrder) {
-            std::vector<int> leaves;
+            leaves.clear();
             int room = 0;
-            for (int leaf : leavesOf(pod))
-                if (!m_leafBigJobs[static_cast<size_t>(leaf)] && !m_leafT3[static_cast<size_t>(leaf)]
-                    && leafFree(leaf)) {
+            for (int leaf = pod * leavesPerPod; leaf < (pod + 1) * leavesPerPod; ++leaf)
+                if (!m_leafBigJobs[static_cast<size_t>(leaf)] && !m_leafT3[static_cast<size_t>(leaf)] && freeOn(leaf)) {
                     leaves.push_back(leaf);
-                    room += leafFree(leaf);
+                    room += freeOn(leaf);
                 }
             if (room < want)
                 continue;
-            std::stable_sort(leaves.begin(), leaves.end(), [&](int a, int b) { return leafFree(a) > leafFree(b); });
-            take(leaves, want);
-            std::sort(nodes.begin(), nodes.end());
+            mostFreeFirst(leaves.begin());
+            take(want);
             return nodes;
         }
         return {};
     }
     // T3
-    std::stable_sort(podOrder.begin(), podOrder.end(),
-                     [&](int a, int b) { return podFree[static_cast<size_t>(a)] > podFree[static_cast<size_t>(b)]; });
-    std::vector<int> leaves;
+    byPodFree(false);
+    int room = 0;
     for (int pod : podOrder) {
         if (m_podT3[static_cast<size_t>(pod)])
             continue;
-        std::vector<int> inPod;
-        for (int leaf : leavesOf(pod))
-            if (!m_leafBigJobs[static_cast<size_t>(leaf)] && leafFree(leaf))
-                inPod.push_back(leaf);
-        std::stable_sort(inPod.begin(), inPod.end(), [&](int a, int b) { return leafFree(a) > leafFree(b); });
-        leaves.insert(leaves.end(), inPod.begin(), inPod.end());
+        const auto first = static_cast<std::ptrdiff_t>(leaves.size());
+        for (int leaf = pod * leavesPerPod; leaf < (pod + 1) * leavesPerPod; ++leaf)
+            if (!m_leafBigJobs[static_cast<size_t>(leaf)] && freeOn(leaf)) {
+                leaves.push_back(leaf);
+                room += freeOn(leaf);
+            }
+        mostFreeFirst(leaves.begin() + first);
     }
-    take(leaves, want);
-    if (static_cast<int>(nodes.size()) < want)
+    if (room < want)
         return {};
-    std::sort(nodes.begin(), nodes.end());
+    take(want);
     return nodes;
 }
 

@@ -34,6 +34,8 @@ private:
     std::vector<int> m_leafBigJobs; ///< per leaf: nodes of T2 jobs on it
     std::vector<int> m_leafT3; ///< per leaf: nodes of T3 jobs on it
     std::vector<int> m_podT3; ///< per pod: nodes of T3 jobs in it
+    // Scratch space of allocate(), kept to spare allocations.
+    std::vector<int> m_leafFree, m_podFree, m_podOrder, m_leaves, m_given;
 };
 
 } // namespace placement

@@ -131,6 +131,18 @@ void upgradeToVersion2(SqliteDatabase& db)
     db.execute("DROP TABLE job_nodes");
 }
 
+// Version 3: simulated runs carry what the replay decided beyond start, end and nodes:
+// the submission time it used (workload transforms move arrivals), the wall time the
+// allocator spent on the job, and the run's system metrics as JSON.
+void upgradeToVersion3(SqliteDatabase& db)
+{
+    db.execute(R"sql(
+    ALTER TABLE runs ADD COLUMN summary TEXT NOT NULL DEFAULT '{}';
+    ALTER TABLE placements ADD COLUMN submit INTEGER;
+    ALTER TABLE placements ADD COLUMN scheduling_us REAL;
+    )sql");
+}
+
 } // namespace
 
 void migrateSchema(SqliteDatabase& db, int version)
@@ -138,6 +150,7 @@ void migrateSchema(SqliteDatabase& db, int version)
     switch (version) {
     case 1: createVersion1(db); break;
     case 2: upgradeToVersion2(db); break;
+    case 3: upgradeToVersion3(db); break;
     default: db.fail("no migration to schema version " + std::to_string(version));
     }
 }

@@ -126,6 +126,11 @@ std::int64_t SqliteStatement::integer(int column) const
     return sqlite3_column_int64(m_statement, column);
 }
 
+double SqliteStatement::real(int column) const
+{
+    return sqlite3_column_double(m_statement, column);
+}
+
 std::string SqliteStatement::text(int column) const
 {
     const auto* bytes = sqlite3_column_text(m_statement, column);

@@ -74,6 +74,7 @@ public:
     void reset();
 
     std::int64_t integer(int column) const;
+    double real(int column) const;
     std::string text(int column) const;
     bool isNull(int column) const;
     const void* blob(int column) const;

@@ -1,4 +1,8 @@
+#include <QFile>
 #include <QImage>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
@@ -75,6 +79,56 @@ private slots:
         const Result explorer = run(QStringLiteral("placement-explorer"), {missing});
         QCOMPARE(explorer.exitCode, 1);
         QVERIFY2(explorer.errors.contains(missing), qPrintable(explorer.errors));
+    }
+
+    void simulateStoresARunAndWritesJson()
+    {
+        QTemporaryDir dir;
+        const QString db = dir.filePath(QStringLiteral("sim.sqlite"));
+        const QString trace = qEnvironmentVariable("PLACEMENT_SHARED_DIR") + QStringLiteral("/traces/hpc2n.swf");
+        const Result imported = run(QStringLiteral("placement"),
+                                    {QStringLiteral("import"), QStringLiteral("--db"), db, QStringLiteral("--topology"),
+                                     QStringLiteral("fattree radix=16 pods=2 leaves-per-pod=8 nodes-per-leaf=8"),
+                                     QStringLiteral("--machine"), QStringLiteral("seth"), trace});
+        QCOMPARE(imported.exitCode, 0);
+        const QString json = dir.filePath(QStringLiteral("ta.json"));
+        const QStringList common{QStringLiteral("simulate"),      QStringLiteral("--db"),     db,
+                                 QStringLiteral("--machine"),     QStringLiteral("seth"),     QStringLiteral("--cpus-per-node"),
+                                 QStringLiteral("2"),             QStringLiteral("--speedup"), QStringLiteral("v2")};
+        const Result ta = run(QStringLiteral("placement"),
+                              common + QStringList{QStringLiteral("--policy"), QStringLiteral("ta"), QStringLiteral("--json"), json});
+        QCOMPARE(ta.exitCode, 0);
+        QFile file(json);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QJsonObject summary = QJsonDocument::fromJson(file.readAll()).object();
+        QCOMPARE(summary.value(QStringLiteral("jobs")).toInt(), 3145);
+        QCOMPARE(summary.value(QStringLiteral("run_name")).toString(), QStringLiteral("ta easy speedup v2"));
+        const double utilization = summary.value(QStringLiteral("utilization")).toDouble();
+        QVERIFY(utilization > 0.2 && utilization <= 1.0);
+        QVERIFY(summary.value(QStringLiteral("mean_wait")).toDouble() > 0);
+        QCOMPARE(summary.value(QStringLiteral("by_size")).toArray().size(), 5);
+        QVERIFY(summary.contains(QStringLiteral("mean_aph")));
+
+        // Conservative to stdout; the second run is stored beside the first.
+        const Result conservative = run(QStringLiteral("placement"),
+                                        common + QStringList{QStringLiteral("--policy"), QStringLiteral("first-fit"),
+                                                             QStringLiteral("--backfill"), QStringLiteral("conservative")});
+        QCOMPARE(conservative.exitCode, 0);
+        const QJsonObject second = QJsonDocument::fromJson(conservative.output.toUtf8()).object();
+        QCOMPARE(second.value(QStringLiteral("backfill")).toString(), QStringLiteral("conservative"));
+        QVERIFY(second.value(QStringLiteral("run_id")).toInt() > summary.value(QStringLiteral("run_id")).toInt());
+
+        // Bad input: a clear message, nothing stored.
+        const Result bad = run(QStringLiteral("placement"),
+                               common + QStringList{QStringLiteral("--policy"), QStringLiteral("best")});
+        QCOMPARE(bad.exitCode, 1);
+        QVERIFY2(bad.errors.contains(QStringLiteral("unknown policy 'best'")), qPrintable(bad.errors));
+        const Result badSpeedup = run(QStringLiteral("placement"),
+                                      {QStringLiteral("simulate"), QStringLiteral("--db"), db, QStringLiteral("--machine"),
+                                       QStringLiteral("seth"), QStringLiteral("--policy"), QStringLiteral("ta"),
+                                       QStringLiteral("--speedup"), QStringLiteral("fast")});
+        QCOMPARE(badSpeedup.exitCode, 1);
+        QVERIFY2(badSpeedup.errors.contains(QStringLiteral("speed-up")), qPrintable(badSpeedup.errors));
     }
 
     void unknownCommandAndBadHostlist()

@@ -1,3 +1,6 @@
+#include "ContiguousCommand.h"
+#include "SimulateCommand.h"
+
 #include "core/MachineSpec.h"
 #include "core/MetricsReport.h"
 #include "core/Presets.h"
@@ -27,6 +30,8 @@ const char* const commandSummary = "Commands:\n"
                                    "  import           import scheduler logs into a database\n"
                                    "  machines         list the preset machines\n"
                                    "  metrics          per-job placement metrics as CSV\n"
+                                   "  contiguous       APH of every contiguous allocation under a node order\n"
+                                   "  simulate         replay a machine's jobs under a scheduling policy\n"
                                    "  hostlist EXPR    expand a Slurm hostlist expression, one name per line\n"
                                    "\n"
                                    "Run 'placement COMMAND --help' for a command's options.";
@@ -320,6 +325,10 @@ int main(int argc, char* argv[])
             return runMachines(arguments);
         if (command == QLatin1String("metrics"))
             return runMetrics(arguments);
+        if (command == QLatin1String("contiguous"))
+            return runContiguous(arguments);
+        if (command == QLatin1String("simulate"))
+            return runSimulate(arguments);
     } catch (const std::exception& error) {
         std::fprintf(stderr, "placement: %s\n", error.what());
         return 1;

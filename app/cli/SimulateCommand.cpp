@@ -1,0 +1,202 @@
+#include "SimulateCommand.h"
+
+#include "core/SimulationReport.h"
+#include "store/SimulationRun.h"
+#include "store/Store.h"
+
+#include <QCommandLineParser>
+#include <QDateTime>
+#include <QTimeZone>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <optional>
+#include <stdexcept>
+
+using namespace placement;
+
+namespace {
+
+/// Unix seconds, or an ISO 8601 date or date and time (UTC unless it says otherwise).
+std::int64_t parseTime(const QString& text, const char* option)
+{
+    bool ok = false;
+    const qlonglong seconds = text.toLongLong(&ok);
+    if (ok)
+        return seconds;
+    QDateTime time = QDateTime::fromString(text, Qt::ISODate);
+    if (!time.isValid()) {
+        const QDate date = QDate::fromString(text, Qt::ISODate);
+        if (date.isValid())
+            time = QDateTime(date, QTime(0, 0), QTimeZone::utc());
+    }
+    if (!time.isValid())
+        throw std::invalid_argument(std::string("--") + option + " '" + text.toStdString()
+                                    + "' is neither Unix seconds nor an ISO date (2022-03-01 or 2022-03-01T12:00)");
+    if (time.timeSpec() == Qt::LocalTime)
+        time.setTimeZone(QTimeZone::utc());
+    return time.toSecsSinceEpoch();
+}
+
+int parseCount(const QString& text, const char* option, int minimum)
+{
+    bool ok = false;
+    const int value = text.toInt(&ok);
+    if (!ok || value < minimum)
+        throw std::invalid_argument(std::string("--") + option + " needs a whole number of at least "
+                                    + std::to_string(minimum) + ", not '" + text.toStdString() + "'");
+    return value;
+}
+
+BackfillPolicy parseBackfill(const QString& text)
+{
+    for (BackfillPolicy policy : {BackfillPolicy::Fcfs, BackfillPolicy::Easy, BackfillPolicy::Conservative})
+        if (text == QLatin1String(backfillName(policy)))
+            return policy;
+    throw std::invalid_argument("--backfill '" + text.toStdString() + "' (expected fcfs, easy or conservative)");
+}
+
+std::vector<int> parseBins(const QString& text)
+{
+    std::vector<int> bins;
+    for (const QString& part : text.split(QLatin1Char(',')))
+        bins.push_back(parseCount(part.trimmed(), "size-bins", 1));
+    return bins;
+}
+
+QString policyHelp()
+{
+    QString text = QStringLiteral("The allocator:");
+    for (const AllocatorPolicyInfo& info : allocatorPolicies())
+        text += QStringLiteral(" %1 (%2);").arg(QLatin1String(info.name), QLatin1String(info.summary));
+    text.chop(1);
+    return text + QLatin1Char('.');
+}
+
+void writeAtomically(const std::string& path, const std::string& text)
+{
+    const std::string partial = path + ".partial";
+    {
+        std::ofstream file(partial, std::ios::binary | std::ios::trunc);
+        file << text;
+        if (!file.flush())
+            throw std::runtime_error(path + ": cannot write");
+    }
+    std::filesystem::rename(partial, path);
+}
+
+} // namespace
+
+int runSimulate(const QStringList& arguments)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral(
+        "Replays the jobs of a machine in the database through a scheduler: queue in submission order, "
+        "FCFS, EASY or conservative backfilling, with the chosen allocator placing every job. The run is "
+        "stored in the database (every job's start, end and nodes) and its summary is printed as JSON."));
+    parser.addHelpOption();
+    const QCommandLineOption db(QStringLiteral("db"), QStringLiteral("The database."), QStringLiteral("DB"));
+    const QCommandLineOption machine(QStringLiteral("machine"), QStringLiteral("The machine whose jobs are replayed."),
+                                     QStringLiteral("NAME"));
+    const QCommandLineOption policy(QStringLiteral("policy"), policyHelp(), QStringLiteral("NAME"));
+    const QCommandLineOption order(QStringLiteral("order"),
+                                   QStringLiteral("Node order of first-fit and dual-ended: index (default), a "
+                                                  "dimension order such as zyx (fastest first), hilbert, shuffle, "
+                                                  "... (see docs/simulation.md)."),
+                                   QStringLiteral("NAME"), QStringLiteral("index"));
+    const QCommandLineOption backfill(QStringLiteral("backfill"), QStringLiteral("fcfs, easy (default) or conservative."),
+                                      QStringLiteral("POLICY"), QStringLiteral("easy"));
+    const QCommandLineOption window(QStringLiteral("window"),
+                                    QStringLiteral("EASY: queued jobs after the head considered (default 50)."),
+                                    QStringLiteral("N"), QStringLiteral("50"));
+    const QCommandLineOption speedup(QStringLiteral("speedup"),
+                                     QStringLiteral("Speed-up scenario: none (default), 5, 10, 20 (% for jobs above 4 "
+                                                    "nodes), v1, v2 (Pollard), random (Jigsaw)."),
+                                     QStringLiteral("SCENARIO"), QStringLiteral("none"));
+    const QCommandLineOption seed(QStringLiteral("seed"),
+                                  QStringLiteral("Seed of the random allocator and the speed-up draws (default 1)."),
+                                  QStringLiteral("N"), QStringLiteral("1"));
+    const QCommandLineOption scaleNodes(QStringLiteral("scale-nodes"),
+                                        QStringLiteral("Multiply every job's node count by K (Aug-2x, Aug-3x)."),
+                                        QStringLiteral("K"), QStringLiteral("1"));
+    const QCommandLineOption arrivals(QStringLiteral("arrivals"),
+                                      QStringLiteral("keep (default), zero (all at time 0) or scale:F (arrival times "
+                                                     "after the first scaled by F)."),
+                                      QStringLiteral("MODE"), QStringLiteral("keep"));
+    const QCommandLineOption from(QStringLiteral("from"),
+                                  QStringLiteral("Only jobs submitted at or after T (Unix seconds or ISO date, UTC)."),
+                                  QStringLiteral("T"));
+    const QCommandLineOption to(QStringLiteral("to"), QStringLiteral("Only jobs submitted before T."),
+                                QStringLiteral("T"));
+    const QCommandLineOption cpus(QStringLiteral("cpus-per-node"),
+                                  QStringLiteral("Processors per node, for logs that count processors only (SWF); "
+                                                 "default 1."),
+                                  QStringLiteral("K"), QStringLiteral("1"));
+    const QCommandLineOption demarcation(QStringLiteral("demarcation"),
+                                         QStringLiteral("dual-ended: jobs above N nodes are large (default 16)."),
+                                         QStringLiteral("N"), QStringLiteral("16"));
+    const QCommandLineOption quadrantSide(QStringLiteral("quadrant-side"),
+                                          QStringLiteral("quadrant: routers per square side (default 8 where it "
+                                                         "divides every extent, else 4, 2, 1)."),
+                                          QStringLiteral("N"), QStringLiteral("0"));
+    const QCommandLineOption bins(QStringLiteral("size-bins"),
+                                  QStringLiteral("Smallest node count of each job-size bin (default 1,5,17,65,257)."),
+                                  QStringLiteral("LIST"), QStringLiteral("1,5,17,65,257"));
+    const QCommandLineOption name(QStringLiteral("name"),
+                                  QStringLiteral("Name of the stored run (default: policy, backfilling, speed-up)."),
+                                  QStringLiteral("RUN"));
+    const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Write the JSON summary to OUT (- : stdout, "
+                                                                         "the default)."),
+                                  QStringLiteral("OUT"), QStringLiteral("-"));
+    const QCommandLineOption noStore(QStringLiteral("no-store"), QStringLiteral("Do not store the run."));
+    parser.addOptions({db, machine, policy, order, backfill, window, speedup, seed, scaleNodes, arrivals, from, to,
+                       cpus, demarcation, quadrantSide, bins, name, json, noStore});
+    parser.process(arguments);
+    if (!parser.isSet(db) || !parser.isSet(machine) || !parser.isSet(policy)) {
+        std::fprintf(stderr, "placement: usage: placement simulate --db DB --machine NAME --policy NAME [--order NAME] "
+                             "[--backfill fcfs|easy|conservative] [--window 50] "
+                             "[--speedup none|5|10|20|v1|v2|random] [--seed N] [--scale-nodes K] "
+                             "[--arrivals keep|zero|scale:F] [--from T --to T] [--json OUT]\n");
+        return 2;
+    }
+
+    SimulationSetup setup;
+    setup.machine = parser.value(machine).toStdString();
+    setup.allocator.policy = parser.value(policy).toStdString();
+    setup.allocator.order = parser.value(order).toStdString();
+    setup.allocator.seed = static_cast<std::uint64_t>(parseCount(parser.value(seed), "seed", 0));
+    setup.allocator.sizeDemarcation = parseCount(parser.value(demarcation), "demarcation", 0);
+    setup.allocator.quadrantSide = parseCount(parser.value(quadrantSide), "quadrant-side", 0);
+    setup.options.backfill = parseBackfill(parser.value(backfill));
+    setup.options.window = parseCount(parser.value(window), "window", 0);
+    setup.transform.speedup = Speedup::parse(parser.value(speedup).toStdString());
+    setup.transform.seed = setup.allocator.seed;
+    setup.transform.nodeScale = parseCount(parser.value(scaleNodes), "scale-nodes", 1);
+    setup.transform.parseArrivals(parser.value(arrivals).toStdString());
+    if (parser.isSet(from))
+        setup.transform.from = parseTime(parser.value(from), "from");
+    if (parser.isSet(to))
+        setup.transform.to = parseTime(parser.value(to), "to");
+    setup.cpusPerNode = parseCount(parser.value(cpus), "cpus-per-node", 1);
+    setup.sizeBins = parseBins(parser.value(bins));
+    setup.runName = parser.value(name).toStdString();
+
+    Store store = Store::openExisting(parser.value(db).toStdString());
+    const SimulationSummary summary = runStoredSimulation(store, setup, PLACEMENT_VERSION, !parser.isSet(noStore));
+    const std::string text = simulationSummaryJson(setup, summary);
+    const std::string out = parser.value(json).toStdString();
+    if (out == "-")
+        std::fputs(text.c_str(), stdout);
+    else
+        writeAtomically(out, text);
+    std::fprintf(stderr, "%s: %d jobs in %.2f s (mean %.1f us per job to place)%s%s\n",
+                 summary.runName.empty() ? "run" : summary.runName.c_str(), summary.metrics.jobs,
+                 summary.simulationSeconds, summary.metrics.schedulingMicroseconds.mean,
+                 parser.isSet(noStore) ? ", not stored" : ", stored as run ",
+                 parser.isSet(noStore) ? "" : std::to_string(summary.runId).c_str());
+    if (!summary.neverFit.empty())
+        std::fprintf(stderr, "%zu jobs are larger than the machine and were skipped (listed in the summary)\n",
+                     summary.neverFit.size());
+    return 0;
+}

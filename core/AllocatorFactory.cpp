@@ -1,0 +1,78 @@
+#include "core/AllocatorFactory.h"
+
+#include "core/FatTreeTopology.h"
+#include "core/ListAllocators.h"
+#include "core/NodeOrders.h"
+#include "core/QuadrantAllocator.h"
+#include "core/TopologyAwareAllocator.h"
+#include "core/TorusTopology.h"
+
+#include <stdexcept>
+
+namespace placement {
+
+const std::vector<AllocatorPolicyInfo>& allocatorPolicies()
+{
+    static const std::vector<AllocatorPolicyInfo> policies{
+        {"first-fit", "first free nodes in the node order (Jigsaw Baseline, Pollard TO)", true},
+        {"random", "free nodes at random, seeded (Pascual)", false},
+        {"dual-ended", "large jobs first-fit from the head of the node order, small from the tail (Titan SC'16)",
+         true},
+        {"slurm-tree", "Slurm topology/tree best fit (eval_nodes_tree.c)", false},
+        {"ta", "Pollard SC'18 topology-aware, Algorithm 1 (three-level fat-trees)", false},
+        {"quadrant", "Pascual: the torus split into equal squares, one job per square, row order inside", false},
+    };
+    return policies;
+}
+
+std::unique_ptr<Allocator> makeAllocator(const Topology& topology, const AllocatorChoice& choice)
+{
+    const std::string& policy = choice.policy;
+    const auto order = [&]() {
+        std::vector<int> nodes = nodeOrderByName(topology, choice.order);
+        return nodes;
+    };
+    if (policy == "first-fit" || policy == "baseline")
+        return std::make_unique<FirstFitAllocator>(order(), "first-fit");
+    if (policy == "random")
+        return std::make_unique<RandomAllocator>(choice.seed);
+    if (policy == "dual-ended") {
+        if (choice.sizeDemarcation < 0)
+            throw std::invalid_argument("the dual-ended size demarcation must not be negative");
+        return std::make_unique<DualEndedAllocator>(order(), choice.sizeDemarcation, choice.wallTimeDemarcation);
+    }
+    if (policy == "slurm-tree") {
+        if (!topology.hierarchy())
+            throw std::invalid_argument("slurm-tree needs a machine with switches (a tree), not a "
+                                        + topology.describe());
+        return std::make_unique<SlurmTreeAllocator>();
+    }
+    if (policy == "ta") {
+        const auto* tree = dynamic_cast<const FatTreeTopology*>(&topology);
+        if (!tree)
+            throw std::invalid_argument("ta needs a three-level fat-tree, not a " + topology.describe());
+        return std::make_unique<TopologyAwareAllocator>(*tree);
+    }
+    if (policy == "quadrant") {
+        const auto* torus = dynamic_cast<const TorusTopology*>(&topology);
+        if (!torus)
+            throw std::invalid_argument("quadrant needs a torus, not a " + topology.describe());
+        int side = choice.quadrantSide;
+        for (int candidate : {8, 4, 2, 1}) {
+            if (side > 0)
+                break;
+            bool divides = true;
+            for (int extent : torus->extents())
+                divides = divides && extent % candidate == 0;
+            if (divides)
+                side = candidate;
+        }
+        return std::make_unique<QuadrantAllocator>(*torus, side);
+    }
+    std::string known;
+    for (const AllocatorPolicyInfo& info : allocatorPolicies())
+        known += (known.empty() ? "" : ", ") + std::string(info.name);
+    throw std::invalid_argument("unknown policy '" + policy + "' (known: " + known + ")");
+}
+
+} // namespace placement

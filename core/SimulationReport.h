@@ -1,0 +1,53 @@
+#pragma once
+
+#include "core/AllocatorFactory.h"
+#include "core/Simulator.h"
+#include "core/SystemMetrics.h"
+#include "core/WorkloadTransforms.h"
+
+#include <string>
+#include <vector>
+
+namespace placement {
+
+class Topology;
+
+/// Everything that defines a simulated run: recorded with it, so it can be repeated.
+struct SimulationSetup
+{
+    std::string machine; ///< the machine's name in the database
+    AllocatorChoice allocator;
+    SimulationOptions options;
+    WorkloadTransform transform;
+    int cpusPerNode = 1; ///< for logs that count processors only (SWF)
+    std::vector<int> sizeBins = defaultSizeBins();
+    std::string runName; ///< empty: made from the policy, the backfilling and the speed-up
+};
+
+/// What a run produced beyond the placements.
+struct SimulationSummary
+{
+    std::int64_t runId = 0;
+    std::string runName;
+    SystemMetrics metrics;
+    double meanAph = 0; ///< over jobs of 2 nodes or more (1-node jobs have no pairs)
+    int jobsWithPairs = 0;
+    std::vector<std::string> neverFit; ///< ids of the jobs larger than the machine
+    double simulationSeconds = 0; ///< wall time of the replay
+};
+
+/// Mean APH of the placements of a run, over the jobs of 2 nodes or more; `counted` gets
+/// how many there were.
+double meanAph(const Topology& topology, const SimulationResult& result, int* counted = nullptr);
+
+/// The default run name: "ta easy", "first-fit:zyx conservative speedup v2", ...
+std::string defaultRunName(const SimulationSetup& setup);
+
+/// The parameters of a run as JSON (also `version`, the program's version).
+std::string simulationParametersJson(const SimulationSetup& setup, const std::string& version);
+
+/// The summary of a run as JSON: what `placement simulate --json` writes and `runs.summary`
+/// holds.
+std::string simulationSummaryJson(const SimulationSetup& setup, const SimulationSummary& summary);
+
+} // namespace placement

@@ -1,0 +1,149 @@
+#include "store/Runs.h"
+
+#include "store/NodeListBlob.h"
+#include "store/Store.h"
+
+#include <algorithm>
+#include <ctime>
+#include <stdexcept>
+
+namespace placement {
+
+StoredWorkload loadWorkload(Store& store, std::int64_t machineId, int cpusPerNode)
+{
+    if (cpusPerNode < 1)
+        throw std::invalid_argument("processors per node must be at least 1");
+    SqliteDatabase& db = store.database();
+    SqliteStatement query(db,
+                          "SELECT id, job_ref, submit, start, end, time_limit, requested_nodes, node_count, "
+                          "requested_cpus, allocated_cpus FROM jobs WHERE machine_id = ?1 ORDER BY submit, id");
+    query.bind(1, machineId);
+    StoredWorkload workload;
+    while (query.step()) {
+        SimulationJob job;
+        job.id = query.text(1);
+        job.submit = query.integer(2);
+        job.runTime = query.integer(4) - query.integer(3);
+        job.timeLimit = query.isNull(5) ? 0 : query.integer(5);
+        std::int64_t nodes = query.isNull(6) ? 0 : query.integer(6);
+        if (nodes <= 0)
+            nodes = query.integer(7);
+        if (nodes <= 0) {
+            std::int64_t cpus = query.isNull(8) ? 0 : query.integer(8);
+            if (cpus <= 0)
+                cpus = query.isNull(9) ? 0 : query.integer(9);
+            nodes = (cpus + cpusPerNode - 1) / cpusPerNode;
+        }
+        if (nodes <= 0) {
+            ++workload.jobsWithoutSize;
+            continue;
+        }
+        job.nodes = static_cast<int>(std::min<std::int64_t>(nodes, 1 << 30));
+        workload.jobIds.push_back(query.integer(0));
+        workload.jobs.push_back(std::move(job));
+    }
+    return workload;
+}
+
+std::int64_t saveRun(Store& store, std::int64_t machineId, const std::string& name, const std::string& parameters,
+                     const std::string& summary, const std::vector<RunPlacement>& placements)
+{
+    SqliteDatabase& db = store.database();
+    SqliteTransaction transaction(db);
+    SqliteStatement taken(db, "SELECT 1 FROM runs WHERE machine_id = ?1 AND name = ?2");
+    taken.bind(1, machineId).bind(2, name);
+    if (taken.step())
+        throw StoreError(db.path() + ": machine " + std::to_string(machineId) + " already has a run named '" + name
+                         + "'");
+    SqliteStatement run(db,
+                        "INSERT INTO runs (machine_id, name, parameters, created_at, summary) "
+                        "VALUES (?1, ?2, ?3, ?4, ?5) RETURNING id");
+    run.bind(1, machineId)
+        .bind(2, name)
+        .bind(3, parameters)
+        .bind(4, static_cast<std::int64_t>(std::time(nullptr)))
+        .bind(5, summary);
+    if (!run.step())
+        db.fail("cannot add run '" + name + "'");
+    const std::int64_t runId = run.integer(0);
+    run.reset();
+    SqliteStatement insert(db,
+                           "INSERT INTO placements (run_id, job_id, start, end, nodes, submit, scheduling_us) "
+                           "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)");
+    for (const RunPlacement& placement : placements)
+        insert.bind(1, runId)
+            .bind(2, placement.jobId)
+            .bind(3, placement.start)
+            .bind(4, placement.end)
+            .bindBlob(5, encodeNodeList(placement.nodes))
+            .bind(6, placement.submit)
+            .bindReal(7, placement.schedulingMicroseconds)
+            .run();
+    transaction.commit();
+    return runId;
+}
+
+std::string uniqueRunName(Store& store, std::int64_t machineId, const std::string& base)
+{
+    SqliteStatement taken(store.database(), "SELECT 1 FROM runs WHERE machine_id = ?1 AND name = ?2");
+    std::string name = base;
+    for (int suffix = 2;; ++suffix) {
+        taken.bind(1, machineId).bind(2, name);
+        const bool used = taken.step();
+        taken.reset();
+        if (!used)
+            return name;
+        name = base + " (" + std::to_string(suffix) + ")";
+    }
+}
+
+std::vector<RunRecord> runs(Store& store, std::int64_t machineId)
+{
+    SqliteStatement query(store.database(),
+                          "SELECT r.id, r.machine_id, r.name, r.parameters, r.summary, r.created_at, "
+                          "(SELECT count(*) FROM placements p WHERE p.run_id = r.id) "
+                          "FROM runs r WHERE r.machine_id = ?1 ORDER BY r.id");
+    query.bind(1, machineId);
+    std::vector<RunRecord> result;
+    while (query.step())
+        result.push_back({query.integer(0), query.integer(1), query.text(2), query.text(3), query.text(4),
+                          query.integer(5), query.integer(6)});
+    return result;
+}
+
+std::vector<Job> runJobs(Store& store, std::int64_t runId)
+{
+    SqliteDatabase& db = store.database();
+    SqliteStatement query(db,
+                          "SELECT j.job_ref, j.user, coalesce(p.submit, j.submit), p.start, p.end, p.nodes "
+                          "FROM placements p JOIN jobs j ON j.id = p.job_id WHERE p.run_id = ?1 "
+                          "ORDER BY p.start, j.id");
+    query.bind(1, runId);
+    std::vector<Job> result;
+    while (query.step()) {
+        Job job{query.text(0), query.text(1), query.integer(2), query.integer(3), query.integer(4), {}};
+        try {
+            job.nodes = decodeNodeList(query.blob(5), query.bytes(5));
+        } catch (const std::invalid_argument& error) {
+            throw StoreError(db.path() + ": run " + std::to_string(runId) + ", job " + job.id + ": " + error.what());
+        }
+        result.push_back(std::move(job));
+    }
+    return result;
+}
+
+bool deleteRun(Store& store, std::int64_t runId)
+{
+    SqliteDatabase& db = store.database();
+    SqliteTransaction transaction(db);
+    SqliteStatement erasePlacements(db, "DELETE FROM placements WHERE run_id = ?1");
+    erasePlacements.bind(1, runId).run();
+    SqliteStatement eraseRun(db, "DELETE FROM runs WHERE id = ?1 RETURNING id");
+    eraseRun.bind(1, runId);
+    const bool found = eraseRun.step();
+    eraseRun.reset();
+    transaction.commit();
+    return found;
+}
+
+} // namespace placement

@@ -1,0 +1,67 @@
+#pragma once
+
+#include "core/Job.h"
+#include "core/Simulator.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace placement {
+
+class Store;
+
+/// A machine's logged jobs as a workload to replay: `jobs[i]` is the job with database id
+/// `jobIds[i]`, by submission time.
+struct StoredWorkload
+{
+    std::vector<std::int64_t> jobIds;
+    std::vector<SimulationJob> jobs;
+    int jobsWithoutSize = 0; ///< neither node nor processor counts: left out
+};
+
+/// Reads the workload of a machine. A job asks for its requested node count, else the nodes
+/// it was logged on, else its processors divided by `cpusPerNode` (rounded up: SWF traces
+/// count processors); it runs for its logged end - start, estimated by its time limit.
+StoredWorkload loadWorkload(Store& store, std::int64_t machineId, int cpusPerNode = 1);
+
+/// One stored run: a logged-run alternative produced by the simulator.
+struct RunRecord
+{
+    std::int64_t id = 0;
+    std::int64_t machineId = 0;
+    std::string name;
+    std::string parameters; ///< JSON: policy, order, backfill, window, transforms, seed, version
+    std::string summary; ///< JSON: the run's system metrics
+    std::int64_t createdAt = 0;
+    std::int64_t placements = 0;
+};
+
+/// What the run decided for one job.
+struct RunPlacement
+{
+    std::int64_t jobId = 0; ///< jobs.id
+    std::int64_t submit = 0; ///< after the workload transforms
+    std::int64_t start = 0, end = 0;
+    std::vector<int> nodes;
+    double schedulingMicroseconds = 0;
+};
+
+/// Stores a run and its placements in one transaction. Throws StoreError when the name is
+/// taken on that machine (nothing is written).
+std::int64_t saveRun(Store& store, std::int64_t machineId, const std::string& name, const std::string& parameters,
+                     const std::string& summary, const std::vector<RunPlacement>& placements);
+
+/// A name not yet used by a run of the machine: `base`, else `base (2)`, `base (3)`, ...
+std::string uniqueRunName(Store& store, std::int64_t machineId, const std::string& base);
+
+std::vector<RunRecord> runs(Store& store, std::int64_t machineId);
+
+/// The jobs of a run as Job values (id and user from the job, times and nodes from the run),
+/// by start time: every view that shows a logged run shows a simulated one the same way.
+std::vector<Job> runJobs(Store& store, std::int64_t runId);
+
+/// Deletes a run and its placements; false if there was none.
+bool deleteRun(Store& store, std::int64_t runId);
+
+} // namespace placement

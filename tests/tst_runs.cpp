@@ -1,0 +1,160 @@
+#include "core/MachineSpec.h"
+#include "store/Runs.h"
+#include "store/SimulationRun.h"
+#include "store/Store.h"
+
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <set>
+
+using namespace placement;
+
+namespace {
+
+/// A logged workload on an 8-node line: enough contention that jobs wait.
+std::vector<Job> loggedJobs()
+{
+    std::vector<Job> jobs;
+    for (int i = 0; i < 40; ++i) {
+        Job job;
+        job.id = std::to_string(1000 + i);
+        job.user = i % 2 ? "alice" : "bob";
+        job.submit = 100 * i;
+        job.start = job.submit + 5;
+        job.end = job.start + 300 + 37 * (i % 7);
+        const int size = 1 + (i * 5) % 6;
+        for (int n = 0; n < size; ++n)
+            job.nodes.push_back(n);
+        jobs.push_back(job);
+    }
+    return jobs;
+}
+
+} // namespace
+
+class TestRuns : public QObject
+{
+    Q_OBJECT
+private slots:
+    void workloadComesFromTheLoggedJobs()
+    {
+        QTemporaryDir dir;
+        Store store = Store::openOrCreate(dir.filePath(QStringLiteral("w.sqlite")).toStdString());
+        const std::int64_t machine = store.addMachine("line", "torus extents=8 wrap=n", loggedJobs());
+        const StoredWorkload workload = loadWorkload(store, machine);
+        QCOMPARE(workload.jobs.size(), size_t(40));
+        QCOMPARE(workload.jobs[3].id, std::string("1003"));
+        QCOMPARE(workload.jobs[3].nodes, 1 + 15 % 6);
+        QCOMPARE(workload.jobs[3].runTime, std::int64_t(300 + 37 * 3));
+        QCOMPARE(workload.jobs[3].submit, std::int64_t(300));
+        QCOMPARE(workload.jobIds.size(), workload.jobs.size());
+    }
+
+    void simulatedRunIsStoredAndReadBack()
+    {
+        QTemporaryDir dir;
+        const std::string path = dir.filePath(QStringLiteral("r.sqlite")).toStdString();
+        Store store = Store::openOrCreate(path);
+        const std::int64_t machine = store.addMachine("line", "torus extents=8 wrap=n", loggedJobs());
+        SimulationSetup setup;
+        setup.machine = "line";
+        setup.allocator.policy = "first-fit";
+        setup.options.backfill = BackfillPolicy::Easy;
+        setup.transform.parseArrivals("zero");
+        const SimulationSummary summary = runStoredSimulation(store, setup, "test");
+        QVERIFY(summary.runId > 0);
+        QCOMPARE(summary.runName, std::string("first-fit easy"));
+        QCOMPARE(summary.metrics.jobs, 40);
+        QVERIFY(summary.metrics.steadyStateFound); // all at 0 on 8 nodes: jobs wait
+
+        const std::vector<RunRecord> stored = runs(store, machine);
+        QCOMPARE(stored.size(), size_t(1));
+        QCOMPARE(stored[0].placements, std::int64_t(40));
+        const QJsonObject parameters = QJsonDocument::fromJson(QByteArray::fromStdString(stored[0].parameters)).object();
+        QCOMPARE(parameters.value(QStringLiteral("arrivals")).toString(), QStringLiteral("zero"));
+        const QJsonObject result = QJsonDocument::fromJson(QByteArray::fromStdString(stored[0].summary)).object();
+        QCOMPARE(result.value(QStringLiteral("run_id")).toInteger(), summary.runId);
+        QCOMPARE(result.value(QStringLiteral("jobs")).toInt(), 40);
+
+        // The run's jobs: the logged ids, submitted at 0 (the transform), never two on a node.
+        const std::vector<Job> jobs = runJobs(store, summary.runId);
+        QCOMPARE(jobs.size(), size_t(40));
+        std::set<std::string> ids;
+        for (const Job& job : jobs) {
+            ids.insert(job.id);
+            QCOMPARE(job.submit, std::int64_t(0));
+            QVERIFY(job.start >= 0);
+            for (const Job& other : jobs)
+                if (&other != &job && other.start < job.end && job.start < other.end)
+                    for (int node : job.nodes)
+                        QVERIFY(std::find(other.nodes.begin(), other.nodes.end(), node) == other.nodes.end());
+        }
+        QCOMPARE(ids.size(), size_t(40));
+        QCOMPARE(ids.count("1007"), size_t(1));
+
+        // A second run gets its own name; the logged jobs are untouched.
+        const SimulationSummary second = runStoredSimulation(store, setup, "test");
+        QCOMPARE(second.runName, std::string("first-fit easy (2)"));
+        QCOMPARE(store.jobs(machine).size(), size_t(40));
+        QCOMPARE(store.jobs(machine)[5].start, std::int64_t(505));
+        QVERIFY(deleteRun(store, second.runId));
+        QVERIFY(!deleteRun(store, second.runId));
+        QCOMPARE(runs(store, machine).size(), size_t(1));
+    }
+
+    void takenNameStoresNothing()
+    {
+        QTemporaryDir dir;
+        Store store = Store::openOrCreate(dir.filePath(QStringLiteral("n.sqlite")).toStdString());
+        const std::int64_t machine = store.addMachine("line", "torus extents=8 wrap=n", loggedJobs());
+        SimulationSetup setup;
+        setup.machine = "line";
+        setup.allocator.policy = "random";
+        setup.runName = "mine";
+        runStoredSimulation(store, setup, "test");
+        QVERIFY_THROWS_EXCEPTION(StoreError, runStoredSimulation(store, setup, "test"));
+        QCOMPARE(runs(store, machine).size(), size_t(1));
+        SqliteStatement count(store.database(), "SELECT count(*) FROM placements");
+        QVERIFY(count.step());
+        QCOMPARE(count.integer(0), std::int64_t(40));
+    }
+
+    void badSetupsAreRefused()
+    {
+        QTemporaryDir dir;
+        Store store = Store::openOrCreate(dir.filePath(QStringLiteral("b.sqlite")).toStdString());
+        store.addMachine("line", "torus extents=8 wrap=n", loggedJobs());
+        SimulationSetup setup;
+        setup.machine = "nope";
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, runStoredSimulation(store, setup, "test"));
+        setup.machine = "line";
+        setup.allocator.policy = "ta"; // needs a fat-tree
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, runStoredSimulation(store, setup, "test"));
+        setup.allocator.policy = "first-fit";
+        setup.allocator.order = "no-such-order";
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, runStoredSimulation(store, setup, "test"));
+    }
+
+    void oversizedJobsAreReportedNotRun()
+    {
+        QTemporaryDir dir;
+        Store store = Store::openOrCreate(dir.filePath(QStringLiteral("o.sqlite")).toStdString());
+        const std::int64_t machine = store.addMachine("line", "torus extents=8 wrap=n", loggedJobs());
+        SimulationSetup setup;
+        setup.machine = "line";
+        setup.transform.nodeScale = 2; // sizes 1-6 become 2-12: the 10- and 12-node jobs cannot fit
+        const SimulationSummary summary = runStoredSimulation(store, setup, "test");
+        int expected = 0;
+        for (const Job& job : loggedJobs())
+            expected += 2 * static_cast<int>(job.nodes.size()) > 8 ? 1 : 0;
+        QVERIFY(expected > 0);
+        QCOMPARE(static_cast<int>(summary.neverFit.size()), expected);
+        QCOMPARE(runs(store, machine)[0].placements, std::int64_t(40 - expected));
+    }
+};
+
+QTEST_APPLESS_MAIN(TestRuns)
+#include "tst_runs.moc"
