@@ -16,6 +16,7 @@ PACKAGES=(
   libvtk9-dev libsqlite3-dev zlib1g-dev libbenchmark-dev
   xvfb xauth libgl1-mesa-dri libglx-mesa0 fonts-dejavu-core
   clang-14 libclang-rt-14-dev sqlite3
+  dpkg-dev file lintian appstream
 )
 BUILD_DIR=build
 XVFB_SCREEN="-screen 0 1920x1200x24"

@@ -4,9 +4,17 @@
 
 namespace placement {
 
-/// Path of the bundled demo database in the user's data folder, written there on first
-/// use and whenever the copy there is from an older version (store/DemoDatabase.h). Throws StoreError when it cannot be
-/// written.
+/// Where the demo database that ships with the program lies: share/placement-explorer/demo.sqlite
+/// beside the bin/ folder holding the running executable. The build tree has the same layout as
+/// an installation (build/bin, build/share), and an installation moved elsewhere (a package
+/// unpacked with `dpkg -x`) still finds its own copy. The file may be missing.
+QString shippedDemoDatabase();
+
+/// Path of the demo database in the user's data folder, put there on first use and whenever the
+/// copy there is from an older version (store/DemoDatabase.h): copied from shippedDemoDatabase()
+/// when that is current, else written afresh. The shipped file is never opened in place: SQLite
+/// needs to write beside a database in write-ahead-log mode, and /usr/share is read-only. Throws
+/// StoreError when it cannot be written.
 QString ensureDemoDatabase();
 
 } // namespace placement

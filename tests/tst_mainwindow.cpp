@@ -8,15 +8,20 @@
 #include "views/MachineView.h"
 #include "views/RenderWidget.h"
 
+#include <QApplication>
 #include <QColor>
 #include <QDir>
 #include <QDockWidget>
 #include <QFile>
 #include <QLabel>
+#include <QMenu>
+#include <QMenuBar>
+#include <QMessageBox>
 #include <QSettings>
 #include <QStatusBar>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTimer>
 
 #include <set>
 
@@ -181,6 +186,31 @@ private slots:
         QVERIFY(restored.metricsDock()->isHidden());
         QCOMPARE(restored.dockWidgetArea(restored.jobsDock()), Qt::LeftDockWidgetArea);
         QCOMPARE(RecentFiles::load().value(0), QFileInfo(m_demo).absoluteFilePath());
+    }
+
+    /// Help › About names the version main() gives the application (PROJECT_VERSION in CMake).
+    void aboutBoxShowsTheVersion()
+    {
+        const QString version = QCoreApplication::applicationVersion();
+        QCoreApplication::setApplicationVersion(QStringLiteral("9.8.7"));
+        MainWindow window;
+        QAction* about = nullptr;
+        for (QAction* menu : window.menuBar()->actions())
+            if (menu->menu() && menu->text() == QStringLiteral("&Help"))
+                about = menu->menu()->actions().value(0);
+        QVERIFY(about);
+        QString shown;
+        QTimer poll; // the box is modal: read and close it from inside its event loop
+        connect(&poll, &QTimer::timeout, &window, [&] {
+            if (auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget())) {
+                shown = box->text();
+                box->accept();
+            }
+        });
+        poll.start(10);
+        about->trigger();
+        QCoreApplication::setApplicationVersion(version);
+        QVERIFY2(shown.contains(QStringLiteral("Placement Explorer 9.8.7")), qPrintable(shown));
     }
 
 private:
