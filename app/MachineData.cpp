@@ -2,13 +2,14 @@
 
 #include "core/MachineSpec.h"
 #include "core/Occupancy.h"
+#include "store/Runs.h"
 
 #include <algorithm>
 #include <stdexcept>
 
 namespace placement {
 
-MachineData MachineData::load(Store& store, const MachineRecord& record)
+MachineData MachineData::load(Store& store, const MachineRecord& record, std::int64_t runId)
 {
     MachineData data;
     data.record = record;
@@ -19,7 +20,8 @@ MachineData MachineData::load(Store& store, const MachineRecord& record)
     }
     data.layout = layoutNodes(*data.topology);
     data.analyzer = std::make_unique<PlacementAnalyzer>(*data.topology);
-    data.jobs = store.jobs(record.id);
+    data.runId = runId;
+    data.jobs = runId ? runJobs(store, runId) : store.jobs(record.id);
     data.nodeNames = store.nodeNames(record.id);
     const int nodeCount = data.topology->nodeCount();
     for (const Job& job : data.jobs) {

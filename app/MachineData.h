@@ -29,9 +29,11 @@ struct MachineData
     std::int64_t lastTime = 0; ///< latest job end
     std::int64_t openingTime = 0; ///< where the view opens: the busiest moment
     std::unique_ptr<PlacementAnalyzer> analyzer; ///< metrics of this machine's placements
+    std::int64_t runId = 0; ///< the simulated run shown; 0: the logged placements
 
-    /// Reads one machine; throws StoreError (bad file) or std::invalid_argument (bad spec).
-    static MachineData load(Store& store, const MachineRecord& record);
+    /// Reads one machine with the placements of the logged run (`runId` 0) or of a stored
+    /// simulated run; throws StoreError (bad file) or std::invalid_argument (bad spec).
+    static MachineData load(Store& store, const MachineRecord& record, std::int64_t runId = 0);
 };
 
 } // namespace placement

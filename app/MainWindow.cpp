@@ -3,6 +3,7 @@
 #include "app/ImportDialog.h"
 #include "app/JobTableModel.h"
 #include "app/RecentFiles.h"
+#include "app/SimulateDialog.h"
 #include "app/TimelineDock.h"
 #include "core/Occupancy.h"
 #include "views/JobPalette.h"
@@ -34,6 +35,7 @@ MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent)
     , m_view(new MachineView(this))
     , m_machineBox(new QComboBox(this))
+    , m_runBox(new QComboBox(this))
 {
     setObjectName(QStringLiteral("mainWindow"));
     setWindowTitle(tr("Placement Explorer"));
@@ -49,6 +51,7 @@ MainWindow::MainWindow(QWidget* parent)
     connect(m_view, &MachineView::nodePicked, this, &MainWindow::showNode);
     connect(m_timelineDock, &TimelineDock::timeChanged, this, &MainWindow::setCurrentTime);
     connect(m_machineBox, &QComboBox::activated, this, &MainWindow::selectMachine);
+    connect(m_runBox, &QComboBox::activated, this, &MainWindow::selectRunAt);
     restoreSettings();
 }
 
@@ -77,6 +80,11 @@ void MainWindow::createActions()
     view->addAction(m_metricsDock->toggleViewAction());
     view->addAction(m_timelineDock->toggleViewAction());
 
+    QMenu* simulation = menuBar()->addMenu(tr("&Simulation"));
+    QAction* simulate = simulation->addAction(tr("&Simulate…"), this, &MainWindow::chooseSimulation);
+    simulate->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R));
+    simulate->setObjectName(QStringLiteral("simulateAction"));
+
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&About Placement Explorer"), this, [this] {
         QMessageBox::about(this, tr("About Placement Explorer"),
@@ -89,6 +97,10 @@ void MainWindow::createActions()
     toolbar->addWidget(new QLabel(tr(" Machine: ")));
     m_machineBox->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     toolbar->addWidget(m_machineBox);
+    toolbar->addWidget(new QLabel(tr("  Run: ")));
+    m_runBox->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_runBox->setToolTip(tr("Which placements the views show: the logged ones or a simulated run"));
+    toolbar->addWidget(m_runBox);
     rebuildRecentMenu();
 }
 
@@ -245,14 +257,123 @@ bool MainWindow::openDatabase(const QString& path)
         m_machineBox->addItem(QString::fromStdString(machine.name));
     m_machineBox->setCurrentIndex(0);
 
-    m_current = std::move(first);
+    install(std::move(first));
+    return true;
+}
+
+void MainWindow::install(std::unique_ptr<MachineData> machine)
+{
+    m_jobModel->setJobs(nullptr);
+    m_current = std::move(machine);
     m_highlightedJob = -1;
     m_jobModel->setJobs(&m_current->jobs);
     m_view->setNodeLayout(m_current->layout);
     m_timelineDock->setRange(m_current->firstTime, m_current->lastTime);
     m_time = m_current->openingTime - 1; // force the refresh below
     setCurrentTime(m_current->openingTime);
+    rebuildRunBox();
+}
+
+void MainWindow::rebuildRunBox()
+{
+    m_runs.clear();
+    try {
+        Store store = Store::openExisting(m_databasePath.toStdString());
+        m_runs = runs(store, m_current->record.id);
+    } catch (const std::exception& error) {
+        statusBar()->showMessage(QString::fromUtf8(error.what()));
+    }
+    const QSignalBlocker blocker(m_runBox);
+    m_runBox->clear();
+    m_runBox->addItem(tr("logged"));
+    for (const RunRecord& run : m_runs) {
+        m_runBox->addItem(QString::fromStdString(run.name));
+        if (run.id == m_current->runId)
+            m_runBox->setCurrentIndex(m_runBox->count() - 1);
+    }
+}
+
+QStringList MainWindow::runNames() const
+{
+    QStringList names;
+    for (const RunRecord& run : m_runs)
+        names << QString::fromStdString(run.name);
+    return names;
+}
+
+bool MainWindow::selectRun(const QString& name)
+{
+    if (name.isEmpty() || name == QLatin1String("logged")) {
+        selectRunAt(0);
+        return true;
+    }
+    const int index = m_runBox->findText(name);
+    if (index <= 0)
+        return false;
+    selectRunAt(index);
     return true;
+}
+
+void MainWindow::selectRunAt(int index)
+{
+    if (!m_current || index < 0 || index > static_cast<int>(m_runs.size()))
+        return;
+    const std::int64_t runId = index == 0 ? 0 : m_runs[static_cast<size_t>(index - 1)].id;
+    if (runId == m_current->runId)
+        return;
+    std::unique_ptr<MachineData> loaded;
+    try {
+        Store store = Store::openExisting(m_databasePath.toStdString());
+        loaded = std::make_unique<MachineData>(MachineData::load(store, m_current->record, runId));
+    } catch (const std::exception& error) {
+        m_lastError = QString::fromStdString(error.what());
+        QMessageBox::warning(this, tr("Cannot load run"), m_lastError);
+        return;
+    }
+    install(std::move(loaded));
+    statusBar()->showMessage(index == 0 ? tr("Showing the logged placements.")
+                                        : tr("Showing simulated run %1.").arg(m_runBox->itemText(index)));
+}
+
+void MainWindow::chooseSimulation()
+{
+    if (!m_current)
+        return;
+    SimulateDialog dialog(m_current->record.name, *m_current->topology, this);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    SimulationSetup setup;
+    try {
+        setup = dialog.setup();
+    } catch (const std::invalid_argument& error) {
+        QMessageBox::warning(this, tr("Cannot simulate"), QString::fromUtf8(error.what()));
+        return;
+    }
+    const SimulationOutcome outcome = SimulationRunner::run(m_databasePath, setup, this);
+    if (outcome.cancelled) {
+        statusBar()->showMessage(tr("Simulation cancelled; nothing was stored."));
+        return;
+    }
+    if (!outcome.finished) {
+        QMessageBox::warning(this, tr("Simulation failed"), outcome.error);
+        return;
+    }
+    const SystemMetrics& m = outcome.summary.metrics;
+    rebuildRunBox();
+    selectRun(QString::fromStdString(outcome.summary.runName));
+    QMessageBox::information(
+        this, tr("Simulation finished"),
+        tr("<b>%1</b><br>%2 jobs, utilization %3% (steady state), mean wait %4 h, mean APH %5, "
+           "%6 µs per job to place.%7")
+            .arg(QString::fromStdString(outcome.summary.runName).toHtmlEscaped())
+            .arg(m.jobs)
+            .arg(100 * m.steadyUtilization, 0, 'f', 1)
+            .arg(m.wait.mean / 3600, 0, 'f', 2)
+            .arg(outcome.summary.meanAph, 0, 'f', 2)
+            .arg(m.schedulingMicroseconds.mean, 0, 'f', 1)
+            .arg(outcome.summary.neverFit.empty()
+                     ? QString()
+                     : tr("<br>%1 jobs larger than the machine were skipped.").arg(outcome.summary.neverFit.size())));
 }
 
 void MainWindow::selectMachine(int index)
@@ -270,14 +391,7 @@ void MainWindow::selectMachine(int index)
     }
     const QSignalBlocker blocker(m_machineBox);
     m_machineBox->setCurrentIndex(index);
-    m_jobModel->setJobs(nullptr);
-    m_current = std::move(loaded);
-    m_highlightedJob = -1;
-    m_jobModel->setJobs(&m_current->jobs);
-    m_view->setNodeLayout(m_current->layout);
-    m_timelineDock->setRange(m_current->firstTime, m_current->lastTime);
-    m_time = m_current->openingTime - 1;
-    setCurrentTime(m_current->openingTime);
+    install(std::move(loaded));
 }
 
 void MainWindow::setCurrentTime(std::int64_t time)
@@ -404,7 +518,7 @@ void MainWindow::updateSummary()
                               .arg(nodeCount)
                               .arg(percent, 0, 'f', 1));
     m_summary->setText(
-        tr("<b>%1</b><br>%2<br><br>%3 jobs from %4 to %5 UTC<br><br>"
+        tr("<b>%1</b><br>%2<br>%11<br><br>%3 jobs from %4 to %5 UTC<br><br>"
            "<b>At %6 UTC</b><br>%7 jobs running<br>%8 of %9 nodes busy (%10%)")
             .arg(QString::fromStdString(m_current->record.name).toHtmlEscaped(),
                  QString::fromStdString(topology.describe()).toHtmlEscaped())
@@ -414,6 +528,8 @@ void MainWindow::updateSummary()
             .arg(busy)
             .arg(nodeCount)
             .arg(percent, 0, 'f', 1)
+            .arg(m_current->runId ? tr("Simulated run <i>%1</i>").arg(m_runBox->currentText().toHtmlEscaped())
+                                  : tr("Logged placements"))
         + (m_highlightedJob >= 0 ? QStringLiteral("<br><br>") + jobMetricsText(m_highlightedJob) : QString()));
 }
 

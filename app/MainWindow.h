@@ -1,6 +1,7 @@
 #pragma once
 
 #include "app/MachineData.h"
+#include "store/Runs.h"
 
 #include <QMainWindow>
 
@@ -40,6 +41,10 @@ public:
     int machineCount() const { return static_cast<int>(m_machines.size()); }
     void selectMachine(int index);
     const MachineData* currentMachine() const { return m_current.get(); }
+    /// Shows the placements of the current machine's stored run `name` ("" or "logged": the
+    /// logged placements). False if there is no such run.
+    bool selectRun(const QString& name);
+    QStringList runNames() const;
 
     void setCurrentTime(std::int64_t time);
     std::int64_t currentTime() const { return m_time; }
@@ -66,6 +71,11 @@ private:
     void rebuildRecentMenu();
     void chooseDatabase();
     void chooseImport();
+    void chooseSimulation();
+    void rebuildRunBox();
+    void selectRunAt(int index);
+    /// Shows `data` in every view, at its busiest moment.
+    void install(std::unique_ptr<MachineData> machine);
     void showNode(int node);
     void recolor();
     void updateSummary();
@@ -73,6 +83,7 @@ private:
 
     MachineView* m_view;
     QComboBox* m_machineBox;
+    QComboBox* m_runBox;
     QDockWidget* m_jobsDock = nullptr;
     QDockWidget* m_metricsDock = nullptr;
     TimelineDock* m_timelineDock = nullptr;
@@ -86,6 +97,7 @@ private:
     QString m_databasePath;
     QString m_lastError;
     std::vector<MachineRecord> m_machines;
+    std::vector<RunRecord> m_runs; ///< the stored runs of the current machine
     std::unique_ptr<MachineData> m_current;
     std::vector<int> m_owners; ///< job index per node at m_time
     std::int64_t m_time = 0;

@@ -71,7 +71,7 @@ public:
                 const int done = m_running.top().job;
                 m_running.pop();
                 finish(done);
-                if (m_options.progress && (++finished & 1023) == 0
+                if (m_options.progress && (++finished & 63) == 0
                     && !m_options.progress(finished, static_cast<int>(m_jobs.size())))
                     throw SimulationCancelled();
             }

@@ -1,9 +1,12 @@
 #include "app/ImportDialog.h"
 #include "app/MainWindow.h"
 #include "app/RecentFiles.h"
+#include "app/SimulateDialog.h"
 #include "app/TimelineDock.h"
 #include "core/Occupancy.h"
 #include "store/DemoDatabase.h"
+#include "store/Runs.h"
+#include "store/Store.h"
 #include "tests/support/RenderWait.h"
 #include "views/MachineView.h"
 #include "views/RenderWidget.h"
@@ -126,6 +129,50 @@ private slots:
         MainWindow window;
         QVERIFY(window.openDatabase(path));
         QCOMPARE(window.currentMachine()->jobs.size(), size_t(300 + 3145));
+    }
+
+    void simulatesInTheBackgroundAndShowsTheRun()
+    {
+        const QString path = m_dir.filePath(QStringLiteral("simulate.sqlite"));
+        writeDemoDatabase(path.toStdString());
+        MainWindow window;
+        QVERIFY(window.openDatabase(path));
+        window.selectMachine(1);
+        QCOMPARE(window.currentMachine()->record.name, std::string("cab"));
+        SimulateDialog dialog(window.currentMachine()->record.name, *window.currentMachine()->topology);
+        dialog.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+        dialog.grab().save(QStringLiteral(PLACEMENT_TEST_OUTPUT_DIR "/simulate-dialog.png"));
+        SimulationSetup setup = dialog.setup();
+        QCOMPARE(setup.machine, std::string("cab"));
+        QCOMPARE(setup.allocator.policy, std::string("first-fit"));
+        setup.allocator.policy = "ta";
+
+        // Cancelled half-way: nothing is stored.
+        const SimulationOutcome cancelled = SimulationRunner::run(path, setup, &window, 64);
+        QVERIFY(cancelled.cancelled);
+        QVERIFY(!cancelled.finished);
+        {
+            Store store = Store::openExisting(path.toStdString());
+            QVERIFY(runs(store, window.currentMachine()->record.id).empty());
+            SqliteStatement placements(store.database(), "SELECT count(*) FROM placements");
+            QVERIFY(placements.step());
+            QCOMPARE(placements.integer(0), std::int64_t(0));
+        }
+
+        const SimulationOutcome done = SimulationRunner::run(path, setup, &window);
+        QVERIFY2(done.finished, qPrintable(done.error));
+        QCOMPARE(done.summary.metrics.jobs, 300);
+        window.selectMachine(1); // reload the run list
+        QCOMPARE(window.runNames(), QStringList{QStringLiteral("ta easy")});
+        QVERIFY(window.selectRun(QStringLiteral("ta easy")));
+        QVERIFY(window.currentMachine()->runId > 0);
+        QCOMPARE(window.currentMachine()->jobs.size(), size_t(300));
+        const auto* label = qobject_cast<QLabel*>(window.metricsDock()->widget());
+        QVERIFY2(label->text().contains(QStringLiteral("Simulated run")), qPrintable(label->text()));
+        QVERIFY(!window.selectRun(QStringLiteral("no such run")));
+        QVERIFY(window.selectRun(QStringLiteral("logged")));
+        QCOMPARE(window.currentMachine()->runId, std::int64_t(0));
     }
 
     void switchesMachinesAndTime()

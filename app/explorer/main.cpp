@@ -51,6 +51,9 @@ int main(int argc, char* argv[])
     const QCommandLineOption demoOption(QStringLiteral("demo"), QStringLiteral("Open the bundled demo database."));
     const QCommandLineOption machineOption(
         QStringLiteral("machine"), QStringLiteral("Show the machine called NAME first."), QStringLiteral("NAME"));
+    const QCommandLineOption runOption(
+        QStringLiteral("run"), QStringLiteral("Show the stored simulated run called NAME (default: the logged placements)."),
+        QStringLiteral("NAME"));
     const QCommandLineOption jobOption(
         QStringLiteral("job"), QStringLiteral("Show and highlight the job with this id."), QStringLiteral("ID"));
     const QCommandLineOption sizeOption(QStringLiteral("size"), QStringLiteral("Window size, e.g. 1280x800."),
@@ -61,7 +64,7 @@ int main(int argc, char* argv[])
     const QCommandLineOption startupOption(
         QStringLiteral("startup-report"),
         QStringLiteral("Print the milliseconds from process start to the first rendered frame, then quit."));
-    parser.addOptions({demoOption, machineOption, jobOption, sizeOption, screenshotOption, startupOption});
+    parser.addOptions({demoOption, machineOption, runOption, jobOption, sizeOption, screenshotOption, startupOption});
     parser.process(app);
 
     QString path;
@@ -109,6 +112,12 @@ int main(int argc, char* argv[])
         }
     }
 
+    if (parser.isSet(runOption) && !window.selectRun(parser.value(runOption))) {
+        std::fprintf(stderr, "placement-explorer: %s: machine '%s' has no run '%s' (runs: %s)\n", qPrintable(path),
+                     window.currentMachine()->record.name.c_str(), qPrintable(parser.value(runOption)),
+                     qPrintable(window.runNames().join(QStringLiteral(", "))));
+        return 1;
+    }
     if (parser.isSet(jobOption) && !window.showJob(parser.value(jobOption))) {
         std::fprintf(stderr, "placement-explorer: %s: machine '%s' has no job '%s'\n", qPrintable(path),
                      window.currentMachine()->record.name.c_str(), qPrintable(parser.value(jobOption)));
