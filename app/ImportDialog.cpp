@@ -1,24 +1,21 @@
 #include "app/ImportDialog.h"
 
+#include "app/BackgroundTask.h"
+
 #include "store/Store.h"
 
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDialogButtonBox>
-#include <QEventLoop>
 #include <QFileDialog>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLineEdit>
 #include <QListWidget>
 #include <QPointer>
-#include <QProgressDialog>
 #include <QPushButton>
-#include <QThread>
-#include <QTimer>
 #include <QVBoxLayout>
 
-#include <atomic>
 
 namespace placement {
 
@@ -135,20 +132,14 @@ ImportRequest ImportDialog::request() const
 
 ImportResult ImportRunner::run(const QString& databasePath, ImportRequest request, QWidget* parent, QString* error)
 {
-    QProgressDialog progress(QObject::tr("Importing…"), QObject::tr("Cancel"), 0, 1000, parent);
-    progress.setWindowModality(Qt::WindowModal);
-    progress.setMinimumDuration(300);
-    std::atomic<bool> cancel = false;
-    std::atomic<int> permille = 0;
-    QObject::connect(&progress, &QProgressDialog::canceled, &progress, [&] { cancel = true; });
+    TaskProgress progress;
     request.options.progress = [&](std::uint64_t done, std::uint64_t total) {
-        permille = total ? static_cast<int>(1000 * done / total) : 0;
-        return !cancel.load();
+        progress.permille = total ? static_cast<int>(1000 * done / total) : 0;
+        return !progress.cancel.load();
     };
     ImportResult result;
     QString failure;
-    QEventLoop loop;
-    QThread* worker = QThread::create([&] {
+    runInBackground(QObject::tr("Importing…"), parent, progress, [&] {
         try {
             Store store = Store::openOrCreate(databasePath.toStdString());
             result = importJobLogs(store, request);
@@ -156,15 +147,6 @@ ImportResult ImportRunner::run(const QString& databasePath, ImportRequest reques
             failure = QString::fromUtf8(exception.what());
         }
     });
-    QObject::connect(worker, &QThread::finished, &loop, &QEventLoop::quit);
-    QTimer timer;
-    QObject::connect(&timer, &QTimer::timeout, &progress, [&] { progress.setValue(permille.load()); });
-    timer.start(100);
-    worker->start();
-    loop.exec();
-    worker->wait();
-    delete worker;
-    progress.setValue(1000);
     if (error)
         *error = failure;
     return result;

@@ -1,5 +1,7 @@
 #include "app/SimulateDialog.h"
 
+#include "app/BackgroundTask.h"
+
 #include "core/NodeOrders.h"
 #include "core/Topology.h"
 #include "store/SimulationRun.h"
@@ -9,16 +11,11 @@
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QDoubleSpinBox>
-#include <QEventLoop>
 #include <QFormLayout>
 #include <QLineEdit>
-#include <QProgressDialog>
 #include <QPushButton>
 #include <QSpinBox>
-#include <QThread>
-#include <QTimer>
 
-#include <atomic>
 
 namespace placement {
 
@@ -126,21 +123,15 @@ SimulationSetup SimulateDialog::setup() const
 SimulationOutcome SimulationRunner::run(const QString& databasePath, SimulationSetup setup, QWidget* parent,
                                         int cancelAfter)
 {
-    QProgressDialog progress(QObject::tr("Simulating…"), QObject::tr("Cancel"), 0, 1000, parent);
-    progress.setWindowModality(Qt::WindowModal);
-    progress.setMinimumDuration(300);
-    std::atomic<bool> cancel = false;
-    std::atomic<int> permille = 0;
-    QObject::connect(&progress, &QProgressDialog::canceled, &progress, [&] { cancel = true; });
+    TaskProgress progress;
     setup.options.progress = [&](int done, int total) {
-        permille = total ? static_cast<int>(1000LL * done / total) : 0;
+        progress.permille = total ? static_cast<int>(1000LL * done / total) : 0;
         if (cancelAfter > 0 && done >= cancelAfter)
-            cancel = true;
-        return !cancel.load();
+            progress.cancel = true;
+        return !progress.cancel.load();
     };
     SimulationOutcome outcome;
-    QEventLoop loop;
-    QThread* worker = QThread::create([&] {
+    runInBackground(QObject::tr("Simulating…"), parent, progress, [&] {
         try {
             Store store = Store::openExisting(databasePath.toStdString());
             outcome.summary = runStoredSimulation(store, setup, QApplication::applicationVersion().toStdString());
@@ -151,15 +142,6 @@ SimulationOutcome SimulationRunner::run(const QString& databasePath, SimulationS
             outcome.error = QString::fromUtf8(exception.what());
         }
     });
-    QObject::connect(worker, &QThread::finished, &loop, &QEventLoop::quit);
-    QTimer timer;
-    QObject::connect(&timer, &QTimer::timeout, &progress, [&] { progress.setValue(permille.load()); });
-    timer.start(100);
-    worker->start();
-    loop.exec();
-    worker->wait();
-    delete worker;
-    progress.setValue(1000);
     return outcome;
 }
 
