@@ -34,6 +34,41 @@ std::vector<int> DualEndedAllocator::allocate(const MachineState& state, const A
     return nodes;
 }
 
+void SlurmTreeAllocator::prepare(const SwitchHierarchy& tree, int nodeCount)
+{
+    if (m_tree == &tree)
+        return;
+    m_tree = &tree;
+    const size_t groups = tree.parent.size();
+    std::vector<std::vector<int>> children(groups);
+    for (size_t g = 0; g < groups; ++g)
+        if (tree.parent[g] >= 0)
+            children[static_cast<size_t>(tree.parent[g])].push_back(static_cast<int>(g));
+    // Preorder: the groups below g are m_preorder[m_first[g] .. m_last[g]).
+    m_preorder.clear();
+    m_first.assign(groups, 0);
+    m_last.assign(groups, 0);
+    std::vector<std::pair<int, size_t>> stack{{tree.root, 0}};
+    m_first[static_cast<size_t>(tree.root)] = 0;
+    m_preorder.push_back(tree.root);
+    while (!stack.empty()) {
+        auto& [group, next] = stack.back();
+        const auto& below = children[static_cast<size_t>(group)];
+        if (next == below.size()) {
+            m_last[static_cast<size_t>(group)] = static_cast<int>(m_preorder.size());
+            stack.pop_back();
+            continue;
+        }
+        const int child = below[next++];
+        m_first[static_cast<size_t>(child)] = static_cast<int>(m_preorder.size());
+        m_preorder.push_back(child);
+        stack.emplace_back(child, 0);
+    }
+    m_nodesOf.assign(groups, {});
+    for (int node = 0; node < nodeCount; ++node)
+        m_nodesOf[static_cast<size_t>(tree.groupOfNode[static_cast<size_t>(node)])].push_back(node);
+}
+
 std::vector<int> SlurmTreeAllocator::allocate(const MachineState& state, const AllocationRequest& request)
 {
     const SwitchHierarchy* tree = state.topology().hierarchy();
@@ -41,17 +76,18 @@ std::vector<int> SlurmTreeAllocator::allocate(const MachineState& state, const A
         throw std::invalid_argument("the Slurm tree allocator needs a tree-shaped machine");
     if (request.nodes > state.freeCount())
         return {};
+    prepare(*tree, state.nodeCount());
     const size_t groups = tree->parent.size();
-    // Free nodes per group, and the free nodes of each leaf group in index order.
-    std::vector<int> free(groups, 0);
-    std::vector<std::vector<int>> freeOnLeaf(groups);
+    const auto at = [](auto& vector, int index) -> auto& { return vector[static_cast<size_t>(index)]; };
+    // Free nodes per group, and on each group nodes hang off.
+    std::vector<int> free(groups, 0), onLeaf(groups, 0);
     for (int node = 0; node < state.nodeCount(); ++node) {
         if (!state.isFree(node))
             continue;
-        const int leaf = tree->groupOfNode[static_cast<size_t>(node)];
-        freeOnLeaf[static_cast<size_t>(leaf)].push_back(node);
-        for (int g = leaf; g != -1; g = tree->parent[static_cast<size_t>(g)])
-            ++free[static_cast<size_t>(g)];
+        const int leaf = at(tree->groupOfNode, node);
+        ++at(onLeaf, leaf);
+        for (int g = leaf; g != -1; g = at(tree->parent, g))
+            ++at(free, g);
     }
     // The lowest switch that holds the job; among equals the best fit.
     int top = -1;
@@ -59,70 +95,80 @@ std::vector<int> SlurmTreeAllocator::allocate(const MachineState& state, const A
         if (free[g] < request.nodes)
             continue;
         const auto better = [&](int a, int b) {
-            const int la = tree->level[static_cast<size_t>(a)];
-            const int lb = tree->level[static_cast<size_t>(b)];
-            return la != lb ? la < lb : free[static_cast<size_t>(a)] < free[static_cast<size_t>(b)];
+            const int la = at(tree->level, a), lb = at(tree->level, b);
+            return la != lb ? la < lb : at(free, a) < at(free, b);
         };
         if (top < 0 || better(static_cast<int>(g), top))
             top = static_cast<int>(g);
     }
     if (top < 0)
         return {};
-    std::vector<int> leaves; // leaf groups under `top` with free nodes
-    for (size_t g = 0; g < groups; ++g) {
-        if (freeOnLeaf[g].empty())
-            continue;
-        int up = static_cast<int>(g);
-        while (up != -1 && up != top)
-            up = tree->parent[static_cast<size_t>(up)];
-        if (up == top)
-            leaves.push_back(static_cast<int>(g));
-    }
-    std::vector<int> nodes;
-    // Closeness of a leaf to those chosen: the depth of its deepest ancestor above a chosen
-    // leaf (where its path meets theirs); deeper is closer.
+    // Candidate leaves: groups under `top` with free nodes on them. `open[g]`: candidates
+    // below g not chosen yet.
     std::vector<char> chosen(groups, 0), meets(groups, 0);
-    bool any = false;
-    const auto closenessOf = [&](int leaf) {
-        if (!any)
-            return 0;
-        for (int g = leaf; g != -1; g = tree->parent[static_cast<size_t>(g)])
-            if (meets[static_cast<size_t>(g)])
-                return tree->depth[static_cast<size_t>(g)];
-        return 0;
-    };
+    std::vector<int> open(groups, 0);
+    for (int i = at(m_first, top); i < at(m_last, top); ++i) {
+        const int g = at(m_preorder, i);
+        if (at(onLeaf, g) > 0)
+            for (int up = g; up != -1; up = at(tree->parent, up))
+                ++at(open, up);
+    }
+    std::vector<int> meeting; // groups above a chosen leaf
+    std::vector<int> nodes;
     int left = request.nodes;
     while (left > 0) {
-        int best = -1;
-        int bestCloseness = -1;
-        for (int leaf : leaves) {
-            if (chosen[static_cast<size_t>(leaf)])
+        // The leaves closest to those chosen are below the deepest groups that are above a
+        // chosen leaf and still have candidates (all of them at that depth: ties); before
+        // the first choice, every candidate.
+        std::vector<int> scopes;
+        int deepest = -1;
+        for (int g : meeting) {
+            if (at(open, g) == 0)
                 continue;
-            const int closeness = closenessOf(leaf);
-            const int have = static_cast<int>(freeOnLeaf[static_cast<size_t>(leaf)].size());
-            if (best < 0 || closeness > bestCloseness) {
-                best = leaf;
-                bestCloseness = closeness;
-                continue;
+            if (at(tree->depth, g) > deepest) {
+                deepest = at(tree->depth, g);
+                scopes.clear();
             }
-            if (closeness < bestCloseness)
-                continue;
-            const int bestHave = static_cast<int>(freeOnLeaf[static_cast<size_t>(best)].size());
-            const bool fits = have >= left;
-            const bool bestFits = bestHave >= left;
-            if ((fits && !bestFits) || (fits && bestFits && have < bestHave) || (!fits && !bestFits && have > bestHave))
-                best = leaf;
+            if (at(tree->depth, g) == deepest)
+                scopes.push_back(g);
         }
+        if (meeting.empty())
+            scopes.push_back(top);
+        // Among them the tightest leaf that holds what is left, else the roomiest; the
+        // lowest group index among equals (Slurm walks switches in index order).
+        int best = -1;
+        const auto rank = [&](int leaf) {
+            const int have = at(onLeaf, leaf);
+            return have >= left ? std::pair<int, int>{0, have} : std::pair<int, int>{1, -have};
+        };
+        for (int scope : scopes)
+            for (int i = at(m_first, scope); i < at(m_last, scope); ++i) {
+                const int leaf = at(m_preorder, i);
+                if (at(onLeaf, leaf) == 0 || at(chosen, leaf))
+                    continue;
+                if (best < 0 || rank(leaf) < rank(best) || (rank(leaf) == rank(best) && leaf < best))
+                    best = leaf;
+            }
         if (best < 0)
             return {};
-        chosen[static_cast<size_t>(best)] = 1;
-        any = true;
-        for (int g = best; g != -1 && !meets[static_cast<size_t>(g)]; g = tree->parent[static_cast<size_t>(g)])
-            meets[static_cast<size_t>(g)] = 1;
-        const auto& onLeaf = freeOnLeaf[static_cast<size_t>(best)];
-        const int take = std::min<int>(left, static_cast<int>(onLeaf.size()));
-        nodes.insert(nodes.end(), onLeaf.begin(), onLeaf.begin() + take);
+        at(chosen, best) = 1;
+        for (int g = best; g != -1; g = at(tree->parent, g)) {
+            --at(open, g);
+            if (!at(meets, g)) {
+                at(meets, g) = 1;
+                meeting.push_back(g);
+            }
+        }
+        int take = std::min(left, at(onLeaf, best));
         left -= take;
+        for (int node : at(m_nodesOf, best)) {
+            if (take == 0)
+                break;
+            if (state.isFree(node)) {
+                nodes.push_back(node);
+                --take;
+            }
+        }
     }
     std::sort(nodes.begin(), nodes.end());
     return nodes;

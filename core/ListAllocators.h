@@ -4,6 +4,8 @@
 
 namespace placement {
 
+struct SwitchHierarchy;
+
 /// Dual-ended allocation (ORNL Titan SC'16 §V): one ordered node list; large jobs take
 /// first-fit from its head, small ones from its tail, so small jobs stop fragmenting the
 /// space large jobs need. A job is large above `sizeDemarcation` nodes (Titan: 16 or 125)
@@ -35,6 +37,15 @@ public:
     std::vector<int> allocate(const MachineState& state, const AllocationRequest& request) override;
     std::unique_ptr<Allocator> clone() const override { return std::make_unique<SlurmTreeAllocator>(*this); }
     bool placesAnyFreeNodes() const override { return true; }
+
+private:
+    /// Caches the tree's shape: groups in preorder (the groups below g are
+    /// m_preorder[m_first[g], m_last[g])) and the nodes hanging off each group.
+    void prepare(const SwitchHierarchy& tree, int nodeCount);
+
+    const SwitchHierarchy* m_tree = nullptr;
+    std::vector<int> m_preorder, m_first, m_last;
+    std::vector<std::vector<int>> m_nodesOf;
 };
 
 } // namespace placement
