@@ -269,6 +269,13 @@ void MainWindow::install(std::unique_ptr<MachineData> machine)
     m_jobModel->setJobs(&m_current->jobs);
     m_view->setNodeLayout(m_current->layout);
     m_timelineDock->setRange(m_current->firstTime, m_current->lastTime);
+    std::vector<std::int64_t> events;
+    events.reserve(2 * m_current->jobs.size());
+    for (const Job& job : m_current->jobs) {
+        events.push_back(job.start);
+        events.push_back(job.end);
+    }
+    m_timelineDock->setEvents(std::move(events));
     m_time = m_current->openingTime - 1; // force the refresh below
     setCurrentTime(m_current->openingTime);
     rebuildRunBox();

@@ -2,9 +2,13 @@
 
 #include "app/JobTableModel.h"
 
+#include <QComboBox>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QSlider>
+#include <QStyle>
+#include <QTimer>
+#include <QToolButton>
 
 #include <algorithm>
 
@@ -14,6 +18,11 @@ TimelineDock::TimelineDock(QWidget* parent)
     : QDockWidget(tr("Timeline"), parent)
     , m_slider(new QSlider(Qt::Horizontal))
     , m_label(new QLabel)
+    , m_back(new QToolButton)
+    , m_play(new QToolButton)
+    , m_forward(new QToolButton)
+    , m_speed(new QComboBox)
+    , m_timer(new QTimer(this))
 {
     setObjectName(QStringLiteral("timelineDock"));
     auto* content = new QWidget;
@@ -22,9 +31,34 @@ TimelineDock::TimelineDock(QWidget* parent)
     m_slider->setPageStep(3600);
     m_slider->setToolTip(tr("Time (arrow keys: one minute, Page Up/Down: one hour)"));
     m_label->setMinimumWidth(m_label->fontMetrics().horizontalAdvance(QStringLiteral("0000-00-00 00:00:00 UTC  ")));
+    m_back->setIcon(style()->standardIcon(QStyle::SP_MediaSkipBackward));
+    m_back->setToolTip(tr("Previous event (a job starts or ends)"));
+    m_play->setIcon(style()->standardIcon(QStyle::SP_MediaPlay));
+    m_play->setToolTip(tr("Play / pause the replay"));
+    m_play->setCheckable(true);
+    m_forward->setIcon(style()->standardIcon(QStyle::SP_MediaSkipForward));
+    m_forward->setToolTip(tr("Next event (a job starts or ends)"));
+    for (const auto& [label, seconds] : {std::pair{tr("1 min/s"), 60}, std::pair{tr("10 min/s"), 600},
+                                         std::pair{tr("1 h/s"), 3600}, std::pair{tr("6 h/s"), 21600},
+                                         std::pair{tr("1 day/s"), 86400}})
+        m_speed->addItem(label, seconds);
+    m_speed->setCurrentIndex(2);
+    m_speed->setToolTip(tr("Replay speed: workload time per second"));
+    m_back->setObjectName(QStringLiteral("stepBack"));
+    m_play->setObjectName(QStringLiteral("play"));
+    m_forward->setObjectName(QStringLiteral("stepForward"));
+    layout->addWidget(m_back);
+    layout->addWidget(m_play);
+    layout->addWidget(m_forward);
+    layout->addWidget(m_speed);
     layout->addWidget(m_slider, 1);
     layout->addWidget(m_label);
     setWidget(content);
+    m_timer->setInterval(33); // about 30 steps a second
+    connect(m_timer, &QTimer::timeout, this, &TimelineDock::advance);
+    connect(m_play, &QToolButton::toggled, this, &TimelineDock::setPlaying);
+    connect(m_back, &QToolButton::clicked, this, &TimelineDock::stepBack);
+    connect(m_forward, &QToolButton::clicked, this, &TimelineDock::stepForward);
 
     connect(m_slider, &QSlider::valueChanged, this, [this](int offset) {
         const std::int64_t time = m_first + offset;
@@ -52,6 +86,85 @@ void TimelineDock::setTime(std::int64_t time)
     const QSignalBlocker blocker(m_slider);
     m_slider->setValue(static_cast<int>(m_time - m_first));
     updateLabel();
+}
+
+void TimelineDock::setEvents(std::vector<std::int64_t> events)
+{
+    std::sort(events.begin(), events.end());
+    events.erase(std::unique(events.begin(), events.end()), events.end());
+    m_events = std::move(events);
+}
+
+void TimelineDock::moveTo(std::int64_t time)
+{
+    time = std::clamp(time, m_first, m_last);
+    if (time == m_time)
+        return;
+    setTime(time);
+    emit timeChanged(m_time);
+}
+
+bool TimelineDock::stepForward()
+{
+    const auto next = std::upper_bound(m_events.begin(), m_events.end(), m_time);
+    if (next == m_events.end() || *next > m_last)
+        return false;
+    moveTo(*next);
+    return true;
+}
+
+bool TimelineDock::stepBack()
+{
+    const auto next = std::lower_bound(m_events.begin(), m_events.end(), m_time);
+    if (next == m_events.begin() || *(next - 1) < m_first)
+        return false;
+    moveTo(*(next - 1));
+    return true;
+}
+
+void TimelineDock::setPlaying(bool playing)
+{
+    if (playing == m_timer->isActive())
+        return;
+    const QSignalBlocker blocker(m_play);
+    m_play->setChecked(playing);
+    m_play->setIcon(style()->standardIcon(playing ? QStyle::SP_MediaPause : QStyle::SP_MediaPlay));
+    m_carry = 0;
+    if (playing) {
+        if (m_time >= m_last)
+            moveTo(m_first); // play again from the start
+        m_timer->start();
+    } else {
+        m_timer->stop();
+    }
+}
+
+bool TimelineDock::isPlaying() const
+{
+    return m_timer->isActive();
+}
+
+void TimelineDock::setSpeed(int secondsPerSecond)
+{
+    const int index = m_speed->findData(secondsPerSecond);
+    if (index >= 0) {
+        m_speed->setCurrentIndex(index);
+    } else {
+        m_speed->addItem(tr("%1 s/s").arg(secondsPerSecond), secondsPerSecond);
+        m_speed->setCurrentIndex(m_speed->count() - 1);
+    }
+}
+
+void TimelineDock::advance()
+{
+    m_carry += m_speed->currentData().toInt() * m_timer->interval() / 1000.0;
+    const auto step = static_cast<std::int64_t>(m_carry);
+    if (step == 0)
+        return;
+    m_carry -= static_cast<double>(step);
+    moveTo(m_time + step);
+    if (m_time >= m_last)
+        setPlaying(false);
 }
 
 void TimelineDock::updateLabel()

@@ -3,14 +3,19 @@
 #include <QDockWidget>
 
 #include <cstdint>
+#include <vector>
 
+class QComboBox;
 class QLabel;
 class QSlider;
+class QTimer;
+class QToolButton;
 
 namespace placement {
 
 /// The time axis of the loaded workload: a slider from the first job start to the last
-/// job end, one-minute steps.
+/// job end, one-minute steps, and replay: play/pause at a chosen speed, and steps to the
+/// previous or next event (a job starting or ending).
 class TimelineDock : public QDockWidget
 {
     Q_OBJECT
@@ -20,15 +25,34 @@ public:
     void setRange(std::int64_t first, std::int64_t last);
     void setTime(std::int64_t time);
     std::int64_t time() const { return m_time; }
+    /// The times at which something starts or ends, for the event steps (any order).
+    void setEvents(std::vector<std::int64_t> events);
+
+    /// Moves to the next (previous) event; false if there is none.
+    bool stepForward();
+    bool stepBack();
+    void setPlaying(bool playing);
+    bool isPlaying() const;
+    /// Workload seconds per second of replay.
+    void setSpeed(int secondsPerSecond);
 
 signals:
     void timeChanged(std::int64_t time);
 
 private:
     void updateLabel();
+    void moveTo(std::int64_t time);
+    void advance();
 
     QSlider* m_slider;
     QLabel* m_label;
+    QToolButton* m_back;
+    QToolButton* m_play;
+    QToolButton* m_forward;
+    QComboBox* m_speed;
+    QTimer* m_timer;
+    std::vector<std::int64_t> m_events; ///< ascending, unique
+    double m_carry = 0; ///< fractional seconds of replay not yet shown
     std::int64_t m_first = 0;
     std::int64_t m_last = 0;
     std::int64_t m_time = 0;

@@ -8,6 +8,7 @@
 #include "store/Runs.h"
 #include "store/Store.h"
 #include "tests/support/RenderWait.h"
+#include "views/JobPalette.h"
 #include "views/MachineView.h"
 #include "views/RenderWidget.h"
 
@@ -173,6 +174,72 @@ private slots:
         QVERIFY(!window.selectRun(QStringLiteral("no such run")));
         QVERIFY(window.selectRun(QStringLiteral("logged")));
         QCOMPARE(window.currentMachine()->runId, std::int64_t(0));
+    }
+
+    void replayStepsThroughEventsAndTheViewFollows()
+    {
+        MainWindow window;
+        QVERIFY(showDemo(window));
+        window.selectMachine(1); // cab: a flat layout, every node in sight
+        RenderWidget* render = window.machineView()->renderWidget();
+        const MachineData* machine = window.currentMachine();
+        // The logged placements straight from the store, independently of the window.
+        Store store = Store::openExisting(m_demo.toStdString());
+        const std::vector<Job> jobs = store.jobs(machine->record.id);
+        std::vector<int> probes; // nodes drawn where nothing hides them
+        for (int node = 0; node < machine->topology->nodeCount() && probes.size() < 40; node += 31) {
+            const auto position = window.machineView()->nodeScreenPosition(node);
+            if (position && window.machineView()->nodeAt(*position) == node)
+                probes.push_back(node);
+        }
+        QVERIFY(probes.size() >= 20);
+        TimelineDock* timeline = window.timelineDock();
+        for (int step = 0; step < 25; ++step) {
+            const std::int64_t before = window.currentTime();
+            QVERIFY(timeline->stepForward());
+            const std::int64_t now = window.currentTime();
+            QVERIFY(now > before);
+            // The next event: no job starts or ends strictly between the two times.
+            for (const Job& job : jobs) {
+                QVERIFY(!(job.start > before && job.start < now));
+                QVERIFY(!(job.end > before && job.end < now));
+            }
+            QVERIFY(test::waitForFrames(render, render->renderedFrames() + 1));
+            const QImage frame = test::logicalFramebuffer(render);
+            for (int node : probes) {
+                int owner = -1;
+                for (size_t j = 0; j < jobs.size(); ++j)
+                    if (jobs[j].runsAt(now)
+                        && std::find(jobs[j].nodes.begin(), jobs[j].nodes.end(), node) != jobs[j].nodes.end())
+                        owner = static_cast<int>(j);
+                const QPointF at = *window.machineView()->nodeScreenPosition(node);
+                const QColor drawn = frame.pixelColor(at.toPoint());
+                if (owner < 0) {
+                    QVERIFY2(drawn.hsvSaturationF() < 0.25f, qPrintable(QStringLiteral("idle node %1 drawn %2 at %3")
+                                                                           .arg(node)
+                                                                           .arg(drawn.name())
+                                                                           .arg(now)));
+                } else {
+                    // Jobs are listed in the same order by the store and the window.
+                    const QColor expected(jobColor(owner));
+                    const int hueGap = std::abs(drawn.hsvHue() - expected.hsvHue());
+                    QVERIFY2(drawn.hsvSaturationF() > 0.25f && std::min(hueGap, 360 - hueGap) <= 15,
+                             qPrintable(QStringLiteral("node %1 of job %2: drawn %3, job colour %4")
+                                            .arg(node)
+                                            .arg(QString::fromStdString(jobs[static_cast<size_t>(owner)].id))
+                                            .arg(drawn.name(), expected.name())));
+                }
+            }
+        }
+        QVERIFY(timeline->stepBack());
+        QVERIFY(window.currentTime() < timeline->time() + 1);
+        // Play: time moves on its own, and pauses.
+        timeline->setSpeed(86400);
+        const std::int64_t paused = window.currentTime();
+        timeline->setPlaying(true);
+        QTRY_VERIFY(window.currentTime() > paused);
+        timeline->setPlaying(false);
+        QVERIFY(!timeline->isPlaying());
     }
 
     void switchesMachinesAndTime()
