@@ -3,6 +3,7 @@
 #include "app/ImportDialog.h"
 #include "app/JobTableModel.h"
 #include "app/RecentFiles.h"
+#include "app/RunTableModel.h"
 #include "app/SimulateDialog.h"
 #include "app/TimelineDock.h"
 #include "core/Occupancy.h"
@@ -22,6 +23,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QSettings>
+#include <QSortFilterProxyModel>
 #include <QStatusBar>
 #include <QTableView>
 #include <QToolBar>
@@ -79,6 +81,7 @@ void MainWindow::createActions()
     view->addAction(m_jobsDock->toggleViewAction());
     view->addAction(m_metricsDock->toggleViewAction());
     view->addAction(m_timelineDock->toggleViewAction());
+    view->addAction(m_runsDock->toggleViewAction());
 
     QMenu* simulation = menuBar()->addMenu(tr("&Simulation"));
     QAction* simulate = simulation->addAction(tr("&Simulate…"), this, &MainWindow::chooseSimulation);
@@ -147,6 +150,30 @@ void MainWindow::createDocks()
 
     m_timelineDock = new TimelineDock(this);
     addDockWidget(Qt::BottomDockWidgetArea, m_timelineDock);
+
+    m_runsDock = new QDockWidget(tr("Runs"), this);
+    m_runsDock->setObjectName(QStringLiteral("runsDock"));
+    m_runModel = new RunTableModel(this);
+    auto* runFilter = new QSortFilterProxyModel(this);
+    runFilter->setSourceModel(m_runModel);
+    runFilter->setSortRole(RunTableModel::SortRole);
+    auto* runTable = new QTableView;
+    runTable->setModel(runFilter);
+    runTable->setSortingEnabled(true);
+    runTable->setSelectionBehavior(QAbstractItemView::SelectRows);
+    runTable->setSelectionMode(QAbstractItemView::SingleSelection);
+    runTable->verticalHeader()->hide();
+    runTable->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    runTable->setToolTip(tr("The stored runs of this machine side by side; double-click one to show it"));
+    m_runsDock->setWidget(runTable);
+    addDockWidget(Qt::BottomDockWidgetArea, m_runsDock);
+    tabifyDockWidget(m_timelineDock, m_runsDock);
+    m_timelineDock->raise();
+    connect(runTable, &QTableView::doubleClicked, this, [this, runFilter](const QModelIndex& index) {
+        const int row = runFilter->mapToSource(index).row();
+        if (row >= 0)
+            selectRun(QString::fromStdString(m_runModel->run(row).name));
+    });
 }
 
 void MainWindow::restoreSettings()
@@ -290,6 +317,7 @@ void MainWindow::rebuildRunBox()
     } catch (const std::exception& error) {
         statusBar()->showMessage(QString::fromUtf8(error.what()));
     }
+    m_runModel->setRuns(m_runs);
     const QSignalBlocker blocker(m_runBox);
     m_runBox->clear();
     m_runBox->addItem(tr("logged"));

@@ -18,6 +18,8 @@ class QTableView;
 
 namespace placement {
 
+class RunTableModel;
+
 class JobTableModel;
 class MachineView;
 class RunningJobsFilter;
@@ -57,6 +59,7 @@ public:
     MachineView* machineView() const { return m_view; }
     QDockWidget* jobsDock() const { return m_jobsDock; }
     QDockWidget* metricsDock() const { return m_metricsDock; }
+    QDockWidget* runsDock() const { return m_runsDock; }
     TimelineDock* timelineDock() const { return m_timelineDock; }
 
     void saveSettings() const;
@@ -86,6 +89,8 @@ private:
     QComboBox* m_runBox;
     QDockWidget* m_jobsDock = nullptr;
     QDockWidget* m_metricsDock = nullptr;
+    QDockWidget* m_runsDock = nullptr;
+    RunTableModel* m_runModel = nullptr;
     TimelineDock* m_timelineDock = nullptr;
     QTableView* m_jobTable = nullptr;
     JobTableModel* m_jobModel = nullptr;

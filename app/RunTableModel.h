@@ -1,0 +1,51 @@
+#pragma once
+
+#include "store/Runs.h"
+
+#include <QAbstractTableModel>
+#include <QJsonObject>
+
+#include <vector>
+
+namespace placement {
+
+/// The stored runs of one machine side by side, one row each, with the system metrics of
+/// their summaries: the run-comparison table.
+class RunTableModel : public QAbstractTableModel
+{
+    Q_OBJECT
+public:
+    enum Columns {
+        NameColumn,
+        PolicyColumn,
+        BackfillColumn,
+        SpeedupColumn,
+        JobsColumn,
+        UtilizationColumn,
+        MakespanColumn,
+        MeanWaitColumn,
+        MeanSlowdownColumn,
+        MeanAphColumn,
+        SchedulingColumn,
+        NumColumns
+    };
+    enum Roles { RunIdRole = Qt::UserRole, SortRole };
+
+    using QAbstractTableModel::QAbstractTableModel;
+
+    void setRuns(std::vector<RunRecord> runs);
+    const RunRecord& run(int row) const { return m_runs[static_cast<size_t>(row)]; }
+
+    int rowCount(const QModelIndex& parent = {}) const override;
+    int columnCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+private:
+    QVariant value(int row, int column) const;
+
+    std::vector<RunRecord> m_runs;
+    std::vector<QJsonObject> m_summaries, m_parameters;
+};
+
+} // namespace placement
