@@ -181,7 +181,8 @@ void MainWindow::restoreSettings()
     QSettings settings;
     if (!restoreGeometry(settings.value(QStringLiteral("mainWindow/geometry")).toByteArray()))
         resize(1280, 800);
-    restoreState(settings.value(QStringLiteral("mainWindow/state")).toByteArray());
+    if (!restoreState(settings.value(QStringLiteral("mainWindow/state")).toByteArray()))
+        resizeDocks({m_timelineDock}, {110}, Qt::Vertical); // the view gets the height
 }
 
 void MainWindow::saveSettings() const
@@ -303,9 +304,9 @@ void MainWindow::install(std::unique_ptr<MachineData> machine)
         events.push_back(job.end);
     }
     m_timelineDock->setEvents(std::move(events));
+    rebuildRunBox();
     m_time = m_current->openingTime - 1; // force the refresh below
     setCurrentTime(m_current->openingTime);
-    rebuildRunBox();
 }
 
 void MainWindow::rebuildRunBox()
@@ -326,6 +327,14 @@ void MainWindow::rebuildRunBox()
         if (run.id == m_current->runId)
             m_runBox->setCurrentIndex(m_runBox->count() - 1);
     }
+}
+
+QString MainWindow::currentRunName() const
+{
+    for (const RunRecord& run : m_runs)
+        if (m_current && run.id == m_current->runId)
+            return QString::fromStdString(run.name);
+    return {};
 }
 
 QStringList MainWindow::runNames() const
@@ -563,7 +572,7 @@ void MainWindow::updateSummary()
             .arg(busy)
             .arg(nodeCount)
             .arg(percent, 0, 'f', 1)
-            .arg(m_current->runId ? tr("Simulated run <i>%1</i>").arg(m_runBox->currentText().toHtmlEscaped())
+            .arg(m_current->runId ? tr("Simulated run <i>%1</i>").arg(currentRunName().toHtmlEscaped())
                                   : tr("Logged placements"))
         + (m_highlightedJob >= 0 ? QStringLiteral("<br><br>") + jobMetricsText(m_highlightedJob) : QString()));
 }

@@ -47,6 +47,8 @@ public:
     /// logged placements). False if there is no such run.
     bool selectRun(const QString& name);
     QStringList runNames() const;
+    /// The name of the run shown; empty for the logged placements.
+    QString currentRunName() const;
 
     void setCurrentTime(std::int64_t time);
     std::int64_t currentTime() const { return m_time; }
