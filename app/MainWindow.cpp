@@ -165,6 +165,7 @@ void MainWindow::createDocks()
     runTable->verticalHeader()->hide();
     runTable->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     runTable->setToolTip(tr("The stored runs of this machine side by side; double-click one to show it"));
+    runTable->setMinimumHeight(40); // tabbed with the timeline: keep the 3D view its height
     m_runsDock->setWidget(runTable);
     addDockWidget(Qt::BottomDockWidgetArea, m_runsDock);
     tabifyDockWidget(m_timelineDock, m_runsDock);
@@ -181,8 +182,7 @@ void MainWindow::restoreSettings()
     QSettings settings;
     if (!restoreGeometry(settings.value(QStringLiteral("mainWindow/geometry")).toByteArray()))
         resize(1280, 800);
-    if (!restoreState(settings.value(QStringLiteral("mainWindow/state")).toByteArray()))
-        resizeDocks({m_timelineDock}, {110}, Qt::Vertical); // the view gets the height
+    restoreState(settings.value(QStringLiteral("mainWindow/state")).toByteArray());
 }
 
 void MainWindow::saveSettings() const
