@@ -66,10 +66,20 @@ private:
         m_nodes[static_cast<size_t>(node)].stamp = m_epoch;
     }
     [[noreturn]] void rejectNode(int node) const;
+    [[noreturn]] void rejectNodeOfRows(int node, int touchedRows);
     int findComponent(int router);
     void measureTree(const std::vector<int>& nodes, PlacementMetrics& metrics);
     void measureTorus(const std::vector<int>& nodes, PlacementMetrics& metrics);
-    std::int64_t ringPairSum(const std::int64_t* histogram, int extent, bool wraps);
+    void setUpRows();
+    void setUpRouters();
+    template <int Lateral> void measureTorusRows(const std::vector<int>& nodes, PlacementMetrics& metrics);
+    void addRun(int first, int last);
+    template <int Lateral> int joinRows();
+    template <int Lateral> void addNodes(const int* list, int count, PlacementMetrics& metrics);
+    int findSet(int item);
+    int joinSets(int a, int b);
+    void measureTorusRouters(const std::vector<int>& nodes, PlacementMetrics& metrics);
+    static std::int64_t ringPairSum(const std::int64_t* histogram, int extent, bool wraps);
     double minimumTreeAph(int size);
 
     const Topology& m_topology;
@@ -93,31 +103,68 @@ private:
     std::vector<std::uint32_t> m_leafStamp; ///< groups counted as a leaf touched
     std::vector<std::uint32_t> m_podStamp; ///< groups counted as a pod touched
     std::vector<int> m_touched;
-    // Tori: flat tables, one cache line per router
+    // Tori
     int m_dims = 0;
-    std::vector<int> m_strides;
-    std::vector<char> m_wraps;
-    std::vector<std::uint16_t> m_coordinates; ///< router * dims + dim
-    std::vector<int> m_neighbours; ///< router * 2 dims + k, -1 where none
     std::vector<int> m_histogramOffset; ///< per dimension, into m_histogram
     std::vector<std::int64_t> m_histogram; ///< per dimension, per coordinate
-    std::vector<std::int64_t> m_prefixCount;
-    std::vector<std::int64_t> m_prefixMoment;
-    static constexpr int InlineDimensions = 4;
+    // Tori whose rows (lines of routers along dimension 0) have at most 64 nodes: one word
+    // per row, bit = node - first node of the row.
+    struct RowSlot
+    {
+        std::uint64_t nodes = 0; ///< the job's nodes in the row
+        std::uint64_t routers = 0; ///< the routers the job touches: the last bit of each
+        int rank = 0; ///< runs of consecutive nodes: its place among the job's rows
+    };
+    int m_rowNodes = 0; ///< nodes per row; 0 when a row does not fit a word
+    std::uint64_t m_rowMagic = 0; ///< node / m_rowNodes = (node * m_rowMagic) >> 33
+    bool m_rowWraps = false;
+    std::uint64_t m_routerLow = 0; ///< the first bit of every router in a row
+    std::uint64_t m_routerHigh = 0; ///< the last bit of every router in a row
+    struct BitSlot
+    {
+        std::uint64_t top = 0; ///< the last bit of its router
+        int bin = 0; ///< histogram bin of its dimension-0 coordinate
+        int x = 0; ///< its dimension-0 coordinate
+    };
+    std::vector<BitSlot> m_bits; ///< per bit of a row
+    std::vector<int> m_rowBins; ///< row * (dims - 1) + dim - 1 -> histogram bin
+    /// 2 (row * (dims - 1) + dim - 1) + (0: +1, 1: -1) -> the neighbour row, or the empty row
+    /// past the last when none
+    std::vector<int> m_rowNext;
+    std::vector<RowSlot> m_rows;
+    std::vector<int> m_touchedRows;
+    std::vector<std::uint64_t> m_alongLinks; ///< per row: routers touched next to the +1 one touched
+    struct AcrossLinks
+    {
+        std::uint64_t bits = 0; ///< routers linked, at their last bit
+        int from = 0; ///< the row
+        int to = 0; ///< the row linked to
+    };
+    std::vector<AcrossLinks> m_acrossLinks;
+    int m_touchedRowCount = 0;
+    struct SetSlot
+    {
+        std::uint32_t stamp = 0; ///< the job (epoch) that reached it
+        /// Union-find over the job's rows (runs of consecutive nodes, by rank) or its runs of
+        /// routers along rows (other lists, by their first router)
+        int parent = 0;
+    };
+    std::vector<SetSlot> m_sets;
+    // Other tori: router by router
+    std::vector<int> m_coordinates; ///< router * dims + dim
+    std::vector<int> m_plusNeighbour; ///< router * dims + dim -> +1 neighbour, -1 if none
     struct RouterSlot
     {
         std::uint32_t stamp = 0; ///< the job (epoch) that touched it
         int parent = 0; ///< union-find parent among touched routers
         int count = 0; ///< the job's nodes on it
         std::uint32_t slotMask = 0; ///< which of its nodes the job lists (bit = node slot)
-        std::uint16_t coordinates[InlineDimensions] = {}; ///< when dims <= InlineDimensions
     };
     std::vector<RouterSlot> m_routerSlots;
     std::vector<std::uint64_t> m_touchedBits;
+    std::vector<int> m_routers;
     std::vector<std::uint32_t> m_routerStamp; ///< hop histograms
     std::vector<int> m_routerCount;
-    std::vector<int> m_routers;
-    std::vector<int> m_queue;
     std::map<int, double> m_minimumAph;
 };
 

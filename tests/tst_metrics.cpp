@@ -22,6 +22,21 @@ const char* const machines[] = {
     "torus extents=4x5 wrap=nn",
     "torus extents=3x3x3x2 wrap=yyny",
     "torus extents=9 wrap=y nodes-per-router=3",
+    // the row words (a line of routers along dimension 0 in one 64-bit word): Titan's rows
+    // of 25 routers x 2 nodes with rings of two across; a full word on a mesh line; one
+    // router per row; a ring of two along the row; a mesh line of single nodes; 4D and 5D
+    "torus extents=25x2x2 wrap=yyy nodes-per-router=2",
+    "torus extents=32x3 wrap=ny nodes-per-router=2",
+    "torus extents=1x3 wrap=yy nodes-per-router=64",
+    "torus extents=1x4x3 wrap=yny nodes-per-router=2",
+    "torus extents=2x5 wrap=yy nodes-per-router=3",
+    "torus extents=6x4x3 wrap=nyy",
+    "torus extents=3x2x3x2 wrap=yyyn nodes-per-router=2",
+    "torus extents=2x2x3x2x2 wrap=yyyny",
+    // rows too wide for a word: router by router (also more than 32 nodes per router)
+    "torus extents=70x2 wrap=yn",
+    "torus extents=3x2 wrap=yn nodes-per-router=24",
+    "torus extents=2x2 wrap=yy nodes-per-router=40",
     // three-level fat-trees, one tapered
     "fattree radix=6 pods=2 leaves-per-pod=3 nodes-per-leaf=3 uplinks-per-leaf=3",
     "fattree radix=12 pods=3 leaves-per-pod=4 nodes-per-leaf=7 uplinks-per-leaf=4 uplinks-per-l2=8",
@@ -32,8 +47,12 @@ const char* const machines[] = {
     "switchtree parents=-1,0,0,1,1,2,5,5 nodes=1,0,3,4,2,0,5,1",
 };
 
-std::vector<int> randomPlacement(SplitMix64& random, int machineSize, int trial)
+/// Random placements of several kinds (the analyzer takes a different path for some):
+/// scattered nodes; a run of consecutive nodes in order, backwards, or round the end of the
+/// machine; several runs; on tori, the nodes of a box of routers, some left out.
+std::vector<int> randomPlacement(SplitMix64& random, const Topology& topology, int trial)
 {
+    const int machineSize = topology.nodeCount();
     int size;
     switch (trial % 8) {
     case 0: size = 1; break;
@@ -44,11 +63,70 @@ std::vector<int> randomPlacement(SplitMix64& random, int machineSize, int trial)
     std::vector<int> all(static_cast<size_t>(machineSize));
     for (int i = 0; i < machineSize; ++i)
         all[static_cast<size_t>(i)] = i;
-    if (trial % 5 == 4) { // a consecutive block
-        const int start = static_cast<int>(random.between(0, machineSize - size));
-        return std::vector<int>(all.begin() + start, all.begin() + start + size);
+    auto shuffle = [&random](std::vector<int>& nodes) {
+        for (size_t i = 1; i < nodes.size(); ++i)
+            std::swap(nodes[i], nodes[static_cast<size_t>(random.between(0, static_cast<std::int64_t>(i)))]);
+    };
+    const auto* torus = dynamic_cast<const TorusTopology*>(&topology);
+    const int start = static_cast<int>(random.between(0, machineSize - 1));
+    std::vector<int> nodes;
+    switch (trial % 10) {
+    case 5: // consecutive, in order
+        nodes.assign(all.begin() + std::min(start, machineSize - size),
+                     all.begin() + std::min(start, machineSize - size) + size);
+        return nodes;
+    case 6: // consecutive, backwards
+        for (int i = size - 1; i >= 0; --i)
+            nodes.push_back(std::min(start, machineSize - size) + i);
+        return nodes;
+    case 7: // consecutive round the end of the machine
+        for (int i = 0; i < size; ++i)
+            nodes.push_back((start + i) % machineSize);
+        return nodes;
+    case 8: { // several runs, in random order
+        std::vector<char> taken(static_cast<size_t>(machineSize), 0);
+        const int runs = static_cast<int>(random.between(1, 6));
+        for (int r = 0; r < runs; ++r) {
+            const int from = static_cast<int>(random.between(0, machineSize - 1));
+            const int length = static_cast<int>(random.between(1, std::max(1, size / runs)));
+            for (int node = from; node < std::min(machineSize, from + length); ++node)
+                if (!taken[static_cast<size_t>(node)]) {
+                    taken[static_cast<size_t>(node)] = 1;
+                    nodes.push_back(node);
+                }
+        }
+        return nodes;
     }
-    for (int i = 0; i < size; ++i) // partial Fisher-Yates
+    case 9:
+        if (torus) { // the nodes of a box of routers (round the rings), a quarter left out
+            std::vector<int> low;
+            std::vector<int> span;
+            for (int dim = 0; dim < torus->dimensions(); ++dim) {
+                const int extent = torus->extents()[static_cast<size_t>(dim)];
+                low.push_back(static_cast<int>(random.between(0, extent - 1)));
+                span.push_back(static_cast<int>(random.between(1, extent)));
+            }
+            for (int router = 0; router < torus->routerCount(); ++router) {
+                bool inside = true;
+                for (int dim = 0; dim < torus->dimensions(); ++dim) {
+                    const int extent = torus->extents()[static_cast<size_t>(dim)];
+                    const int offset
+                        = (torus->routerCoordinate(router, dim) - low[static_cast<size_t>(dim)] + extent) % extent;
+                    inside = inside && offset < span[static_cast<size_t>(dim)];
+                }
+                for (int slot = 0; inside && slot < torus->nodesPerRouter(); ++slot)
+                    if (random.between(0, 3) > 0)
+                        nodes.push_back(router * torus->nodesPerRouter() + slot);
+            }
+            if (nodes.empty())
+                nodes.push_back(start);
+            shuffle(nodes);
+            return nodes;
+        }
+        break;
+    default: break;
+    }
+    for (int i = 0; i < size; ++i) // scattered: partial Fisher-Yates
         std::swap(all[static_cast<size_t>(i)], all[static_cast<size_t>(random.between(i, machineSize - 1))]);
     all.resize(static_cast<size_t>(size));
     return all;
@@ -109,7 +187,7 @@ private slots:
         const SwitchHierarchy* tree = topology->hierarchy();
         SplitMix64 random(qHash(spec));
         for (int trial = 0; trial < 1000; ++trial) {
-            const std::vector<int> nodes = randomPlacement(random, topology->nodeCount(), trial);
+            const std::vector<int> nodes = randomPlacement(random, *topology, trial);
             const PlacementMetrics m = analyzer.measure(nodes);
             const QByteArray where = QStringLiteral("trial %1, %2 nodes").arg(trial).arg(nodes.size()).toUtf8();
             QCOMPARE(m.nodes, static_cast<int>(nodes.size()));
@@ -184,7 +262,37 @@ private slots:
         QVERIFY_THROWS_EXCEPTION(std::invalid_argument, analyzer.measure({1, 2, 1}));
         QVERIFY_THROWS_EXCEPTION(std::invalid_argument, analyzer.measure({64}));
         QVERIFY_THROWS_EXCEPTION(std::invalid_argument, analyzer.measure({-1}));
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, analyzer.measure({-1, 0, 1})); // a run, partly off
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, analyzer.measure({63, 64, 65}));
         QCOMPARE(analyzer.measure({1, 2}).nodes, 2); // the analyzer is still usable
+    }
+
+    void refusedListsLeaveNoTrace_data()
+    {
+        QTest::addColumn<QString>("spec");
+        QTest::newRow("rows") << "torus extents=5x3x4 wrap=yny nodes-per-router=2";
+        QTest::newRow("routers") << "torus extents=70x2 wrap=yn";
+        QTest::newRow("fat-tree") << "fattree radix=6 pods=2 leaves-per-pod=3 nodes-per-leaf=3 uplinks-per-leaf=3";
+    }
+    void refusedListsLeaveNoTrace()
+    {
+        // A list refused halfway has marked some nodes already; the next job must not see them.
+        QFETCH(QString, spec);
+        const auto topology = parseMachineSpec(spec.toStdString());
+        PlacementAnalyzer analyzer(*topology);
+        const int last = topology->nodeCount() - 1;
+        SplitMix64 random(qHash(spec));
+        for (int trial = 0; trial < 200; ++trial) {
+            std::vector<int> refused = randomPlacement(random, *topology, trial + 1);
+            refused.push_back(trial % 2 ? refused.front() : last + 1 + trial); // repeated, or off the machine
+            refused.push_back(refused.front());
+            QVERIFY_THROWS_EXCEPTION(std::invalid_argument, analyzer.measure(refused));
+            const std::vector<int> nodes = randomPlacement(random, *topology, trial);
+            const PlacementMetrics m = analyzer.measure(nodes);
+            QVERIFY2(std::abs(m.aph - bruteAph(*topology, nodes, false)) < 1e-9, qPrintable(QString::number(trial)));
+            if (!topology->hierarchy())
+                QCOMPARE(m.partitions, bruteComponents(*topology, nodes));
+        }
     }
 
     void cabWorkedValues()
