@@ -4,10 +4,15 @@
 // Reference measured in the same run: the `sqlite3` shell's `.import` of the same rows as
 // CSV into a plain table (no parsing of times or host lists, no node lookup); the goal is
 // our time / its time <= 2.
+//
+// Both are timed `--runs` times (default 5), alternating, each into a fresh database; the
+// medians count. CPU seconds (user + system, both of our threads; the sqlite3 child's) are
+// reported too: on a shared machine they vary much less than wall-clock time.
 
 #include "importers/JobImport.h"
 #include "store/Store.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -16,6 +21,8 @@
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <sys/resource.h>
+#include <vector>
 
 using namespace placement;
 using Clock = std::chrono::steady_clock;
@@ -26,6 +33,37 @@ double seconds(Clock::time_point since)
 {
     return std::chrono::duration<double>(Clock::now() - since).count();
 }
+
+/// User + system CPU seconds of this process (RUSAGE_SELF) or of its waited-for children.
+double cpuSeconds(int who)
+{
+    rusage usage{};
+    getrusage(who, &usage);
+    return static_cast<double>(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
+        + static_cast<double>(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6;
+}
+
+double median(std::vector<double> values)
+{
+    std::sort(values.begin(), values.end());
+    const size_t n = values.size();
+    return n % 2 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
+}
+
+std::string loadAverage()
+{
+    double load[3] = {0, 0, 0};
+    if (getloadavg(load, 3) != 3)
+        return "unknown";
+    char text[64];
+    std::snprintf(text, sizeof text, "%.2f %.2f %.2f", load[0], load[1], load[2]);
+    return text;
+}
+
+struct Timing
+{
+    double wall = 0, cpu = 0;
+};
 
 std::string isoTime(std::int64_t epoch)
 {
@@ -103,14 +141,17 @@ void generate(const std::string& sacct, const std::string& csv, long long jobs)
 int main(int argc, char* argv[])
 {
     long long jobs = 1'000'000;
+    int runs = 5;
     std::string folder = std::filesystem::temp_directory_path() / "placement-import-bench";
     for (int i = 1; i < argc; ++i) {
         if (!std::strcmp(argv[i], "--jobs") && i + 1 < argc)
             jobs = std::atoll(argv[++i]);
+        else if (!std::strcmp(argv[i], "--runs") && i + 1 < argc)
+            runs = std::max(1, std::atoi(argv[++i]));
         else if (!std::strcmp(argv[i], "--dir") && i + 1 < argc)
             folder = argv[++i];
         else {
-            std::fprintf(stderr, "usage: import_bench [--jobs N] [--dir FOLDER]\n");
+            std::fprintf(stderr, "usage: import_bench [--jobs N] [--runs N] [--dir FOLDER]\n");
             return 2;
         }
     }
@@ -119,40 +160,75 @@ int main(int argc, char* argv[])
     const std::string csv = folder + "/jobs.csv";
     const std::string db = folder + "/ours.sqlite";
     const std::string reference = folder + "/reference.sqlite";
-    for (const std::string& stale : {db, db + "-wal", db + "-shm", reference})
-        std::filesystem::remove(stale);
     auto start = Clock::now();
     generate(sacct, csv, jobs);
-    std::printf("generated %lld jobs (%.0f MB sacct) in %.1f s\n", jobs,
-                static_cast<double>(std::filesystem::file_size(sacct)) / 1e6, seconds(start));
+    std::printf("generated %lld jobs (%.0f MB sacct) in %.1f s; load average %s\n", jobs,
+                static_cast<double>(std::filesystem::file_size(sacct)) / 1e6, seconds(start), loadAverage().c_str());
 
-    Store store = Store::openOrCreate(db);
-    store.addMachine("cab", "cab");
-    ImportRequest request;
-    request.files = {sacct};
-    request.machine = "cab";
-    start = Clock::now();
-    const ImportResult result = importJobLogs(store, request);
-    const double ours = seconds(start);
-    if (!result.committed || result.files[0].jobsStored != jobs) {
-        std::fprintf(stderr, "import_bench: import failed:\n%s", formatImportReport(result).c_str());
-        return 1;
+    std::vector<Timing> ours, theirs;
+    for (int run = 0; run < runs; ++run) {
+        for (const std::string& stale : {db, db + "-wal", db + "-shm", reference})
+            std::filesystem::remove(stale);
+        {
+            Store store = Store::openOrCreate(db);
+            store.addMachine("cab", "cab");
+            ImportRequest request;
+            request.files = {sacct};
+            request.machine = "cab";
+            start = Clock::now();
+            const double cpuBefore = cpuSeconds(RUSAGE_SELF);
+            const ImportResult result = importJobLogs(store, request);
+            ours.push_back({seconds(start), cpuSeconds(RUSAGE_SELF) - cpuBefore});
+            if (!result.committed || result.files[0].jobsStored != jobs) {
+                std::fprintf(stderr, "import_bench: import failed:\n%s", formatImportReport(result).c_str());
+                return 1;
+            }
+        }
+
+        const std::string command = "sqlite3 " + reference + " -cmd '.mode csv' '.import " + csv + " jobs' 2>&1";
+        start = Clock::now();
+        const double cpuBefore = cpuSeconds(RUSAGE_CHILDREN);
+        const int status = std::system(command.c_str());
+        theirs.push_back({seconds(start), cpuSeconds(RUSAGE_CHILDREN) - cpuBefore});
+        if (status != 0) {
+            std::fprintf(stderr, "import_bench: %s failed\n", command.c_str());
+            return 1;
+        }
+        std::printf("run %d: ours %.2f s (%.2f s CPU), reference %.2f s (%.2f s CPU), ratio %.2f\n", run + 1,
+                    ours.back().wall, ours.back().cpu, theirs.back().wall, theirs.back().cpu,
+                    ours.back().wall / theirs.back().wall);
     }
 
-    const std::string command = "sqlite3 " + reference + " -cmd '.mode csv' '.import " + csv + " jobs' 2>&1";
-    start = Clock::now();
-    const int status = std::system(command.c_str());
-    const double theirs = seconds(start);
-    if (status != 0) {
-        std::fprintf(stderr, "import_bench: %s failed\n", command.c_str());
-        return 1;
-    }
-    std::printf("| measure | seconds | jobs/s |\n|---|---|---|\n");
-    std::printf("| placement import (parse, hostlists, node lookup, SQLite) | %.2f | %.0f |\n", ours,
-                static_cast<double>(jobs) / ours);
-    std::printf("| reference: sqlite3 .import of the same rows as CSV | %.2f | %.0f |\n", theirs,
-                static_cast<double>(jobs) / theirs);
-    std::printf("ours / reference = %.2f (goal <= 2); jobs/s / 500,000 = %.2f (goal >= 1)\n", ours / theirs,
-                static_cast<double>(jobs) / ours / 500000.0);
+    const auto wall = [](const std::vector<Timing>& timings) {
+        std::vector<double> values;
+        for (const Timing& timing : timings)
+            values.push_back(timing.wall);
+        return values;
+    };
+    const auto cpu = [](const std::vector<Timing>& timings) {
+        std::vector<double> values;
+        for (const Timing& timing : timings)
+            values.push_back(timing.cpu);
+        return values;
+    };
+    std::vector<double> ratios;
+    for (size_t i = 0; i < ours.size(); ++i)
+        ratios.push_back(ours[i].wall / theirs[i].wall);
+    const auto row = [&](const char* what, const std::vector<Timing>& timings) {
+        const std::vector<double> values = wall(timings);
+        std::printf("| %s | %.2f | %.2f | %.2f | %.0f | %.2f |\n", what, median(values),
+                    *std::min_element(values.begin(), values.end()), *std::max_element(values.begin(), values.end()),
+                    static_cast<double>(jobs) / median(values), median(cpu(timings)));
+    };
+    std::printf("\n%d runs, load average %s\n\n", runs, loadAverage().c_str());
+    std::printf(
+        "| measure | median s | min s | max s | jobs/s (median) | CPU s (median) |\n|---|---|---|---|---|---|\n");
+    row("placement import (parse, hostlists, node lookup, SQLite)", ours);
+    row("reference: sqlite3 .import of the same rows as CSV", theirs);
+    std::printf("\nours / reference, same run: median %.2f, min %.2f, max %.2f (goal <= 2); "
+                "jobs/s / 500,000 = %.2f (goal >= 1)\n",
+                median(ratios), *std::min_element(ratios.begin(), ratios.end()),
+                *std::max_element(ratios.begin(), ratios.end()),
+                static_cast<double>(jobs) / median(wall(ours)) / 500000.0);
     return 0;
 }

@@ -5,7 +5,7 @@ namespace placement {
 BatchWriter::BatchWriter(JobWriter& writer)
     : m_writer(writer)
 {
-    m_batch.reserve(BatchSize);
+    m_batch.jobs.resize(BatchSize);
     m_thread = std::thread([this] { run(); });
 }
 
@@ -23,29 +23,33 @@ BatchWriter::~BatchWriter()
 
 void BatchWriter::add(JobRecord&& job)
 {
-    m_batch.push_back(std::move(job));
-    if (m_batch.size() >= BatchSize) {
-        push(std::move(m_batch));
-        m_batch = {};
-        m_batch.reserve(BatchSize);
-    }
+    m_batch.jobs[m_batch.count++] = std::move(job);
+    if (m_batch.count == BatchSize)
+        push();
 }
 
-void BatchWriter::push(std::vector<JobRecord>&& batch)
+void BatchWriter::push()
 {
     std::unique_lock lock(m_mutex);
     m_changed.wait(lock, [this] { return m_queue.size() < MaxQueued || m_error; });
     if (m_error)
         std::rethrow_exception(m_error);
-    m_queue.push_back(std::move(batch));
+    m_queue.push_back(std::move(m_batch));
+    if (m_written.empty()) {
+        m_batch = Batch();
+        m_batch.jobs.resize(BatchSize);
+    } else {
+        m_batch = std::move(m_written.back());
+        m_written.pop_back();
+    }
+    m_batch.count = 0;
     m_changed.notify_all();
 }
 
 void BatchWriter::finish()
 {
-    if (!m_batch.empty())
-        push(std::move(m_batch));
-    m_batch = {};
+    if (m_batch.count != 0)
+        push();
     {
         std::lock_guard lock(m_mutex);
         m_done = true;
@@ -59,7 +63,7 @@ void BatchWriter::finish()
 void BatchWriter::run()
 {
     while (true) {
-        std::vector<JobRecord> batch;
+        Batch batch;
         {
             std::unique_lock lock(m_mutex);
             m_changed.wait(lock, [this] { return !m_queue.empty() || m_done; });
@@ -70,8 +74,7 @@ void BatchWriter::run()
         }
         m_changed.notify_all();
         try {
-            for (const JobRecord& job : batch)
-                m_writer.add(job);
+            m_writer.add(std::span<const JobRecord>(batch.jobs.data(), batch.count));
         } catch (...) {
             std::lock_guard lock(m_mutex);
             m_error = std::current_exception();
@@ -79,6 +82,9 @@ void BatchWriter::run()
             m_changed.notify_all();
             return;
         }
+        std::lock_guard lock(m_mutex);
+        m_written.push_back(std::move(batch));
+        m_changed.notify_all();
     }
 }
 

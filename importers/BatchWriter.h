@@ -14,6 +14,8 @@ namespace placement {
 /// Feeds a JobWriter from a second thread, so parsing (this thread) and SQLite (the other)
 /// overlap. Jobs go over in batches through a short queue; an error in the writer stops
 /// the next add() with the writer's exception. finish() waits for every job to be written.
+/// Written batches come back to be filled again: jobs are moved into records that already
+/// exist, so the writer thread frees nothing and the parsing thread reuses what it allocated.
 class BatchWriter
 {
 public:
@@ -27,17 +29,25 @@ public:
     void finish();
 
 private:
-    void push(std::vector<JobRecord>&& batch);
+    /// BatchSize records, of which the first `count` are to be written.
+    struct Batch
+    {
+        std::vector<JobRecord> jobs;
+        size_t count = 0;
+    };
+
+    void push();
     void run();
 
     static constexpr size_t BatchSize = 2048;
     static constexpr size_t MaxQueued = 8;
 
     JobWriter& m_writer;
-    std::vector<JobRecord> m_batch;
+    Batch m_batch; ///< being filled
     std::mutex m_mutex;
     std::condition_variable m_changed;
-    std::deque<std::vector<JobRecord>> m_queue;
+    std::deque<Batch> m_queue; ///< to write
+    std::vector<Batch> m_written; ///< to fill again
     bool m_done = false;
     std::exception_ptr m_error;
     std::thread m_thread;

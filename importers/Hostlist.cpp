@@ -1,7 +1,6 @@
 #include "importers/Hostlist.h"
 
 #include <algorithm>
-#include <cstdio>
 
 namespace placement {
 namespace {
@@ -19,11 +18,11 @@ bool isDigit(char c)
     return c >= '0' && c <= '9';
 }
 
-std::string pad(unsigned long long value, size_t width)
+size_t decimalDigits(unsigned long long value)
 {
-    std::string digits = std::to_string(value);
-    if (digits.size() < width)
-        digits.insert(0, width - digits.size(), '0');
+    size_t digits = 1;
+    for (; value >= 10; value /= 10)
+        ++digits;
     return digits;
 }
 
@@ -42,18 +41,111 @@ unsigned long long parseNumber(std::string_view text, size_t offset)
     return value;
 }
 
-/// The numbers of one bracket group ("1-3,7"), rendered with their padding.
-std::vector<std::string> expandRanges(std::string_view ranges, size_t offset, size_t maxNames)
+[[noreturn]] void throwTooMany(size_t maxNames, size_t offset)
 {
-    std::vector<std::string> values;
-    if (ranges.empty())
+    throw HostlistError("expansion exceeds " + std::to_string(maxNames) + " names", offset);
+}
+
+} // namespace
+
+void appendPaddedNumber(std::string& text, unsigned long long value, size_t width)
+{
+    char digits[24];
+    size_t count = 0;
+    do {
+        digits[count++] = static_cast<char>('0' + value % 10);
+        value /= 10;
+    } while (value);
+    if (count < width)
+        text.append(width - count, '0');
+    while (count)
+        text.push_back(digits[--count]);
+}
+
+HostlistReader::HostlistReader(std::string_view expression, size_t maxNames)
+    : m_expression(expression == "None assigned" || expression == "(null)" ? std::string_view() : expression)
+    , m_maxNames(maxNames)
+{}
+
+bool HostlistReader::next(HostlistItem& item)
+{
+    const std::string_view text = m_expression;
+    while (m_position < text.size() && isSeparator(text[m_position]))
+        ++m_position;
+    if (m_position == text.size())
+        return false;
+    // An item runs to the next separator outside brackets.
+    size_t end = m_position;
+    int depth = 0;
+    while (end < text.size() && (depth > 0 || !isSeparator(text[end]))) {
+        if (text[end] == '[')
+            ++depth;
+        else if (text[end] == ']')
+            --depth;
+        ++end;
+    }
+    readItem(text.substr(m_position, end - m_position), m_position, item);
+    m_position = end;
+    return true;
+}
+
+void HostlistReader::readItem(std::string_view text, size_t offset, HostlistItem& item)
+{
+    item.groups.clear();
+    item.ranges.clear();
+    item.suffix = {};
+    size_t product = 1; ///< names of the groups read so far
+    size_t longest = 0; ///< of those names
+    size_t position = 0;
+    const auto checkLength = [&](size_t length) {
+        if (length > maxNameLength)
+            throw HostlistError("name longer than " + std::to_string(maxNameLength) + " characters", offset + position);
+    };
+    while (position < text.size()) {
+        const size_t open = text.find('[', position);
+        const size_t stray = text.find(']', position);
+        if (stray != std::string_view::npos && (open == std::string_view::npos || stray < open))
+            throw HostlistError("']' without '['", offset + stray);
+        if (open == std::string_view::npos) {
+            checkLength(longest + text.size() - position);
+            item.suffix = text.substr(position);
+            break;
+        }
+        const size_t close = text.find(']', open);
+        if (close == std::string_view::npos)
+            throw HostlistError("'[' without ']'", offset + open);
+        HostlistItem::Group group;
+        group.literal = text.substr(position, open - position);
+        group.firstRange = item.ranges.size();
+        readRanges(text.substr(open + 1, close - open - 1), offset + open + 1, item, group);
+        size_t widest = 0;
+        for (size_t r = group.firstRange; r < item.ranges.size(); ++r)
+            widest = std::max({widest, item.ranges[r].width, decimalDigits(item.ranges[r].high)});
+        longest += group.literal.size() + widest;
+        checkLength(longest);
+        if (product * group.count + m_names > m_maxNames)
+            throwTooMany(m_maxNames, offset + open);
+        product *= group.count;
+        item.groups.push_back(group);
+        position = close + 1;
+    }
+    // The names of items without brackets count against the cap too.
+    if (m_names + product > m_maxNames)
+        throwTooMany(m_maxNames, offset);
+    m_names += product;
+    item.names = product;
+}
+
+void HostlistReader::readRanges(std::string_view text, size_t offset, HostlistItem& item, HostlistItem::Group& group)
+{
+    if (text.empty())
         throw HostlistError("empty brackets", offset);
     size_t begin = 0;
-    while (begin <= ranges.size()) {
-        size_t end = ranges.find(',', begin);
+    while (begin <= text.size()) {
+        size_t end = text.find(',', begin);
         if (end == std::string_view::npos)
-            end = ranges.size();
-        const std::string_view range = ranges.substr(begin, end - begin);
+            end = text.size();
+        const std::string_view range = text.substr(begin, end - begin);
         const size_t dash = range.find('-');
         const std::string_view lowText = range.substr(0, dash);
         const unsigned long long low = parseNumber(lowText, offset + begin);
@@ -62,89 +154,44 @@ std::vector<std::string> expandRanges(std::string_view ranges, size_t offset, si
             high = parseNumber(range.substr(dash + 1), offset + begin + dash + 1);
         if (low > high)
             throw HostlistError("range " + std::string(range) + " runs backwards", offset + begin);
-        if (high - low >= maxNames || values.size() + (high - low) >= maxNames)
-            throw HostlistError("expansion exceeds " + std::to_string(maxNames) + " names", offset + begin);
-        for (unsigned long long value = low; value <= high; ++value)
-            values.push_back(pad(value, lowText.size()));
+        if (high - low >= m_maxNames || group.count + (high - low) >= m_maxNames)
+            throwTooMany(m_maxNames, offset + begin);
+        item.ranges.push_back({low, high, lowText.size()});
+        group.count += static_cast<size_t>(high - low) + 1;
+        ++group.rangeCount;
         begin = end + 1;
     }
-    return values;
 }
-
-void expandItem(std::string_view item, size_t offset, size_t maxNames, std::vector<std::string>& out)
-{
-    // Cartesian product over bracket groups, leftmost group varying slowest.
-    std::vector<std::string> prefixes{std::string()};
-    size_t longest = 0; ///< of the prefixes
-    size_t position = 0;
-    const auto checkLength = [&](size_t length) {
-        if (length > maxNameLength)
-            throw HostlistError("name longer than " + std::to_string(maxNameLength) + " characters", offset + position);
-    };
-    while (position < item.size()) {
-        const size_t open = item.find('[', position);
-        const size_t stray = item.find(']', position);
-        if (stray != std::string_view::npos && (open == std::string_view::npos || stray < open))
-            throw HostlistError("']' without '['", offset + stray);
-        if (open == std::string_view::npos) {
-            checkLength(longest + item.size() - position);
-            for (std::string& prefix : prefixes)
-                prefix += item.substr(position);
-            break;
-        }
-        const size_t close = item.find(']', open);
-        if (close == std::string_view::npos)
-            throw HostlistError("'[' without ']'", offset + open);
-        const std::string_view literal = item.substr(position, open - position);
-        const std::vector<std::string> numbers
-            = expandRanges(item.substr(open + 1, close - open - 1), offset + open + 1, maxNames);
-        size_t widest = 0;
-        for (const std::string& number : numbers)
-            widest = std::max(widest, number.size());
-        longest += literal.size() + widest;
-        checkLength(longest);
-        if (prefixes.size() * numbers.size() + out.size() > maxNames)
-            throw HostlistError("expansion exceeds " + std::to_string(maxNames) + " names", offset + open);
-        std::vector<std::string> next;
-        next.reserve(prefixes.size() * numbers.size());
-        for (const std::string& prefix : prefixes)
-            for (const std::string& number : numbers)
-                next.push_back(prefix + std::string(literal) + number);
-        prefixes = std::move(next);
-        position = close + 1;
-    }
-    // The names of items without brackets count against the cap too.
-    if (out.size() + prefixes.size() > maxNames)
-        throw HostlistError("expansion exceeds " + std::to_string(maxNames) + " names", offset);
-    for (std::string& name : prefixes)
-        out.push_back(std::move(name));
-}
-
-} // namespace
 
 std::vector<std::string> expandHostlist(std::string_view expression, size_t maxNames)
 {
     std::vector<std::string> names;
-    if (expression == "None assigned" || expression == "(null)")
-        return names;
-    size_t position = 0;
-    while (position < expression.size()) {
-        while (position < expression.size() && isSeparator(expression[position]))
-            ++position;
-        if (position == expression.size())
-            break;
-        // An item runs to the next separator outside brackets.
-        size_t end = position;
-        int depth = 0;
-        while (end < expression.size() && (depth > 0 || !isSeparator(expression[end]))) {
-            if (expression[end] == '[')
-                ++depth;
-            else if (expression[end] == ']')
-                --depth;
-            ++end;
+    HostlistReader reader(expression, maxNames);
+    HostlistItem item;
+    std::vector<std::string> prefixes, next;
+    while (reader.next(item)) {
+        // Cartesian product over bracket groups, leftmost group varying slowest.
+        prefixes.assign(1, std::string());
+        for (const HostlistItem::Group& group : item.groups) {
+            next.clear();
+            next.reserve(prefixes.size() * group.count);
+            for (const std::string& prefix : prefixes)
+                for (size_t r = group.firstRange; r < group.firstRange + group.rangeCount; ++r) {
+                    const HostlistItem::Range& range = item.ranges[r];
+                    for (unsigned long long value = range.low;; ++value) {
+                        std::string& name = next.emplace_back(prefix);
+                        name += group.literal;
+                        appendPaddedNumber(name, value, range.width);
+                        if (value == range.high)
+                            break;
+                    }
+                }
+            std::swap(prefixes, next);
         }
-        expandItem(expression.substr(position, end - position), position, maxNames, names);
-        position = end;
+        for (std::string& name : prefixes) {
+            name += item.suffix;
+            names.push_back(std::move(name));
+        }
     }
     return names;
 }

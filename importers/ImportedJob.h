@@ -11,6 +11,8 @@
 
 namespace placement {
 
+class NodeNameIndex;
+
 /// The job log formats parseJobLog() reads; the format notes (swf.md, slurm-sacct.md, ...) describe each.
 enum class LogFormat { Sacct, Jobcomp, Moab, Torque, Swf };
 
@@ -34,7 +36,19 @@ struct ImportedJob
     std::optional<std::int64_t> timeLimit; ///< seconds
     int requestedNodes = -1, requestedCpus = -1, allocatedNodes = -1, allocatedCpus = -1;
     std::vector<std::string> nodeNames; ///< expanded, in log order, duplicates removed
+    /// With ImportOptions::nodeIndex (sacct, jobcomp): the node list resolved while parsing,
+    /// instead of nodeNames: the machine's nodes in log order, and the names it does not
+    /// have, each distinct name once.
+    bool nodesResolved = false;
+    std::vector<int> nodes;
+    std::vector<std::string> unknownNodeNames;
     std::size_t line = 0; ///< 1-based line in the source file
+
+    /// Distinct node names the log gives for the run, resolved or not.
+    std::size_t nodeNameCount() const
+    {
+        return nodesResolved ? nodes.size() + unknownNodeNames.size() : nodeNames.size();
+    }
 };
 
 /// One line that was not imported, and why. `reason` is short and stable:
@@ -60,6 +74,10 @@ struct ImportOptions
     std::vector<std::string> sacctFields;
     /// sacct only: the --delimiter the file was written with (slurm-sacct.md).
     std::string sacctDelimiter = "|";
+    /// sacct and jobcomp: when set, node lists are resolved to this machine's nodes while
+    /// parsing (ImportedJob::nodes) instead of being expanded into names: a million jobs of
+    /// 18 nodes each are 18 million names otherwise. Must outlive the parse.
+    const NodeNameIndex* nodeIndex = nullptr;
 };
 
 struct ImportSummary

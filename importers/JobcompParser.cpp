@@ -118,6 +118,7 @@ int tresCount(std::string_view tres, std::string_view name)
 
 JobcompParser::JobcompParser(const ImportOptions& options)
     : m_utcOffset(options.utcOffsetSeconds)
+    , m_resolver(options.nodeIndex ? std::make_unique<NodeListResolver>(*options.nodeIndex) : nullptr)
 {}
 
 bool JobcompParser::recognises(std::string_view line)
@@ -204,9 +205,10 @@ LineOutcome JobcompParser::parseLine(const LogLine& line)
             return LineOutcome::reject("bad number", "ProcCnt '" + std::string(record[ProcCnt]) + "'");
         job.allocatedCpus = *count;
     }
-    if (std::optional<LineOutcome> rejection = assignSlurmNodeList(record[NodeList], nodeCount, "NodeCnt", job))
+    if (std::optional<LineOutcome> rejection
+        = assignSlurmNodeList(record[NodeList], nodeCount, "NodeCnt", job, m_resolver.get()))
         return std::move(*rejection);
-    job.allocatedNodes = job.nodeNames.empty() ? nodeCount : static_cast<int>(job.nodeNames.size());
+    job.allocatedNodes = job.nodeNameCount() == 0 ? nodeCount : static_cast<int>(job.nodeNameCount());
     // Tres is the request (slurm-jobcomp.md field 15).
     job.requestedNodes = tresCount(record[Tres], "node");
     job.requestedCpus = tresCount(record[Tres], "cpu");

@@ -1,8 +1,10 @@
 #pragma once
 
 #include "importers/JobLogParser.h"
+#include "importers/NodeListResolver.h"
 
 #include <cstdint>
+#include <memory>
 
 namespace placement {
 
@@ -21,6 +23,7 @@ public:
 
 private:
     std::int64_t m_utcOffset = 0;
+    std::unique_ptr<NodeListResolver> m_resolver; ///< with ImportOptions::nodeIndex
 };
 
 } // namespace placement

@@ -111,6 +111,7 @@ bool SacctParser::recognises(std::string_view line)
 SacctParser::SacctParser(const ImportOptions& options)
     : m_delimiter(options.sacctDelimiter.empty() ? "|" : options.sacctDelimiter)
     , m_utcOffset(options.utcOffsetSeconds)
+    , m_resolver(options.nodeIndex ? std::make_unique<NodeListResolver>(*options.nodeIndex) : nullptr)
 {
     if (!options.sacctFields.empty()) {
         std::vector<std::string> names;
@@ -164,7 +165,8 @@ LineOutcome SacctParser::parseLine(const LogLine& line)
 {
     if (trimmed(line.text).empty())
         return LineOutcome::nothing();
-    const std::vector<std::string_view> pieces = splitAll(line.text, m_delimiter);
+    splitAll(line.text, m_delimiter, m_pieces);
+    const std::vector<std::string_view>& pieces = m_pieces;
     if (isHeader(pieces)) {
         // A header may repeat when exports are concatenated, and then also change the layout.
         const bool trailing = pieces.size() > 1 && pieces.back().empty();
@@ -184,11 +186,12 @@ LineOutcome SacctParser::parseLine(const LogLine& line)
     // Declared fields: the first record tells -p (one more, empty piece) from -P.
     if (!m_trailingDelimiter)
         m_trailingDelimiter = pieces.size() == m_names.size() + 1 && pieces.back().empty();
-    return parseRecord(pieces, line);
+    return parseRecord(line);
 }
 
-LineOutcome SacctParser::parseRecord(std::vector<std::string_view> pieces, const LogLine& line) const
+LineOutcome SacctParser::parseRecord(const LogLine& line)
 {
+    std::vector<std::string_view>& pieces = m_pieces;
     if (*m_trailingDelimiter) {
         if (pieces.size() < 2 || !pieces.back().empty())
             return line.terminated ? LineOutcome::reject("missing trailing delimiter")
@@ -279,12 +282,13 @@ LineOutcome SacctParser::parseRecord(std::vector<std::string_view> pieces, const
     job.requestedCpus = counts[3];
 
     if (has(NodeList))
-        if (std::optional<LineOutcome> rejection = assignSlurmNodeList(field(NodeList), nodeCount, "NNodes", job))
+        if (std::optional<LineOutcome> rejection
+            = assignSlurmNodeList(field(NodeList), nodeCount, "NNodes", job, m_resolver.get()))
             return std::move(*rejection);
     // NNodes means allocated nodes for a job that ran and requested nodes for one that did not.
-    const bool ran = has(NodeList) ? !job.nodeNames.empty() : job.start.has_value();
+    const bool ran = has(NodeList) ? job.nodeNameCount() != 0 : job.start.has_value();
     if (ran) {
-        job.allocatedNodes = has(NodeList) ? static_cast<int>(job.nodeNames.size()) : nodeCount;
+        job.allocatedNodes = has(NodeList) ? static_cast<int>(job.nodeNameCount()) : nodeCount;
     } else {
         if (job.requestedNodes < 0)
             job.requestedNodes = nodeCount;

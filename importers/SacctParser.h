@@ -1,9 +1,11 @@
 #pragma once
 
 #include "importers/JobLogParser.h"
+#include "importers/NodeListResolver.h"
 
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 namespace placement {
@@ -52,7 +54,8 @@ private:
     bool useFieldNames(const std::vector<std::string>& names);
     /// Recognises a known field set from the first data line of a file without a header.
     bool inferLayout(const std::vector<std::string_view>& pieces);
-    LineOutcome parseRecord(std::vector<std::string_view> pieces, const LogLine& line) const;
+    /// Reads the record in m_pieces (which it may change).
+    LineOutcome parseRecord(const LogLine& line);
 
     std::string m_delimiter;
     std::int64_t m_utcOffset = 0;
@@ -61,6 +64,8 @@ private:
     bool m_lastIsFreeText = false; ///< a delimiter inside the last field can be re-joined
     std::optional<bool> m_trailingDelimiter; ///< -p; unknown until the header or first record
     bool m_declaredWithoutJobId = false;
+    std::vector<std::string_view> m_pieces; ///< of the current line, kept for its capacity
+    std::unique_ptr<NodeListResolver> m_resolver; ///< with ImportOptions::nodeIndex
 };
 
 } // namespace placement

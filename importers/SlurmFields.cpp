@@ -1,6 +1,7 @@
 #include "importers/SlurmFields.h"
 
 #include "importers/Hostlist.h"
+#include "importers/NodeListResolver.h"
 #include "importers/TextFields.h"
 
 namespace placement {
@@ -64,23 +65,29 @@ SlurmTime parseSlurmTime(std::string_view text, std::int64_t utcOffsetSeconds)
 }
 
 std::optional<LineOutcome> assignSlurmNodeList(std::string_view expression, int nodeCount, std::string_view countName,
-                                               ImportedJob& job)
+                                               ImportedJob& job, NodeListResolver* resolver)
 {
-    std::vector<std::string> names;
+    std::size_t distinct = 0;
     try {
-        names = expandHostlist(trimmed(expression));
+        if (resolver) {
+            resolver->resolve(trimmed(expression), job.nodes, job.unknownNodeNames);
+            job.nodesResolved = true;
+            distinct = job.nodeNameCount();
+        } else {
+            UniqueNames unique;
+            for (const std::string& name : expandHostlist(trimmed(expression)))
+                unique.add(name);
+            distinct = unique.size();
+            job.nodeNames = unique.take();
+        }
     } catch (const HostlistError& error) {
         return LineOutcome::reject("bad node list",
                                    std::string(error.what()) + " at offset " + std::to_string(error.offset));
     }
-    UniqueNames unique;
-    for (const std::string& name : names)
-        unique.add(name);
-    if (!names.empty() && nodeCount >= 0 && unique.size() != static_cast<std::size_t>(nodeCount))
+    if (distinct != 0 && nodeCount >= 0 && distinct != static_cast<std::size_t>(nodeCount))
         return LineOutcome::reject("node count mismatch",
-                                   std::to_string(unique.size()) + " nodes in NodeList, " + std::string(countName) + " "
+                                   std::to_string(distinct) + " nodes in NodeList, " + std::string(countName) + " "
                                        + std::to_string(nodeCount));
-    job.nodeNames = unique.take();
     return std::nullopt;
 }
 

@@ -10,6 +10,8 @@
 
 namespace placement {
 
+class NodeListResolver;
+
 /// "[D-][[H:]M:]S" with an optional ".frac" on the seconds (sacct Elapsed/Timelimit, parsed as
 /// Open XDMoD does), in whole seconds; nullopt for anything else.
 std::optional<std::int64_t> parseSlurmDuration(std::string_view text);
@@ -29,8 +31,9 @@ SlurmTime parseSlurmTime(std::string_view text, std::int64_t utcOffsetSeconds);
 
 /// Expands a NodeList hostlist into job.nodeNames (duplicates removed) and checks it against
 /// the record's node count (`nodeCount` < 0: not given): the cross-check of formats/README.md
-/// rule 5. Returns the rejection, or nullopt when the list is good.
+/// rule 5. Returns the rejection, or nullopt when the list is good. With a `resolver`, the
+/// list goes into job.nodes and job.unknownNodeNames instead (the same checks).
 std::optional<LineOutcome> assignSlurmNodeList(std::string_view expression, int nodeCount, std::string_view countName,
-                                               ImportedJob& job);
+                                               ImportedJob& job, NodeListResolver* resolver = nullptr);
 
 } // namespace placement

@@ -16,6 +16,8 @@ namespace placement {
 std::vector<std::string_view> splitWhitespace(std::string_view text);
 /// Splits at every occurrence of `separator`; n separators give n + 1 pieces.
 std::vector<std::string_view> splitAll(std::string_view text, std::string_view separator);
+/// The same into `pieces` (replacing its contents), which keeps its capacity between lines.
+void splitAll(std::string_view text, std::string_view separator, std::vector<std::string_view>& pieces);
 
 std::string_view trimmed(std::string_view text);
 std::string toUpper(std::string_view text);

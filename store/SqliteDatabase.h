@@ -71,6 +71,9 @@ public:
     bool step();
     /// Runs a statement that returns no rows, then resets it for the next use.
     void run();
+    /// run() for a statement whose every parameter is bound again before each run: resets
+    /// without clearing the bindings (a bulk insert saves a pass over its parameters per row).
+    void runKeepingBindings();
     void reset();
 
     std::int64_t integer(int column) const;

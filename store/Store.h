@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -98,6 +99,8 @@ public:
     JobWriter(Store& store, std::int64_t machineId, SourceRecord source);
     /// Throws StoreError for a node outside the machine or listed twice.
     void add(const JobRecord& job);
+    /// Adds jobs in file order, as add() one by one, holding the connection meanwhile.
+    void add(std::span<const JobRecord> jobs);
     /// Records the counts in the source row and commits. Returns the source id.
     std::int64_t commit(std::int64_t linesRead, std::int64_t linesRejected);
     std::int64_t jobsAdded() const { return m_added; }
@@ -110,7 +113,7 @@ private:
     std::int64_t m_added = 0;
     int m_nodeCount = 0;
     std::vector<std::uint32_t> m_seen; ///< per node: the last job (1-based) listing it
-    std::string m_blob; ///< the node list being inserted
+    std::string m_blob; ///< the node list being inserted (its buffer is reused)
     SqliteStatement m_insert;
 };
 

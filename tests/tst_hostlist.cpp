@@ -1,8 +1,73 @@
+#include "core/SplitMix64.h"
 #include "importers/Hostlist.h"
+#include "tests/support/ReferenceHostlist.h"
 
 #include <QTest>
 
+#include <functional>
+
 using namespace placement;
+
+namespace {
+
+/// A random hostlist: mostly well-formed items with ranges, padding, several groups and
+/// suffixes, sometimes a stray character, so that every error is reached too.
+std::string randomHostlist(SplitMix64& random)
+{
+    static const char* const literals[] = {"n", "cab", "rack", "-node", "r1n", "x.y", "", "gpu0", "a-b"};
+    static const char* const noise[] = {"[", "]", "-", ",", " ", "\t", "[]", "[-1]", "a", "0", "(null)"};
+    std::string text;
+    const int items = static_cast<int>(random.between(1, 4));
+    for (int item = 0; item < items; ++item) {
+        if (item)
+            text += random.uniform() < 0.8 ? "," : (random.uniform() < 0.5 ? " " : "\t");
+        const int groups = static_cast<int>(random.between(0, 3));
+        for (int group = 0; group < groups; ++group) {
+            text += literals[random.between(0, std::size(literals) - 1)];
+            text += '[';
+            const int ranges = static_cast<int>(random.between(1, 3));
+            for (int range = 0; range < ranges; ++range) {
+                if (range)
+                    text += ',';
+                const auto low = static_cast<unsigned long long>(random.between(0, 120));
+                const auto width = static_cast<std::size_t>(random.between(0, 4));
+                std::string lowText = std::to_string(low);
+                if (lowText.size() < width)
+                    lowText.insert(0, width - lowText.size(), '0');
+                text += lowText;
+                if (random.uniform() < 0.7)
+                    text += "-"
+                        + std::to_string(low
+                                         + static_cast<unsigned long long>(
+                                             random.uniform() < 0.05 ? -1 : random.between(0, 12)));
+            }
+            text += ']';
+        }
+        if (groups == 0 || random.uniform() < 0.2)
+            text += literals[random.between(0, std::size(literals) - 1)] + std::to_string(random.between(0, 99));
+        if (random.uniform() < 0.05)
+            text += std::string(static_cast<std::size_t>(random.between(100, 260)), 'x');
+        if (random.uniform() < 0.1)
+            text.insert(static_cast<std::size_t>(random.between(0, static_cast<std::int64_t>(text.size()))),
+                        noise[random.between(0, std::size(noise) - 1)]);
+    }
+    return text;
+}
+
+/// The names, or the error with its offset.
+QStringList outcome(const std::function<std::vector<std::string>()>& expand)
+{
+    QStringList result;
+    try {
+        for (const std::string& name : expand())
+            result << QString::fromStdString(name);
+    } catch (const HostlistError& error) {
+        result << QStringLiteral("error at %1: %2").arg(error.offset).arg(error.what());
+    }
+    return result;
+}
+
+} // namespace
 
 class TestHostlist : public QObject
 {
@@ -95,6 +160,21 @@ private slots:
             QVERIFY(error.offset < static_cast<size_t>(expression.size()));
         }
         QCOMPARE(expanded, names);
+    }
+
+    // expandHostlist reads items with HostlistReader and expands them; the expander it
+    // replaced made every name as a string on the way. Both must give the same names, or the
+    // same error at the same offset, under every cap.
+    void matchesTheStringExpander()
+    {
+        SplitMix64 random(20261122);
+        static const std::size_t caps[] = {0, 1, 3, 10, 100, 1000, 1'000'000, 1'000'000};
+        for (int round = 0; round < 5000; ++round) {
+            const std::string expression = randomHostlist(random);
+            const std::size_t cap = caps[random.between(0, std::size(caps) - 1)];
+            QCOMPARE(outcome([&] { return expandHostlist(expression, cap); }),
+                     outcome([&] { return test::referenceExpandHostlist(expression, cap); }));
+        }
     }
 
     void capsHugeExpansions()

@@ -1,5 +1,6 @@
 #include "importers/JobLog.h"
 #include "tests/support/ParsedLog.h"
+#include "tests/support/ResolvedLog.h"
 
 #include <QTest>
 
@@ -134,6 +135,15 @@ private slots:
             QCOMPARE(job.exitCode, match->second->exitCode);
         }
         QCOMPARE(compared, 5); // 81234, 81240_7, 81260, 81301, 90001+1
+    }
+
+    // The import resolves node lists while parsing (ImportOptions::nodeIndex): the same jobs,
+    // the same rejected lines, and the nodes the names would have been looked up as.
+    void resolvesNodeListsAsNamed()
+    {
+        ImportOptions options;
+        options.utcOffsetSeconds = centralEuropeanTime;
+        QCOMPARE(test::differenceOfResolvedAndNamed(filetxt(), LogFormat::Jobcomp, options), QString());
     }
 };
 

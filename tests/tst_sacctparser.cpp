@@ -1,6 +1,7 @@
 #include "importers/JobLog.h"
 #include "importers/SlurmFields.h"
 #include "tests/support/ParsedLog.h"
+#include "tests/support/ResolvedLog.h"
 
 #include <QTest>
 
@@ -220,6 +221,21 @@ private slots:
             "2: unknown field list (4 fields, no header and no declared field list)",
         };
         QCOMPARE(issuesOf(parsed), expected);
+    }
+
+    // The import resolves node lists while parsing (ImportOptions::nodeIndex): the same jobs,
+    // the same rejected lines, and the nodes the names would have been looked up as.
+    void resolvesNodeListsAsNamed_data()
+    {
+        QTest::addColumn<QString>("file");
+        for (const char* file : {"xdmod.log", "xdmod-legacy-crlf.log", "steps-parsable.log", "recommended.log"})
+            QTest::newRow(file) << fixture(file);
+        QTest::newRow("import fixture") << QFINDTESTDATA("data/import/cluster.sacct");
+    }
+    void resolvesNodeListsAsNamed()
+    {
+        QFETCH(QString, file);
+        QCOMPARE(test::differenceOfResolvedAndNamed(file, LogFormat::Sacct), QString());
     }
 
     // Every Timelimit/Elapsed layout sacct prints (slurm-sacct.md), and near misses.
