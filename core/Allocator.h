@@ -10,6 +10,8 @@
 
 namespace placement {
 
+class WindowScheduler; // core/WindowScheduler.h
+
 /// Which nodes are free, and which job holds each busy one. Allocators read it; the
 /// simulator changes it.
 class MachineState
@@ -48,6 +50,12 @@ struct AllocationRequest
 /// allocate() must not change the state; started()/ended() let policies that remember
 /// things (TA's job types) follow the run. clone() copies that memory, for the reservation
 /// replays of backfilling.
+///
+/// allocate() may return more nodes than asked (LaaS rounds a job up to whole leaves): the
+/// job runs on the first request.nodes of them, the others are held for it, idle, until it
+/// ends (internal fragmentation). started() and ended() get every node returned.
+/// Policies that allocate links too (Jigsaw, LaaS) remember the links of the allocation
+/// they proposed for the job, take them in started() and free them in ended().
 class Allocator
 {
 public:
@@ -60,6 +68,13 @@ public:
     /// True when allocate() succeeds whenever enough nodes are free (list-based policies).
     /// The simulator then needs no replay to know a reservation still holds.
     virtual bool placesAnyFreeNodes() const { return false; }
+    /// Policies that decide for a window of queued jobs at once (AUCSCHED3) return the
+    /// scheduler the simulator's auction mode offers the window to; nullptr: one job at a
+    /// time only. Owned by the allocator.
+    virtual WindowScheduler* windowScheduler() { return nullptr; }
+    /// The links `job` holds while it runs (ids of Topology::links(), sorted), for policies
+    /// that allocate links explicitly (Jigsaw, LaaS); empty for the others.
+    virtual std::vector<int> ownedLinks(int /*job*/) const { return {}; }
 };
 
 /// Topology-oblivious baseline (Jigsaw "Baseline", Pollard "TO"): the first free nodes in a

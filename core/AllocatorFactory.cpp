@@ -1,6 +1,9 @@
 #include "core/AllocatorFactory.h"
 
+#include "core/Aucsched3.h"
 #include "core/FatTreeTopology.h"
+#include "core/JigsawAllocator.h"
+#include "core/LaasAllocator.h"
 #include "core/ListAllocators.h"
 #include "core/NodeOrders.h"
 #include "core/QuadrantAllocator.h"
@@ -20,7 +23,19 @@ const std::vector<AllocatorPolicyInfo>& allocatorPolicies()
          true},
         {"slurm-tree", "Slurm topology/tree best fit (eval_nodes_tree.c)", false},
         {"ta", "Pollard SC'18 topology-aware, Algorithm 1 (three-level fat-trees)", false},
+        {"jigsaw",
+         "Smith & Lowenthal HPDC'21: nodes and dedicated links meeting Jigsaw's full-bandwidth conditions "
+         "(three-level fat-trees)",
+         false},
+        {"laas",
+         "Zahavi et al. Links as a Service: dedicated links; jobs spanning pods rounded up to whole leaves "
+         "(three-level fat-trees)",
+         false},
         {"quadrant", "Pascual: the torus split into equal squares, one job per square, row order inside", false},
+        {"aucsched3",
+         "Soner & Ozturan AUCSCHED3: an integer program (GLPK) picks bids under switches for a window of queued "
+         "jobs; runs under --backfill auction (its default), elsewhere a window of one job (trees)",
+         false},
     };
     return policies;
 }
@@ -46,6 +61,20 @@ std::unique_ptr<Allocator> makeAllocator(const Topology& topology, const Allocat
             throw std::invalid_argument("slurm-tree needs a machine with switches (a tree), not a "
                                         + topology.describe());
         return std::make_unique<SlurmTreeAllocator>();
+    }
+    if (policy == "aucsched3") {
+        if (!topology.hierarchy())
+            throw std::invalid_argument("aucsched3 needs a machine with switches (a tree), not a "
+                                        + topology.describe());
+        return std::make_unique<Aucsched3Allocator>(topology);
+    }
+    if (policy == "jigsaw" || policy == "laas") {
+        const auto* tree = dynamic_cast<const FatTreeTopology*>(&topology);
+        if (!tree)
+            throw std::invalid_argument(policy + " needs a three-level fat-tree, not a " + topology.describe());
+        if (policy == "jigsaw")
+            return std::make_unique<JigsawAllocator>(*tree);
+        return std::make_unique<LaasAllocator>(*tree);
     }
     if (policy == "ta") {
         const auto* tree = dynamic_cast<const FatTreeTopology*>(&topology);

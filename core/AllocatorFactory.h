@@ -32,7 +32,8 @@ struct AllocatorPolicyInfo
 const std::vector<AllocatorPolicyInfo>& allocatorPolicies();
 
 /// Builds the allocator; throws std::invalid_argument for an unknown policy or order, or a
-/// policy the machine cannot have (slurm-tree needs switches, ta a three-level fat-tree).
+/// policy the machine cannot have (slurm-tree needs switches; ta, jigsaw and laas a three-level
+/// fat-tree).
 std::unique_ptr<Allocator> makeAllocator(const Topology& topology, const AllocatorChoice& choice);
 
 } // namespace placement

@@ -33,6 +33,26 @@ std::string leafName(const FatTreeTopology& tree, int leaf)
 
 } // namespace
 
+JigsawLinks jigsawLinksOf(const FatTreeTopology& tree, const std::vector<int>& links)
+{
+    JigsawLinks result;
+    const int leafLinks = tree.nodeCount();
+    const int l2Links = leafLinks + tree.leafCount() * tree.l2PerPod();
+    const int end = l2Links + tree.l2Count() * tree.shape().uplinksPerL2;
+    for (int link : links) {
+        if (link < leafLinks || link >= end)
+            throw std::invalid_argument("jigsaw links: " + std::to_string(link) + " is not an up-link of the tree");
+        if (link < l2Links) {
+            result.leafUplinks.push_back({(link - leafLinks) / tree.l2PerPod(), (link - leafLinks) % tree.l2PerPod()});
+        } else {
+            const int l2 = (link - l2Links) / tree.shape().uplinksPerL2;
+            result.l2Uplinks.push_back(
+                {l2 / tree.l2PerPod(), l2 % tree.l2PerPod(), (link - l2Links) % tree.shape().uplinksPerL2});
+        }
+    }
+    return result;
+}
+
 JigsawVerdict checkJigsaw(const FatTreeTopology& tree, const std::vector<int>& nodes, const JigsawLinks* links,
                           int requested)
 {
@@ -250,6 +270,14 @@ JigsawVerdict checkJigsaw(const FatTreeTopology& tree, const std::vector<int>& n
                             + " job leaves below it");
     }
     if (spansTrees) {
+        // ... and an L2 switch that job leaves reach has up-links (the loop above only sees
+        // switches that have some).
+        for (const auto& [leaf, set] : leafSets)
+            for (int l2 : set)
+                if (!spineSets.count({tree.podOfLeaf(leaf), l2}))
+                    return fail(verdict, 7,
+                                "L2 switch " + std::to_string(l2) + " of pod " + std::to_string(tree.podOfLeaf(leaf))
+                                    + " has job leaves below it but no up-links");
         std::map<int, std::multiset<int>> starSets; // L2 index -> spines, from the first full tree
         for (const Tree* t : full) {
             for (int l2 : commonS) {

@@ -49,6 +49,10 @@ struct JigsawVerdict
     bool wholeLeavesAcrossTrees = true;
 };
 
+/// The up-links among `links` (ids of the tree's links(), as Allocator::ownedLinks() gives
+/// them) in JigsawLinks form. Throws std::invalid_argument for a node link or no such link.
+JigsawLinks jigsawLinksOf(const FatTreeTopology& tree, const std::vector<int>& links);
+
 /// Checks `nodes` (and the job's links, when known) against Jigsaw's conditions on `tree`.
 /// `requested` < 0: the requested node count is not known (condition 8 not checked).
 JigsawVerdict checkJigsaw(const FatTreeTopology& tree, const std::vector<int>& nodes,

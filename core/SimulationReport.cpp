@@ -94,6 +94,7 @@ std::string simulationSummaryJson(const SimulationSetup& setup, const Simulation
     json.key("jobs").value(m.jobs);
     json.key("utilization").value(m.steadyUtilization);
     json.key("utilization_over_makespan").value(m.makespanUtilization);
+    json.key("internal_fragmentation").value(m.steadyIdleAllocated);
     json.key("steady_state").beginObject();
     json.key("found").value(m.steadyStateFound);
     json.key("from").value(m.steadyFrom);
@@ -104,6 +105,19 @@ std::string simulationSummaryJson(const SimulationSetup& setup, const Simulation
     json.key("mean_turnaround").value(m.turnaround.mean);
     json.key("mean_bounded_slowdown").value(m.boundedSlowdown.mean);
     json.key("mean_aph").value(summary.meanAph);
+    json.key("lowest_common_switch"); // AUCSCHED3 Table 4, over every placed job
+    if (summary.mapping.hasLevels) {
+        json.beginObject();
+        json.key("mean").value(summary.mapping.lowestCommonSwitch.mean);
+        json.key("sd").value(summary.mapping.lowestCommonSwitch.deviation);
+        json.endObject();
+    } else {
+        json.null();
+    }
+    json.key("spread").beginObject();
+    json.key("mean").value(summary.mapping.spread.mean);
+    json.key("sd").value(summary.mapping.spread.deviation);
+    json.endObject();
     json.key("scheduling_us_per_job").beginObject();
     json.key("mean").value(m.schedulingMicroseconds.mean);
     json.key("p99").value(m.schedulingMicroseconds.p99);

@@ -3,6 +3,7 @@
 #include "core/AllocatorFactory.h"
 #include "core/Simulator.h"
 #include "core/SystemMetrics.h"
+#include "core/TopologyMapping.h"
 #include "core/WorkloadTransforms.h"
 
 #include <string>
@@ -32,6 +33,7 @@ struct SimulationSummary
     SystemMetrics metrics;
     double meanAph = 0; ///< over jobs of 2 nodes or more (1-node jobs have no pairs)
     int jobsWithPairs = 0;
+    TopologyMapping mapping; ///< lowest common switch and spread (AUCSCHED3 Table 4)
     std::vector<std::string> neverFit; ///< ids of the jobs larger than the machine
     double simulationSeconds = 0; ///< wall time of the replay
 };

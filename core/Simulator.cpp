@@ -1,5 +1,7 @@
 #include "core/Simulator.h"
 
+#include "core/WindowScheduler.h"
+
 #include <algorithm>
 #include <chrono>
 #include <deque>
@@ -17,6 +19,7 @@ const char* backfillName(BackfillPolicy policy)
     case BackfillPolicy::Fcfs: return "fcfs";
     case BackfillPolicy::Easy: return "easy";
     case BackfillPolicy::Conservative: return "conservative";
+    case BackfillPolicy::Auction: return "auction";
     }
     return "?";
 }
@@ -51,6 +54,10 @@ public:
         , m_state(topology)
     {
         m_result.jobs.resize(jobs.size());
+        if (options.backfill == BackfillPolicy::Auction && !allocator.windowScheduler())
+            throw std::invalid_argument("the auction needs a policy that places a window of jobs at once (aucsched3), "
+                                        "not "
+                                        + allocator.name());
     }
 
     SimulationResult run()
@@ -85,6 +92,17 @@ public:
                 }
             }
             schedule(now);
+            // Nothing runs, so the head job was just offered the whole empty machine and did
+            // not fit: under this allocator it never will (Jigsaw cannot span pods of a
+            // tapered tree). Reported and skipped like a job larger than the machine.
+            while (m_options.backfill != BackfillPolicy::Auction && m_running.empty() && !m_queue.empty()) {
+                const int head = m_queue.front();
+                m_queue.pop_front();
+                result(head).neverFits = true;
+                ++m_result.neverFit;
+                m_plans.erase(head);
+                schedule(now);
+            }
         }
         return std::move(m_result);
     }
@@ -132,22 +150,36 @@ private:
             result(index).firstReservation = start;
     }
 
+    /// `nodes`: what the allocator returned; the job runs on the first of them, as many as
+    /// it asked for, and holds the rest idle (LaaS's whole leaves).
     void start(int index, std::vector<int> nodes, std::int64_t now)
     {
         SimulatedJob& run = result(index);
+        const auto asked = static_cast<size_t>(job(index).nodes);
+        if (nodes.size() < asked)
+            throw std::logic_error(m_allocator.name() + " gave job " + job(index).id + " "
+                                   + std::to_string(nodes.size()) + " nodes for " + std::to_string(asked));
         m_state.take(nodes, index);
         m_allocator.started(request(index), nodes);
         run.start = now;
         run.end = now + runTime(index);
-        run.nodes = std::move(nodes);
+        run.links = m_allocator.ownedLinks(index);
+        if (nodes.size() > asked) {
+            run.nodes.assign(nodes.begin(), nodes.begin() + static_cast<std::ptrdiff_t>(asked));
+            std::sort(run.nodes.begin(), run.nodes.end());
+            run.allocated = std::move(nodes);
+            std::sort(run.allocated.begin(), run.allocated.end());
+        } else {
+            run.nodes = std::move(nodes);
+        }
         m_running.push({run.end, index});
         m_expected.insert({expectedEnd(index), index});
     }
 
     void finish(int index)
     {
-        m_state.release(result(index).nodes);
-        m_allocator.ended(request(index), result(index).nodes);
+        m_state.release(result(index).held());
+        m_allocator.ended(request(index), result(index).held());
         m_expected.erase({expectedEnd(index), index});
         ++m_releases;
     }
@@ -158,6 +190,7 @@ private:
         case BackfillPolicy::Fcfs: startInOrder(now); break;
         case BackfillPolicy::Easy: easy(now); break;
         case BackfillPolicy::Conservative: conservative(now); break;
+        case BackfillPolicy::Auction: auction(now); break;
         }
     }
 
@@ -173,6 +206,54 @@ private:
         }
     }
 
+    /// AUCSCHED3 (Soner & Özturan §2): the head and the next `window` jobs go to the window
+    /// scheduler, which starts any of them at once. Passes repeat while they start jobs (the
+    /// plug-in solves again every few seconds; here without the delay), so jobs that lost
+    /// a bid or were beyond the window get another auction on the nodes left.
+    void auction(std::int64_t now)
+    {
+        WindowScheduler& scheduler = *m_allocator.windowScheduler();
+        while (!m_queue.empty() && m_state.freeCount() > 0) {
+            const size_t size = std::min(m_queue.size(), static_cast<size_t>(std::max(m_options.window, 0)) + 1);
+            std::vector<AllocationRequest> window;
+            int smallest = std::numeric_limits<int>::max();
+            for (size_t i = 0; i < size; ++i) {
+                window.push_back(request(m_queue[i]));
+                smallest = std::min(smallest, window.back().nodes);
+            }
+            if (smallest > m_state.freeCount())
+                return; // no job of the window has a bid
+            const auto begin = std::chrono::steady_clock::now();
+            std::vector<std::vector<int>> placed = scheduler.place(m_state, window);
+            const double share
+                = std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - begin).count()
+                / static_cast<double>(size);
+            if (placed.size() != size)
+                throw std::logic_error("the window scheduler answered for " + std::to_string(placed.size())
+                                       + " jobs, not " + std::to_string(size));
+            std::deque<int> waiting;
+            int started = 0;
+            for (size_t i = 0; i < size; ++i) {
+                const int index = m_queue[i];
+                result(index).schedulingMicroseconds += share;
+                if (placed[i].empty()) {
+                    waiting.push_back(index);
+                    continue;
+                }
+                if (static_cast<int>(placed[i].size()) != job(index).nodes)
+                    throw std::logic_error("the window scheduler gave job " + job(index).id + " "
+                                           + std::to_string(placed[i].size()) + " nodes for "
+                                           + std::to_string(job(index).nodes));
+                start(index, std::move(placed[i]), now); // throws if a node is taken twice
+                ++started;
+            }
+            waiting.insert(waiting.end(), m_queue.begin() + static_cast<std::ptrdiff_t>(size), m_queue.end());
+            m_queue = std::move(waiting);
+            if (started == 0)
+                return;
+        }
+    }
+
     /// When and where the job could start if nothing else started: expected completions
     /// replayed on a copy of the machine, with a copy of the allocator, until its
     /// allocation fits.
@@ -183,8 +264,8 @@ private:
         for (auto it = m_expected.begin(); it != m_expected.end();) {
             const std::int64_t at = it->first;
             for (; it != m_expected.end() && it->first == at; ++it) {
-                future.release(result(it->second).nodes);
-                allocator->ended(request(it->second), result(it->second).nodes);
+                future.release(result(it->second).held());
+                allocator->ended(request(it->second), result(it->second).held());
             }
             if (future.freeCount() < job(index).nodes)
                 continue;
@@ -205,8 +286,8 @@ private:
         std::unique_ptr<Allocator> allocator = m_allocator.clone();
         allocator->started(request(candidate), nodes);
         for (auto it = m_expected.begin(); it != m_expected.end() && it->first <= m_reservation.start; ++it) {
-            future.release(result(it->second).nodes);
-            allocator->ended(request(it->second), result(it->second).nodes);
+            future.release(result(it->second).held());
+            allocator->ended(request(it->second), result(it->second).held());
         }
         return !allocator->allocate(future, request(head)).empty();
     }
@@ -272,7 +353,7 @@ private:
         // active at `at` that overlap (their nodes are disjoint and counted as freed).
         int bound = m_state.freeCount();
         for (auto it = m_expected.begin(); it != m_expected.end() && it->first <= at; ++it)
-            bound += static_cast<int>(result(it->second).nodes.size());
+            bound += static_cast<int>(result(it->second).held().size());
         for (const auto& [other, plan] : m_plans)
             if (plan.start <= at && at < plan.end)
                 bound -= static_cast<int>(plan.nodes.size());
@@ -280,7 +361,7 @@ private:
             return std::nullopt;
         MachineState then = m_state;
         for (auto it = m_expected.begin(); it != m_expected.end() && it->first <= at; ++it)
-            then.release(result(it->second).nodes);
+            then.release(result(it->second).held());
         for (const auto& [other, plan] : m_plans) {
             if (plan.start >= until || at >= plan.end)
                 continue;

@@ -15,6 +15,9 @@ enum class BackfillPolicy {
     Fcfs, ///< strictly in queue order
     Easy, ///< one reservation, for the head job; later jobs start if they do not delay it
     Conservative, ///< a reservation for every queued job; a job starts only if it delays none
+    /// The head and the next `window` jobs are offered at once to the allocator's window
+    /// scheduler (AUCSCHED3's auction), which starts any of them; no reservations.
+    Auction,
 };
 
 const char* backfillName(BackfillPolicy policy);
@@ -33,7 +36,8 @@ struct SimulationOptions
 {
     BackfillPolicy backfill = BackfillPolicy::Easy;
     /// Queued jobs after the head considered for backfilling (Jigsaw: 50), by EASY and by
-    /// conservative backfilling (which gives reservations to the head and this many more).
+    /// conservative backfilling (which gives reservations to the head and this many more);
+    /// the auction offers the head and this many more.
     int window = 50;
     /// Called now and then with the jobs finished so far and the total; returning false
     /// stops the replay with SimulationCancelled.
@@ -53,13 +57,23 @@ struct SimulatedJob
 {
     std::int64_t start = -1;
     std::int64_t end = -1;
-    std::vector<int> nodes;
+    std::vector<int> nodes; ///< the nodes it runs on: as many as it asked for, in index order
+    /// Every node held for it when the allocator gave more than asked (LaaS's whole leaves):
+    /// `nodes` plus the idle ones, in index order; empty when it holds just `nodes`.
+    std::vector<int> allocated;
+    /// The links it owned (ids of Topology::links(), sorted) under policies that allocate
+    /// links (Jigsaw, LaaS); empty for the others.
+    std::vector<int> links;
+    /// Every node held while it ran (internal fragmentation: held().size() - nodes.size()).
+    const std::vector<int>& held() const { return allocated.empty() ? nodes : allocated; }
     double schedulingMicroseconds = 0; ///< wall time spent in the allocator for this job
     /// EASY and conservative: the start time of the first reservation the job got (as the
     /// head job, or in the conservative schedule); -1 if it never needed one. Backfilling
     /// must never make a job start later than this.
     std::int64_t firstReservation = -1;
-    bool neverFits = false; ///< larger than the machine: reported and skipped
+    /// Larger than the machine, or not placeable by the allocator even on the empty machine
+    /// (Jigsaw spanning pods of a tapered tree): reported and skipped.
+    bool neverFits = false;
 };
 
 struct SimulationResult
@@ -77,7 +91,9 @@ struct SimulationResult
 /// allocator) until the job's topology-constrained allocation fits; a backfilled job that
 /// would still run at that time may not take the reserved nodes, and for allocators with
 /// placement rules (TA) it must leave the reservation placeable (Pollard SC'18 §IV, TA
-/// plug-in).
+/// plug-in). BackfillPolicy::Auction needs an allocator with a window scheduler
+/// (std::invalid_argument otherwise); the wall time of each auction is shared equally by
+/// the jobs of its window.
 SimulationResult simulate(const Topology& topology, const std::vector<SimulationJob>& jobs, Allocator& allocator,
                           const SimulationOptions& options = {});
 

@@ -99,19 +99,24 @@ SystemMetrics computeSystemMetrics(int machineNodes, const std::vector<Simulatio
     metrics.steadyFrom = metrics.steadyStateFound ? firstWait : firstSubmit;
     metrics.steadyTo = metrics.steadyStateFound ? lastWait : lastEnd;
 
-    double steadyNodeSeconds = 0, allNodeSeconds = 0;
+    double steadyNodeSeconds = 0, allNodeSeconds = 0, steadyIdleSeconds = 0;
     for (const SimulatedJob& run : result.jobs) {
         if (!ran(run))
             continue;
         const int nodes = static_cast<int>(run.nodes.size());
         steadyNodeSeconds += nodeSecondsWithin(run.start, run.end, nodes, metrics.steadyFrom, metrics.steadyTo);
         allNodeSeconds += nodeSecondsWithin(run.start, run.end, nodes, firstSubmit, lastEnd);
+        const int idle = static_cast<int>(run.held().size()) - nodes;
+        if (idle > 0)
+            steadyIdleSeconds += nodeSecondsWithin(run.start, run.end, idle, metrics.steadyFrom, metrics.steadyTo);
     }
     const auto capacity = [&](std::int64_t from, std::int64_t to) {
         return static_cast<double>(machineNodes) * static_cast<double>(to - from);
     };
-    if (metrics.steadyTo > metrics.steadyFrom)
+    if (metrics.steadyTo > metrics.steadyFrom) {
         metrics.steadyUtilization = steadyNodeSeconds / capacity(metrics.steadyFrom, metrics.steadyTo);
+        metrics.steadyIdleAllocated = steadyIdleSeconds / capacity(metrics.steadyFrom, metrics.steadyTo);
+    }
     if (lastEnd > firstSubmit)
         metrics.makespanUtilization = allNodeSeconds / capacity(firstSubmit, lastEnd);
 

@@ -43,6 +43,10 @@ struct SystemMetrics
     bool steadyStateFound = false;
     double steadyUtilization = 0; ///< sum N_j t_j over the steady state / (N_system * its length)
     double makespanUtilization = 0; ///< the same over the whole makespan
+    /// Internal fragmentation (LaaS's whole leaves): node-seconds of nodes allocated to jobs
+    /// but unused (SimulatedJob::held() beyond its nodes) / (N_system * length), over the
+    /// steady state. Utilization plus this is the share of the machine allocated.
+    double steadyIdleAllocated = 0;
     Distribution wait, turnaround, boundedSlowdown; ///< seconds; slowdown bound 10 s
     Distribution schedulingMicroseconds;
     std::vector<SizeBinMetrics> bins;

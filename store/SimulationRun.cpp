@@ -27,6 +27,7 @@ SimulationSummary runStoredSimulation(Store& store, const SimulationSetup& setup
         = std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
     summary.metrics = computeSystemMetrics(topology->nodeCount(), jobs, result, setup.sizeBins);
     summary.meanAph = meanAph(*topology, result, &summary.jobsWithPairs);
+    summary.mapping = topologyMapping(*topology, result);
     for (size_t i = 0; i < jobs.size(); ++i)
         if (result.jobs[i].neverFits)
             summary.neverFit.push_back(jobs[i].id);

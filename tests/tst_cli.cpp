@@ -118,6 +118,38 @@ private slots:
         QCOMPARE(second.value(QStringLiteral("backfill")).toString(), QStringLiteral("conservative"));
         QVERIFY(second.value(QStringLiteral("run_id")).toInt() > summary.value(QStringLiteral("run_id")).toInt());
 
+        // The link-isolating policies; the summary says how much was allocated but idle
+        // (LaaS's whole leaves).
+        for (const QString& policy : {QStringLiteral("jigsaw"), QStringLiteral("laas")}) {
+            const Result isolated
+                = run(QStringLiteral("placement"),
+                      common + QStringList{QStringLiteral("--policy"), policy, QStringLiteral("--no-store")});
+            QVERIFY2(isolated.exitCode == 0, qPrintable(isolated.errors));
+            const QJsonObject result = QJsonDocument::fromJson(isolated.output.toUtf8()).object();
+            QCOMPARE(result.value(QStringLiteral("jobs")).toInt(), 3145);
+            QVERIFY(result.value(QStringLiteral("internal_fragmentation")).toDouble(-1) >= 0);
+        }
+
+        // AUCSCHED3 runs its auction by default; the summary has Table 4's measures. The
+        // auction is for window policies only.
+        const Result auction = run(
+            QStringLiteral("placement"),
+            common
+                + QStringList{QStringLiteral("--policy"), QStringLiteral("aucsched3"), QStringLiteral("--no-store")});
+        QVERIFY2(auction.exitCode == 0, qPrintable(auction.errors));
+        const QJsonObject bids = QJsonDocument::fromJson(auction.output.toUtf8()).object();
+        QCOMPARE(bids.value(QStringLiteral("backfill")).toString(), QStringLiteral("auction"));
+        QCOMPARE(bids.value(QStringLiteral("jobs")).toInt(), 3145);
+        QVERIFY(bids.value(QStringLiteral("lowest_common_switch")).toObject().value(QStringLiteral("mean")).toDouble(-1)
+                >= 0);
+        QVERIFY(bids.value(QStringLiteral("spread")).toObject().value(QStringLiteral("mean")).toDouble(-1) >= 0);
+        const Result notWindowed = run(QStringLiteral("placement"),
+                                       common
+                                           + QStringList{QStringLiteral("--policy"), QStringLiteral("first-fit"),
+                                                         QStringLiteral("--backfill"), QStringLiteral("auction")});
+        QCOMPARE(notWindowed.exitCode, 1);
+        QVERIFY2(notWindowed.errors.contains(QStringLiteral("aucsched3")), qPrintable(notWindowed.errors));
+
         // Bad input: a clear message, nothing stored.
         const Result bad = run(QStringLiteral("placement"),
                                common + QStringList{QStringLiteral("--policy"), QStringLiteral("best")});

@@ -4,8 +4,13 @@
 #include "core/ListAllocators.h"
 #include "core/MachineSpec.h"
 #include "core/Simulator.h"
+#include "core/SwitchHierarchy.h"
 #include "core/TopologyAwareAllocator.h"
+#include "core/TopologyMapping.h"
 
+#include "tests/support/IsolationCheck.h"
+
+#include <QElapsedTimer>
 #include <QTest>
 
 #include <fstream>
@@ -54,7 +59,7 @@ QString checkRun(const Topology& topology, const std::vector<SimulationJob>& job
     std::vector<int> holder(static_cast<size_t>(topology.nodeCount()), -1);
     for (const auto& [time, signedJob] : events) {
         const int job = std::abs(signedJob) - 1;
-        for (int node : result.jobs[static_cast<size_t>(job)].nodes) {
+        for (int node : result.jobs[static_cast<size_t>(job)].held()) { // idle nodes of LaaS's whole leaves too
             if (node < 0 || node >= topology.nodeCount())
                 return QStringLiteral("job %1 has node %2").arg(job).arg(node);
             int& slot = holder[static_cast<size_t>(node)];
@@ -307,7 +312,8 @@ private slots:
                 allocator = makeAllocator(*topology, choice);
             } catch (const std::invalid_argument&) {
                 const std::string name = info.name;
-                QVERIFY(name == "ta" || name == "slurm-tree" || name == "quadrant");
+                QVERIFY(name == "ta" || name == "slurm-tree" || name == "quadrant" || name == "aucsched3"
+                        || name == "jigsaw" || name == "laas");
                 continue; // not for this machine
             }
             SimulationOptions options;
@@ -325,7 +331,71 @@ private slots:
                 const QString rules = checkTaRules(*fatTree, workload, result);
                 QVERIFY2(rules.isEmpty(), qPrintable(rules));
             }
+            // The isolating policies: no link usable by two jobs at once (tests/support/IsolationCheck.h),
+            // every Jigsaw allocation legal by core/JigsawCheck, LaaS's shapes.
+            const std::string name = info.name;
+            if (name == "ta" || name == "jigsaw" || name == "laas") {
+                QString isolation = test::checkNodeIsolation(*topology, workload, result);
+                if (isolation.isEmpty())
+                    isolation = test::checkIsolation(*fatTree, workload, result,
+                                                     name == "ta" ? test::LinkOwnership::TopologyAwareView
+                                                                  : test::LinkOwnership::Explicit);
+                if (isolation.isEmpty() && name == "jigsaw")
+                    isolation = test::checkJigsawRun(*fatTree, workload, result);
+                if (isolation.isEmpty() && name == "laas")
+                    isolation = test::checkLaasRun(*fatTree, workload, result);
+                QVERIFY2(isolation.isEmpty(),
+                         qPrintable(QStringLiteral("%1: %2").arg(QLatin1String(info.name), isolation)));
+            }
         }
+    }
+
+    void auctionRunsPassTheChecker_data()
+    {
+        QTest::addColumn<QString>("machine");
+        QTest::newRow("hpc2n on its size") << "switchtree parents=-1,0,0,0,0,0,0 nodes=0,20,20,20,20,20,20";
+        QTest::newRow("hpc2n on a fat-tree") << "fattree radix=16 pods=2 leaves-per-pod=8 nodes-per-leaf=8";
+    }
+    void auctionRunsPassTheChecker()
+    {
+        // AUCSCHED3's auction (core/Aucsched3.h) starts jobs of a window at once: the whole
+        // hpc2n trace must pass the same checks. Its topology mapping is printed against
+        // Slurm's tree best fit under EASY (the paper's SLURM/Backfill), as in its Table 4.
+        QFETCH(QString, machine);
+        const auto topology = parseMachineSpec(machine.toStdString());
+        const std::vector<SimulationJob> workload
+            = readSwf(qEnvironmentVariable("PLACEMENT_SHARED_DIR") + QStringLiteral("/traces/hpc2n.swf"), 2,
+                      std::numeric_limits<size_t>::max());
+        QVERIFY(workload.size() > 3000);
+        AllocatorChoice choice;
+        choice.policy = "aucsched3";
+        const std::unique_ptr<Allocator> aucsched3 = makeAllocator(*topology, choice);
+        SimulationOptions options;
+        options.backfill = BackfillPolicy::Auction;
+        QElapsedTimer timer;
+        timer.start();
+        const SimulationResult auction = simulate(*topology, workload, *aucsched3, options);
+        const double seconds = static_cast<double>(timer.elapsed()) / 1000;
+        const QString problem = checkRun(*topology, workload, auction);
+        QVERIFY2(problem.isEmpty(), qPrintable(problem));
+        SlurmTreeAllocator slurm;
+        options.backfill = BackfillPolicy::Easy;
+        const SimulationResult backfill = simulate(*topology, workload, slurm, options);
+        const int maxLevel = topology->hierarchy()->level[static_cast<size_t>(topology->hierarchy()->root)];
+        for (const auto& [name, result] : {std::pair{"aucsched3 auction", &auction}, {"slurm-tree easy", &backfill}}) {
+            const TopologyMapping mapping = topologyMapping(*topology, *result);
+            qInfo("%s: %s: lowest common switch %.2f +- %.2f, spread %.1f +- %.1f over %d jobs", qPrintable(machine),
+                  name, mapping.lowestCommonSwitch.mean, mapping.lowestCommonSwitch.deviation, mapping.spread.mean,
+                  mapping.spread.deviation, mapping.jobs);
+            QCOMPARE(mapping.jobs, static_cast<int>(workload.size()) - result->neverFit);
+            QVERIFY(mapping.lowestCommonSwitch.mean >= 0 && mapping.lowestCommonSwitch.mean <= maxLevel);
+            QVERIFY(mapping.spread.mean >= 0 && mapping.spread.mean < topology->nodeCount());
+        }
+        double scheduling = 0;
+        for (const SimulatedJob& job : auction.jobs)
+            scheduling += job.schedulingMicroseconds;
+        qInfo("aucsched3 auction: %.1f s for the trace, %.0f us scheduling per job", seconds,
+              scheduling / static_cast<double>(workload.size()));
     }
 };
 

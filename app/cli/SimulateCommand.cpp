@@ -51,10 +51,12 @@ int parseCount(const QString& text, const char* option, int minimum)
 
 BackfillPolicy parseBackfill(const QString& text)
 {
-    for (BackfillPolicy policy : {BackfillPolicy::Fcfs, BackfillPolicy::Easy, BackfillPolicy::Conservative})
+    for (BackfillPolicy policy :
+         {BackfillPolicy::Fcfs, BackfillPolicy::Easy, BackfillPolicy::Conservative, BackfillPolicy::Auction})
         if (text == QLatin1String(backfillName(policy)))
             return policy;
-    throw std::invalid_argument("--backfill '" + text.toStdString() + "' (expected fcfs, easy or conservative)");
+    throw std::invalid_argument("--backfill '" + text.toStdString()
+                                + "' (expected fcfs, easy, conservative or auction)");
 }
 
 std::vector<int> parseBins(const QString& text)
@@ -93,7 +95,8 @@ int runSimulate(const QStringList& arguments)
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral(
         "Replays the jobs of a machine in the database through a scheduler: queue in submission order, "
-        "FCFS, EASY or conservative backfilling, with the chosen allocator placing every job. The run is "
+        "FCFS, EASY or conservative backfilling, with the chosen allocator placing every job, or AUCSCHED3's "
+        "auction over a window of jobs. The run is "
         "stored in the database (every job's start, end and nodes) and its summary is printed as JSON."));
     parser.addHelpOption();
     const QCommandLineOption db(QStringLiteral("db"), QStringLiteral("The database."), QStringLiteral("DB"));
@@ -105,10 +108,14 @@ int runSimulate(const QStringList& arguments)
                                                   "dimension order such as zyx (fastest first), hilbert, shuffle, "
                                                   "... (see docs/simulation.md)."),
                                    QStringLiteral("NAME"), QStringLiteral("index"));
-    const QCommandLineOption backfill(QStringLiteral("backfill"), QStringLiteral("fcfs, easy (default) or conservative."),
-                                      QStringLiteral("POLICY"), QStringLiteral("easy"));
+    const QCommandLineOption backfill(
+        QStringLiteral("backfill"),
+        QStringLiteral("fcfs, easy (default), conservative or auction (a window of jobs at once; aucsched3 only, and "
+                       "its default)."),
+        QStringLiteral("POLICY"), QStringLiteral("easy"));
     const QCommandLineOption window(QStringLiteral("window"),
-                                    QStringLiteral("EASY: queued jobs after the head considered (default 50)."),
+                                    QStringLiteral("EASY, conservative and auction: queued jobs after the head "
+                                                   "considered (default 50)."),
                                     QStringLiteral("N"), QStringLiteral("50"));
     const QCommandLineOption speedup(QStringLiteral("speedup"),
                                      QStringLiteral("Speed-up scenario: none (default), 5, 10, 20 (% for jobs above 4 "
@@ -154,10 +161,11 @@ int runSimulate(const QStringList& arguments)
                        cpus, demarcation, quadrantSide, bins, name, json, noStore});
     parser.process(arguments);
     if (!parser.isSet(db) || !parser.isSet(machine) || !parser.isSet(policy)) {
-        std::fprintf(stderr, "placement: usage: placement simulate --db DB --machine NAME --policy NAME [--order NAME] "
-                             "[--backfill fcfs|easy|conservative] [--window 50] "
-                             "[--speedup none|5|10|20|v1|v2|random] [--seed N] [--scale-nodes K] "
-                             "[--arrivals keep|zero|scale:F] [--from T --to T] [--json OUT]\n");
+        std::fprintf(stderr,
+                     "placement: usage: placement simulate --db DB --machine NAME --policy NAME [--order NAME] "
+                     "[--backfill fcfs|easy|conservative|auction] [--window 50] "
+                     "[--speedup none|5|10|20|v1|v2|random] [--seed N] [--scale-nodes K] "
+                     "[--arrivals keep|zero|scale:F] [--from T --to T] [--json OUT]\n");
         return 2;
     }
 
@@ -169,6 +177,8 @@ int runSimulate(const QStringList& arguments)
     setup.allocator.sizeDemarcation = parseCount(parser.value(demarcation), "demarcation", 0);
     setup.allocator.quadrantSide = parseCount(parser.value(quadrantSide), "quadrant-side", 0);
     setup.options.backfill = parseBackfill(parser.value(backfill));
+    if (!parser.isSet(backfill) && setup.allocator.policy == "aucsched3")
+        setup.options.backfill = BackfillPolicy::Auction; // AUCSCHED3 is an auction over a window
     setup.options.window = parseCount(parser.value(window), "window", 0);
     setup.transform.speedup = Speedup::parse(parser.value(speedup).toStdString());
     setup.transform.seed = setup.allocator.seed;

@@ -1,0 +1,68 @@
+#include "core/FatTreeFreeView.h"
+
+#include "core/Allocator.h"
+#include "core/FatTreeTopology.h"
+#include "core/LinkLedger.h"
+
+#include <stdexcept>
+#include <string>
+
+namespace placement {
+
+void FatTreeFreeView::build(const FatTreeTopology& tree, const MachineState& state, const LinkLedger& ledger)
+{
+    const int nodesPerLeaf = tree.shape().nodesPerLeaf;
+    const int leavesPerPod = tree.shape().leavesPerPod;
+    const int l2PerPod = tree.l2PerPod();
+    const int upPorts = tree.shape().uplinksPerL2;
+    leafFree.assign(static_cast<size_t>(tree.leafCount()), 0);
+    podFree.assign(static_cast<size_t>(tree.shape().pods), 0);
+    for (int leaf = 0, node = 0; leaf < tree.leafCount(); ++leaf) {
+        int free = 0;
+        for (int slot = 0; slot < nodesPerLeaf; ++slot, ++node)
+            free += state.isFree(node) ? 1 : 0;
+        leafFree[static_cast<size_t>(leaf)] = free;
+        podFree[static_cast<size_t>(leaf / leavesPerPod)] += free;
+    }
+    // Up-link ids are consecutive per switch (leaf up-links leaf by leaf, L2 up-links switch
+    // by switch), so a switch's busy ports are one run of the ledger's busy bits.
+    ledger.busyBits(state, m_busy);
+    const auto freePorts = [&](int firstLink, int width) {
+        const auto word = static_cast<size_t>(firstLink / 64);
+        const int shift = firstLink % 64;
+        std::uint64_t busy = m_busy[word] >> shift;
+        if (shift + width > 64)
+            busy |= m_busy[word + 1] << (64 - shift);
+        const std::uint64_t all = width == 64 ? ~std::uint64_t(0) : (std::uint64_t(1) << width) - 1;
+        return ~busy & all;
+    };
+    leafPorts.resize(static_cast<size_t>(tree.leafCount()));
+    for (int leaf = 0; leaf < tree.leafCount(); ++leaf)
+        leafPorts[static_cast<size_t>(leaf)] = freePorts(tree.leafUplink(leaf, 0), l2PerPod);
+    l2Ports.resize(static_cast<size_t>(tree.l2Count()));
+    for (int pod = 0; pod < tree.shape().pods; ++pod)
+        for (int i = 0; i < l2PerPod; ++i)
+            l2Ports[static_cast<size_t>(pod * l2PerPod + i)] = freePorts(tree.l2Uplink(pod, i, 0), upPorts);
+}
+
+void FatTreeFreeView::checkLinkMasks(const FatTreeTopology& tree, const char* policy)
+{
+    if (tree.l2PerPod() > 64 || tree.shape().uplinksPerL2 > 64)
+        throw std::invalid_argument(std::string(policy)
+                                    + " supports at most 64 L2 switches per pod and 64 up-links per L2 switch");
+}
+
+void FatTreeFreeView::takeFreeNodes(const FatTreeTopology& tree, const MachineState& state, int leaf, int count,
+                                    std::vector<int>& nodes)
+{
+    const int first = leaf * tree.shape().nodesPerLeaf;
+    for (int node = first; count > 0 && node < first + tree.shape().nodesPerLeaf; ++node)
+        if (state.isFree(node)) {
+            nodes.push_back(node);
+            --count;
+        }
+    if (count > 0)
+        throw std::logic_error("leaf " + std::to_string(leaf) + " has fewer free nodes than counted");
+}
+
+} // namespace placement

@@ -1,0 +1,62 @@
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+namespace placement {
+
+class FatTreeTopology;
+class LinkLedger;
+class MachineState;
+
+/// What is free on a three-level fat-tree, as the link-allocating policies (Jigsaw, LaaS)
+/// search it: free nodes per leaf and pod, and the free up-links of every leaf and L2
+/// switch as bit masks (so a pod may have at most 64 L2 switches and an L2 switch at most
+/// 64 up-links; checkLinkMasks() says so up front).
+struct FatTreeFreeView
+{
+    std::vector<int> leafFree; ///< free nodes per leaf
+    std::vector<int> podFree; ///< free nodes per pod
+    /// Per leaf: bit i set when its up-link to L2 switch i of its pod is free.
+    std::vector<std::uint64_t> leafPorts;
+    /// Per L2 switch (pod * l2PerPod + i): bit p set when its up-port p is free.
+    std::vector<std::uint64_t> l2Ports;
+
+    /// Fills the view from the nodes of `state` and the links `ledger` holds on it.
+    void build(const FatTreeTopology& tree, const MachineState& state, const LinkLedger& ledger);
+
+    /// Throws std::invalid_argument when the tree's switches have more ports than a mask
+    /// holds; `policy` names the caller in the message.
+    static void checkLinkMasks(const FatTreeTopology& tree, const char* policy);
+
+    /// The first `count` free nodes of `leaf`, in index order, appended to `nodes`.
+    static void takeFreeNodes(const FatTreeTopology& tree, const MachineState& state, int leaf, int count,
+                              std::vector<int>& nodes);
+
+private:
+    std::vector<std::uint64_t> m_busy; ///< scratch: busy links as bits
+};
+
+/// Number of set bits (SWAR: inline everywhere, where __builtin_popcountll becomes a call
+/// into libgcc on a plain x86-64 build).
+inline int bitCount(std::uint64_t mask)
+{
+    mask -= (mask >> 1) & 0x5555555555555555ULL;
+    mask = (mask & 0x3333333333333333ULL) + ((mask >> 2) & 0x3333333333333333ULL);
+    mask = (mask + (mask >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+    return static_cast<int>((mask * 0x0101010101010101ULL) >> 56);
+}
+
+/// The `count` lowest set bits of `mask` (all of them if it has fewer).
+inline std::uint64_t lowestBits(std::uint64_t mask, int count)
+{
+    std::uint64_t kept = 0;
+    for (; count > 0 && mask; --count) {
+        const std::uint64_t bit = mask & (~mask + 1);
+        kept |= bit;
+        mask &= mask - 1;
+    }
+    return kept;
+}
+
+} // namespace placement

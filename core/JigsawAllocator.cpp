@@ -1,0 +1,565 @@
+#include "core/JigsawAllocator.h"
+
+#include "core/FatTreeTopology.h"
+
+#include <algorithm>
+#include <cstring>
+#include <stdexcept>
+#include <string>
+#include <unordered_map>
+
+namespace placement {
+namespace {
+
+using Mask = std::uint64_t;
+
+/// One allocation search of Algorithm 1 (Jigsaw HPDC'21 §4) on a snapshot of the machine.
+class JigsawSearch
+{
+public:
+    JigsawSearch(const FatTreeTopology& tree, const MachineState& state, const FatTreeFreeView& view, JigsawOrder order)
+        : m_tree(tree)
+        , m_state(state)
+        , m_view(view)
+        , m_order(order)
+        , m_k(tree.shape().nodesPerLeaf)
+        , m_leavesPerPod(tree.shape().leavesPerPod)
+        , m_l2PerPod(tree.l2PerPod())
+        , m_upPorts(tree.shape().uplinksPerL2)
+        , m_spg(tree.shape().spinesPerGroup)
+    {
+        for (int m = 0; m < m_spg; ++m) {
+            Mask ports = 0;
+            for (int p = m; p < m_upPorts; p += m_spg)
+                ports |= Mask(1) << p;
+            m_memberPorts.push_back(ports);
+        }
+    }
+
+    bool run(int n, JigsawAllocator::Allocation& out)
+    {
+        if (n < 1 || n > m_state.freeCount())
+            return false;
+        if (!twoLevel(n) && !threeLevel(n))
+            return false;
+        std::sort(m_nodes.begin(), m_nodes.end());
+        out.nodes = std::move(m_nodes);
+        out.links = std::move(m_links);
+        return true;
+    }
+
+private:
+    int leafFree(int leaf) const { return m_view.leafFree[static_cast<size_t>(leaf)]; }
+    Mask leafPorts(int leaf) const { return m_view.leafPorts[static_cast<size_t>(leaf)]; }
+    Mask l2Ports(int pod, int i) const { return m_view.l2Ports[static_cast<size_t>(pod * m_l2PerPod + i)]; }
+
+    /// The values from..to in the order asked for: descending for FewestLeavesFirst.
+    std::vector<int> ordered(int low, int high) const
+    {
+        std::vector<int> values;
+        for (int v = low; v <= high; ++v)
+            values.push_back(v);
+        if (m_order == JigsawOrder::FewestLeavesFirst)
+            std::reverse(values.begin(), values.end());
+        return values;
+    }
+
+    void takeLeaf(int leaf, int count, Mask l2Set)
+    {
+        FatTreeFreeView::takeFreeNodes(m_tree, m_state, leaf, count, m_nodes);
+        for (int i = 0; i < m_l2PerPod; ++i)
+            if (l2Set >> i & 1)
+                m_links.push_back(m_tree.leafUplink(leaf, i));
+    }
+
+    // ---- Two-level allocations: N = L_T n_L + n_L^r in one tree (conditions (2), (4)).
+
+    bool twoLevel(int n)
+    {
+        std::vector<int> pods;
+        for (int pod = 0; pod < m_tree.shape().pods; ++pod)
+            if (m_view.podFree[static_cast<size_t>(pod)] >= n)
+                pods.push_back(pod);
+        std::stable_sort(pods.begin(), pods.end(), [&](int a, int b) {
+            return m_view.podFree[static_cast<size_t>(a)] < m_view.podFree[static_cast<size_t>(b)];
+        });
+        if (pods.empty())
+            return false;
+        for (int nL : ordered(1, std::min(n, m_k))) {
+            const int lT = n / nL;
+            const int nR = n % nL;
+            if (lT + (nR > 0 ? 1 : 0) > m_leavesPerPod)
+                continue;
+            if ((lT > 1 || nR > 0) && nL > m_l2PerPod)
+                continue; // every job node of a leaf needs its own L2 switch
+            for (int pod : pods)
+                if (inPod(pod, lT, nL, nR))
+                    return true;
+        }
+        return false;
+    }
+
+    bool inPod(int pod, int lT, int nL, int nR)
+    {
+        const int first = pod * m_leavesPerPod;
+        if (lT == 1 && nR == 0) { // one leaf: node links only
+            for (int leaf = first; leaf < first + m_leavesPerPod; ++leaf)
+                if (leafFree(leaf) >= nL) {
+                    takeLeaf(leaf, nL, 0);
+                    return true;
+                }
+            return false;
+        }
+        m_candidates.clear();
+        for (int leaf = first; leaf < first + m_leavesPerPod; ++leaf)
+            if (leafFree(leaf) >= nL && bitCount(leafPorts(leaf)) >= nL)
+                m_candidates.push_back(leaf);
+        if (static_cast<int>(m_candidates.size()) < lT)
+            return false;
+        m_chosen.clear();
+        m_leafDeadEnds.assign(static_cast<size_t>(lT), {});
+        const Mask all = m_l2PerPod == 64 ? ~Mask(0) : (Mask(1) << m_l2PerPod) - 1;
+        return pickLeaves(pod, lT, nL, nR, 0, all);
+    }
+
+    /// FIND_L2: leaves in index order by backtracking; `common` is the intersection of the
+    /// chosen leaves' free up-links. What can still be completed depends only on that
+    /// intersection and where the search goes on: the remainder leaf may be any leaf not
+    /// chosen, and a chosen leaf would do as well as any (it holds n_L > n_L^r free nodes
+    /// and all of S). So a dead end (step, intersection, first leaf left) makes every later
+    /// visit with the same step and intersection and no earlier first leaf a dead end too.
+    bool pickLeaves(int pod, int lT, int nL, int nR, size_t start, Mask common)
+    {
+        const size_t depth = m_chosen.size();
+        if (static_cast<int>(depth) == lT)
+            return finishPod(pod, nL, nR, common);
+        auto& deadEnds = m_leafDeadEnds[depth];
+        if (const auto seen = deadEnds.find(common); seen != deadEnds.end() && seen->second <= start)
+            return false;
+        for (size_t c = start; c < m_candidates.size(); ++c) {
+            if (static_cast<int>(m_candidates.size() - c) < lT - static_cast<int>(depth))
+                break;
+            const int leaf = m_candidates[c];
+            const Mask mask = common & leafPorts(leaf);
+            if (bitCount(mask) < nL)
+                continue;
+            m_chosen.push_back(leaf);
+            if (pickLeaves(pod, lT, nL, nR, c + 1, mask))
+                return true;
+            m_chosen.pop_back();
+        }
+        auto [entry, inserted] = deadEnds.emplace(common, start);
+        if (!inserted)
+            entry->second = std::min(entry->second, start);
+        return false;
+    }
+
+    bool finishPod(int pod, int nL, int nR, Mask common)
+    {
+        int remainderLeaf = -1;
+        Mask remainderSet = 0;
+        if (nR > 0) {
+            for (int leaf = pod * m_leavesPerPod; leaf < (pod + 1) * m_leavesPerPod && remainderLeaf < 0; ++leaf) {
+                if (leafFree(leaf) < nR || std::find(m_chosen.begin(), m_chosen.end(), leaf) != m_chosen.end())
+                    continue;
+                const Mask shared = common & leafPorts(leaf);
+                if (bitCount(shared) >= nR) {
+                    remainderLeaf = leaf;
+                    remainderSet = lowestBits(shared, nR);
+                }
+            }
+            if (remainderLeaf < 0)
+                return false;
+        }
+        // S holds S^r (condition (4): the remainder leaf reaches a subset of S).
+        const Mask s = remainderSet | lowestBits(common & ~remainderSet, nL - nR);
+        for (int leaf : m_chosen)
+            takeLeaf(leaf, nL, s);
+        if (remainderLeaf >= 0)
+            takeLeaf(remainderLeaf, nR, remainderSet);
+        return true;
+    }
+
+    // ---- Three-level allocations, whole leaves but the remainder leaf (§4).
+
+    /// What the trees offer for one L2 set S.
+    struct Profile
+    {
+        Mask s = 0;
+        std::vector<int> sIndices; ///< the L2 indices of S
+        std::vector<int> whole; ///< per pod: whole free leaves whose free up-links hold S
+        std::vector<int> spines; ///< per pod, |S| x spines per group: free up-ports to each spine
+        /// Per pod and L2 switch of S, `spines` as one word: a field of (parallel links) bits
+        /// per spine, its lowest bits set as many as there are free ports to that spine. The
+        /// per-spine minimum of two switches is then the AND of their codes, the total a
+        /// bit count.
+        std::vector<Mask> codes;
+        std::vector<int> kind; ///< per pod: pods with the same `codes` share a kind
+    };
+
+    int spineWidth() const { return static_cast<int>(m_profile.sIndices.size()) * m_spg; }
+    const int* spinesOf(int pod) const { return m_profile.spines.data() + static_cast<size_t>(pod * spineWidth()); }
+    size_t codeWidth() const { return m_profile.sIndices.size(); }
+    const Mask* codesOf(int pod) const { return m_profile.codes.data() + static_cast<size_t>(pod) * codeWidth(); }
+    /// The bits of spine `m`'s field in a code.
+    Mask field(int m) const
+    {
+        const int width = m_upPorts / m_spg;
+        return (width == 64 ? ~Mask(0) : (Mask(1) << width) - 1) << (m * width);
+    }
+
+    void buildProfile(Mask s)
+    {
+        Profile& p = m_profile;
+        p.s = s;
+        p.sIndices.clear();
+        for (int i = 0; i < m_l2PerPod; ++i)
+            if (s >> i & 1)
+                p.sIndices.push_back(i);
+        const int pods = m_tree.shape().pods;
+        p.whole.assign(static_cast<size_t>(pods), 0);
+        p.spines.assign(static_cast<size_t>(pods * spineWidth()), 0);
+        p.codes.assign(static_cast<size_t>(pods) * codeWidth(), 0);
+        for (int pod = 0; pod < pods; ++pod) {
+            for (int leaf = pod * m_leavesPerPod; leaf < (pod + 1) * m_leavesPerPod; ++leaf)
+                p.whole[static_cast<size_t>(pod)] += isWhole(leaf) ? 1 : 0;
+            for (size_t j = 0; j < p.sIndices.size(); ++j)
+                for (int m = 0; m < m_spg; ++m) {
+                    const int count = bitCount(l2Ports(pod, p.sIndices[j]) & m_memberPorts[static_cast<size_t>(m)]);
+                    p.spines[static_cast<size_t>(pod * spineWidth()) + j * static_cast<size_t>(m_spg)
+                             + static_cast<size_t>(m)]
+                        = count;
+                    p.codes[static_cast<size_t>(pod) * codeWidth() + j] |= lowestBits(field(m), count);
+                }
+        }
+        // Kinds: equal spine counts, found by a hash and confirmed element by element.
+        p.kind.assign(static_cast<size_t>(pods), -1);
+        std::vector<std::uint64_t> hashes(static_cast<size_t>(pods));
+        for (int pod = 0; pod < pods; ++pod) {
+            std::uint64_t hash = 1469598103934665603ULL; // FNV-1a
+            for (const Mask* v = codesOf(pod); v != codesOf(pod) + codeWidth(); ++v)
+                hash = (hash ^ *v) * 1099511628211ULL;
+            hashes[static_cast<size_t>(pod)] = hash;
+            p.kind[static_cast<size_t>(pod)] = pod;
+            for (int earlier = 0; earlier < pod; ++earlier)
+                if (hashes[static_cast<size_t>(earlier)] == hash && p.kind[static_cast<size_t>(earlier)] == earlier
+                    && std::equal(codesOf(pod), codesOf(pod) + codeWidth(), codesOf(earlier))) {
+                    p.kind[static_cast<size_t>(pod)] = earlier;
+                    break;
+                }
+        }
+    }
+
+    bool isWhole(int leaf) const { return leafFree(leaf) == m_k && (leafPorts(leaf) & m_profile.s) == m_profile.s; }
+
+    bool threeLevel(int n)
+    {
+        const int pods = m_tree.shape().pods;
+        if (pods < 2 || m_k > m_l2PerPod)
+            return false; // a whole leaf needs an L2 switch for each of its nodes
+        // Whatever the decomposition, floor(N / n_L) whole free leaves are needed.
+        int wholeLeaves = 0;
+        for (int leaf = 0; leaf < m_tree.leafCount(); ++leaf)
+            wholeLeaves += leafFree(leaf) == m_k ? 1 : 0;
+        if (wholeLeaves < n / m_k)
+            return false;
+        const int maxLeaves = std::min(m_leavesPerPod, m_upPorts);
+        for (int lT : ordered(1, maxLeaves)) {
+            const int nT = lT * m_k;
+            const int t = n / nT;
+            const int nTr = n % nT;
+            if (t == 0 || (t == 1 && nTr == 0) || t + (nTr > 0 ? 1 : 0) > pods)
+                continue; // not spanning trees (two-level's case), or too many trees
+            m_lT = lT;
+            m_t = t;
+            m_lTr = nTr / m_k;
+            m_nLr = nTr % m_k;
+            m_hasRemainder = nTr > 0;
+            // Every k-subset of the L2 indices, in increasing order (one on full trees).
+            const Mask all = m_l2PerPod == 64 ? ~Mask(0) : (Mask(1) << m_l2PerPod) - 1;
+            for (Mask s = m_k == 64 ? ~Mask(0) : (Mask(1) << m_k) - 1; s != 0 && (s & ~all) == 0;) {
+                if (s != m_profile.s)
+                    buildProfile(s);
+                if (acrossTrees())
+                    return true;
+                if (m_k == m_l2PerPod)
+                    break;
+                const Mask low = s & (~s + 1); // Gosper's hack: the next subset of k bits
+                const Mask ripple = s + low;
+                s = ripple | (((s ^ ripple) >> 2) / low);
+            }
+        }
+        return false;
+    }
+
+    /// FIND_L3 for the current decomposition and S. The remainder tree is chosen first (in
+    /// index order), then the full trees among the others by backtracking; given the
+    /// remainder tree, full trees with the same free spine ports are interchangeable.
+    bool acrossTrees()
+    {
+        const int pods = m_tree.shape().pods;
+        m_full.clear();
+        for (int pod = 0; pod < pods; ++pod) {
+            if (m_profile.whole[static_cast<size_t>(pod)] < m_lT)
+                continue;
+            bool enough = true;
+            for (size_t j = 0; j < codeWidth() && enough; ++j)
+                enough = bitCount(codesOf(pod)[j]) >= m_lT;
+            if (enough)
+                m_full.push_back(pod);
+        }
+        if (static_cast<int>(m_full.size()) < m_t)
+            return false;
+        const std::vector<Mask> unlimited(codeWidth(), ~Mask(0));
+        if (!m_hasRemainder) {
+            m_remainderTree = -1;
+            m_chosen.clear();
+            m_treeDeadEnds.clear();
+            return pickTrees(0, unlimited);
+        }
+        for (int pod = 0; pod < pods; ++pod) {
+            if (m_profile.whole[static_cast<size_t>(pod)] < m_lTr
+                || m_view.podFree[static_cast<size_t>(pod)] < m_lTr * m_k + m_nLr)
+                continue;
+            if (static_cast<int>(m_full.size()) == m_t && std::find(m_full.begin(), m_full.end(), pod) != m_full.end())
+                continue; // it is needed as a full tree
+            if (m_nLr > 0 && !remainderLeafPossible(pod))
+                continue;
+            m_remainderTree = pod;
+            m_chosen.clear();
+            m_treeDeadEnds.clear();
+            if (pickTrees(0, unlimited))
+                return true;
+        }
+        return false;
+    }
+
+    /// Whether `pod` has a leaf for the remainder leaf at all (free nodes and up-links into
+    /// S, whole leaves to spare), whatever the full trees leave of the L2 up-links.
+    bool remainderLeafPossible(int pod) const
+    {
+        for (int leaf = pod * m_leavesPerPod; leaf < (pod + 1) * m_leavesPerPod; ++leaf)
+            if (leafFree(leaf) >= m_nLr && bitCount(leafPorts(leaf) & m_profile.s) >= m_nLr
+                && m_profile.whole[static_cast<size_t>(pod)] - (isWhole(leaf) ? 1 : 0) >= m_lTr)
+                return true;
+        return false;
+    }
+
+    /// How many up-links L2 switch S[j] of the remainder tree can get inside the full trees'
+    /// spine multiset `common`.
+    int remainderRoom(const std::vector<Mask>& common, size_t j) const
+    {
+        return std::min(bitCount(common[j] & codesOf(m_remainderTree)[j]), m_lT);
+    }
+
+    bool feasible(const std::vector<Mask>& common) const
+    {
+        for (size_t j = 0; j < common.size(); ++j)
+            if (bitCount(common[j]) < m_lT || (m_remainderTree >= 0 && remainderRoom(common, j) < m_lTr))
+                return false;
+        return true;
+    }
+
+    /// Full trees by backtracking, in index order. With the remainder tree fixed, what can
+    /// still be completed depends only on the spine multisets left in common, so dead ends
+    /// are remembered as for leaves (pickLeaves); trees of one kind are tried once per step.
+    bool pickTrees(size_t start, const std::vector<Mask>& common)
+    {
+        const size_t depth = m_chosen.size();
+        if (static_cast<int>(depth) == m_t)
+            return finishTrees(common);
+        std::string key(1 + sizeof(Mask) * common.size(), static_cast<char>(depth));
+        std::memcpy(key.data() + 1, common.data(), sizeof(Mask) * common.size());
+        if (const auto seen = m_treeDeadEnds.find(key); seen != m_treeDeadEnds.end() && seen->second <= start)
+            return false;
+        std::vector<int> tried;
+        std::vector<Mask> narrowed(common.size());
+        for (size_t c = start; c < m_full.size(); ++c) {
+            const int left = static_cast<int>(m_full.size() - c);
+            if (left < m_t - static_cast<int>(depth))
+                break;
+            const int pod = m_full[c];
+            const int kind = m_profile.kind[static_cast<size_t>(pod)];
+            if (pod == m_remainderTree || std::find(tried.begin(), tried.end(), kind) != tried.end())
+                continue;
+            tried.push_back(kind);
+            for (size_t at = 0; at < common.size(); ++at)
+                narrowed[at] = common[at] & codesOf(pod)[at];
+            if (!feasible(narrowed))
+                continue;
+            m_chosen.push_back(pod);
+            if (pickTrees(c + 1, narrowed))
+                return true;
+            m_chosen.pop_back();
+        }
+        auto [entry, inserted] = m_treeDeadEnds.emplace(std::move(key), start);
+        if (!inserted)
+            entry->second = std::min(entry->second, start);
+        return false;
+    }
+
+    bool finishTrees(const std::vector<Mask>& codes)
+    {
+        std::vector<int> common(static_cast<size_t>(spineWidth()));
+        for (size_t j = 0; j < codes.size(); ++j)
+            for (int m = 0; m < m_spg; ++m)
+                common[j * static_cast<size_t>(m_spg) + static_cast<size_t>(m)] = bitCount(codes[j] & field(m));
+        const std::vector<int>& sIndices = m_profile.sIndices;
+        int remainderLeaf = -1;
+        Mask remainderSet = 0;
+        if (m_hasRemainder && m_nLr > 0) {
+            const int r = m_remainderTree;
+            for (int leaf = r * m_leavesPerPod; leaf < (r + 1) * m_leavesPerPod && remainderLeaf < 0; ++leaf) {
+                if (leafFree(leaf) < m_nLr || m_profile.whole[static_cast<size_t>(r)] - (isWhole(leaf) ? 1 : 0) < m_lTr)
+                    continue;
+                Mask usable = 0; // L2 switches of S that can take one more up-link
+                for (size_t j = 0; j < sIndices.size(); ++j)
+                    if ((leafPorts(leaf) >> sIndices[j] & 1) && remainderRoom(codes, j) >= m_lTr + 1)
+                        usable |= Mask(1) << sIndices[j];
+                if (bitCount(usable) >= m_nLr) {
+                    remainderLeaf = leaf;
+                    remainderSet = lowestBits(usable, m_nLr);
+                }
+            }
+            if (remainderLeaf < 0)
+                return false;
+        }
+        // The spine multiset C_i of every L2 switch S[j]: as much as possible of what the
+        // remainder tree can also reach (so its subset fits), then the rest.
+        std::vector<int> star(common.size(), 0);
+        for (size_t j = 0; j < sIndices.size(); ++j) {
+            int want = m_lT;
+            for (int pass = 0; pass < 2; ++pass)
+                for (int m = 0; m < m_spg && want > 0; ++m) {
+                    const size_t at = j * static_cast<size_t>(m_spg) + static_cast<size_t>(m);
+                    const int limit = pass == 0 && m_remainderTree >= 0
+                        ? std::min(common[at], spinesOf(m_remainderTree)[at])
+                        : common[at];
+                    const int add = std::min(want, limit - star[at]);
+                    if (add > 0) {
+                        star[at] += add;
+                        want -= add;
+                    }
+                }
+        }
+        for (int pod : m_chosen) {
+            int leaves = 0;
+            for (int leaf = pod * m_leavesPerPod; leaf < (pod + 1) * m_leavesPerPod && leaves < m_lT; ++leaf)
+                if (isWhole(leaf)) {
+                    takeLeaf(leaf, m_k, m_profile.s);
+                    ++leaves;
+                }
+            for (size_t j = 0; j < sIndices.size(); ++j)
+                takeL2Ports(pod, j, star, m_lT);
+        }
+        if (m_hasRemainder) {
+            const int r = m_remainderTree;
+            int leaves = 0;
+            for (int leaf = r * m_leavesPerPod; leaf < (r + 1) * m_leavesPerPod && leaves < m_lTr; ++leaf)
+                if (leaf != remainderLeaf && isWhole(leaf)) {
+                    takeLeaf(leaf, m_k, m_profile.s);
+                    ++leaves;
+                }
+            if (remainderLeaf >= 0)
+                takeLeaf(remainderLeaf, m_nLr, remainderSet);
+            for (size_t j = 0; j < sIndices.size(); ++j)
+                takeL2Ports(r, j, star, m_lTr + (remainderSet >> sIndices[j] & 1 ? 1 : 0));
+        }
+        return true;
+    }
+
+    /// `count` up-ports of L2 switch S[j] in `pod`, within the spine multiset `star`: per
+    /// spine the lowest free ports.
+    void takeL2Ports(int pod, size_t j, const std::vector<int>& star, int count)
+    {
+        const int i = m_profile.sIndices[j];
+        const Mask free = l2Ports(pod, i);
+        for (int m = 0; m < m_spg && count > 0; ++m) {
+            const size_t at = j * static_cast<size_t>(m_spg) + static_cast<size_t>(m);
+            const Mask ports = lowestBits(free & m_memberPorts[static_cast<size_t>(m)], std::min(count, star[at]));
+            for (int p = 0; p < m_upPorts; ++p)
+                if (ports >> p & 1) {
+                    m_links.push_back(m_tree.l2Uplink(pod, i, p));
+                    --count;
+                }
+        }
+        if (count > 0)
+            throw std::logic_error("jigsaw: an L2 switch ran out of the up-links counted for it");
+    }
+
+    const FatTreeTopology& m_tree;
+    const MachineState& m_state;
+    const FatTreeFreeView& m_view;
+    JigsawOrder m_order;
+    const int m_k, m_leavesPerPod, m_l2PerPod, m_upPorts, m_spg;
+    std::vector<Mask> m_memberPorts; ///< per spine of a group: the up-ports of an L2 switch that reach it
+    std::vector<int> m_nodes, m_links; ///< the allocation being built
+    std::vector<int> m_candidates, m_chosen; ///< leaves (two-level) or full trees (three-level)
+    // The three-level decomposition being tried.
+    int m_lT = 0, m_t = 0, m_lTr = 0, m_nLr = 0;
+    bool m_hasRemainder = false;
+    int m_remainderTree = -1;
+    std::vector<int> m_full; ///< trees that can be full trees
+    Profile m_profile;
+    // Dead ends of the backtracking: (step, what the chosen have in common) -> the earliest
+    // first candidate from which nothing was found.
+    std::vector<std::unordered_map<Mask, size_t>> m_leafDeadEnds;
+    std::unordered_map<std::string, size_t> m_treeDeadEnds;
+};
+
+} // namespace
+
+JigsawAllocator::JigsawAllocator(const FatTreeTopology& tree, JigsawOrder order)
+    : m_tree(&tree)
+    , m_order(order)
+    , m_ledger(static_cast<int>(tree.links().size()))
+{
+    FatTreeFreeView::checkLinkMasks(tree, "jigsaw");
+}
+
+std::string JigsawAllocator::name() const
+{
+    return m_order == JigsawOrder::FewestLeavesFirst ? "jigsaw" : "jigsaw-most-leaves-first";
+}
+
+std::optional<JigsawAllocator::Allocation> JigsawAllocator::search(const FatTreeTopology& tree,
+                                                                   const MachineState& state,
+                                                                   const FatTreeFreeView& view, int nodes,
+                                                                   JigsawOrder order)
+{
+    Allocation allocation;
+    if (!JigsawSearch(tree, state, view, order).run(nodes, allocation))
+        return std::nullopt;
+    return allocation;
+}
+
+std::optional<JigsawAllocator::Allocation> JigsawAllocator::find(const MachineState& state, int nodes)
+{
+    if (nodes < 1 || nodes > state.freeCount())
+        return std::nullopt;
+    m_view.build(*m_tree, state, m_ledger);
+    return search(*m_tree, state, m_view, nodes, m_order);
+}
+
+std::vector<int> JigsawAllocator::allocate(const MachineState& state, const AllocationRequest& request)
+{
+    if (request.nodes > state.freeCount())
+        return {};
+    std::optional<Allocation> found = find(state, request.nodes);
+    if (!found)
+        return {};
+    m_ledger.propose(request.job, found->nodes, std::move(found->links));
+    return std::move(found->nodes);
+}
+
+void JigsawAllocator::started(const AllocationRequest& request, const std::vector<int>& nodes)
+{
+    m_ledger.commit(request.job, nodes);
+}
+
+void JigsawAllocator::ended(const AllocationRequest& request, const std::vector<int>&)
+{
+    m_ledger.release(request.job);
+}
+
+} // namespace placement
