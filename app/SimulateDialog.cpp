@@ -15,6 +15,7 @@
 #include <QLineEdit>
 #include <QPushButton>
 #include <QSpinBox>
+#include <QStandardItemModel>
 
 
 namespace placement {
@@ -36,6 +37,8 @@ SimulateDialog::SimulateDialog(const std::string& machine, const Topology& topol
 {
     setObjectName(QStringLiteral("simulateDialog"));
     setWindowTitle(tr("Simulate %1").arg(QString::fromStdString(machine)));
+    m_policy->setObjectName(QStringLiteral("policy"));
+    m_backfill->setObjectName(QStringLiteral("backfill"));
     for (const AllocatorPolicyInfo& info : allocatorPolicies()) {
         AllocatorChoice probe;
         probe.policy = info.name;
@@ -49,7 +52,7 @@ SimulateDialog::SimulateDialog(const std::string& machine, const Topology& topol
     }
     for (const std::string& order : nodeOrderNames(topology))
         m_order->addItem(QString::fromStdString(order));
-    for (const char* name : {"easy", "fcfs", "conservative"})
+    for (const char* name : {"easy", "fcfs", "conservative", "auction"})
         m_backfill->addItem(QString::fromLatin1(name));
     m_window->setRange(0, 100000);
     m_window->setValue(50);
@@ -83,14 +86,29 @@ SimulateDialog::SimulateDialog(const std::string& machine, const Topology& topol
     form->addRow(buttons);
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
-    connect(m_policy, &QComboBox::currentIndexChanged, this, &SimulateDialog::updateEnabled);
+    connect(m_policy, &QComboBox::currentIndexChanged, this, &SimulateDialog::policyChanged);
     connect(m_backfill, &QComboBox::currentIndexChanged, this, &SimulateDialog::updateEnabled);
     connect(m_arrivals, &QComboBox::currentIndexChanged, this, &SimulateDialog::updateEnabled);
+    policyChanged();
+}
+
+void SimulateDialog::policyChanged()
+{
+    // AUCSCHED3 is an auction over a window of jobs (as `placement simulate` defaults it);
+    // the auction needs a policy that schedules windows, so others fall back to EASY.
+    const bool auction = m_policy->currentText() == QLatin1String("aucsched3");
+    if (auction)
+        m_backfill->setCurrentText(QStringLiteral("auction"));
+    else if (m_backfill->currentText() == QLatin1String("auction"))
+        m_backfill->setCurrentText(QStringLiteral("easy"));
     updateEnabled();
 }
 
 void SimulateDialog::updateEnabled()
 {
+    const int auctionRow = m_backfill->findText(QStringLiteral("auction"));
+    if (auto* model = qobject_cast<QStandardItemModel*>(m_backfill->model()))
+        model->item(auctionRow)->setEnabled(m_policy->currentText() == QLatin1String("aucsched3"));
     m_order->setEnabled(m_policy->currentData().toBool());
     m_window->setEnabled(m_backfill->currentText() != QLatin1String("fcfs"));
     m_arrivalScale->setEnabled(m_arrivals->currentData().toString() == QLatin1String("scale"));
@@ -104,9 +122,10 @@ SimulationSetup SimulateDialog::setup() const
     setup.allocator.order = m_order->isEnabled() ? m_order->currentText().toStdString() : "index";
     setup.allocator.seed = static_cast<std::uint64_t>(m_seed->value());
     const QString backfill = m_backfill->currentText();
-    setup.options.backfill = backfill == QLatin1String("fcfs")        ? BackfillPolicy::Fcfs
+    setup.options.backfill = backfill == QLatin1String("fcfs")           ? BackfillPolicy::Fcfs
                              : backfill == QLatin1String("conservative") ? BackfillPolicy::Conservative
-                                                                          : BackfillPolicy::Easy;
+                             : backfill == QLatin1String("auction")      ? BackfillPolicy::Auction
+                                                                         : BackfillPolicy::Easy;
     setup.options.window = m_window->value();
     setup.transform.speedup = Speedup::parse(m_speedup->currentText().toStdString());
     setup.transform.seed = setup.allocator.seed;

@@ -24,6 +24,7 @@ public:
     SimulationSetup setup() const;
 
 private:
+    void policyChanged();
     void updateEnabled();
 
     std::string m_machine;

@@ -14,6 +14,7 @@
 
 #include <QApplication>
 #include <QColor>
+#include <QComboBox>
 #include <QDir>
 #include <QDockWidget>
 #include <QFile>
@@ -22,6 +23,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QSettings>
+#include <QStandardItemModel>
 #include <QStatusBar>
 #include <QTemporaryDir>
 #include <QTest>
@@ -147,6 +149,22 @@ private slots:
         SimulationSetup setup = dialog.setup();
         QCOMPARE(setup.machine, std::string("cab"));
         QCOMPARE(setup.allocator.policy, std::string("first-fit"));
+        QCOMPARE(setup.options.backfill, BackfillPolicy::Easy);
+        {
+            // AUCSCHED3 is an auction over a window of jobs; other policies cannot auction.
+            auto* policy = dialog.findChild<QComboBox*>(QStringLiteral("policy"));
+            auto* backfill = dialog.findChild<QComboBox*>(QStringLiteral("backfill"));
+            QVERIFY(policy && backfill);
+            policy->setCurrentText(QStringLiteral("aucsched3"));
+            QCOMPARE(policy->currentText(), QStringLiteral("aucsched3"));
+            QCOMPARE(dialog.setup().options.backfill, BackfillPolicy::Auction);
+            policy->setCurrentText(QStringLiteral("jigsaw"));
+            QCOMPARE(dialog.setup().options.backfill, BackfillPolicy::Easy);
+            backfill->setCurrentText(QStringLiteral("auction"));
+            const auto* items = qobject_cast<QStandardItemModel*>(backfill->model());
+            QVERIFY(!items->item(backfill->findText(QStringLiteral("auction")))->isEnabled());
+            policy->setCurrentText(QStringLiteral("first-fit"));
+        }
         setup.allocator.policy = "ta";
 
         // Cancelled half-way: nothing is stored.
