@@ -68,17 +68,26 @@ std::int64_t saveRun(Store& store, std::int64_t machineId, const std::string& na
     const std::int64_t runId = run.integer(0);
     run.reset();
     SqliteStatement insert(db,
-                           "INSERT INTO placements (run_id, job_id, start, end, nodes, submit, scheduling_us) "
-                           "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)");
-    for (const RunPlacement& placement : placements)
+                           "INSERT INTO placements (run_id, job_id, start, end, nodes, submit, scheduling_us, "
+                           "links, idle_nodes) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)");
+    for (const RunPlacement& placement : placements) {
         insert.bind(1, runId)
             .bind(2, placement.jobId)
             .bind(3, placement.start)
             .bind(4, placement.end)
             .bindBlob(5, encodeNodeList(placement.nodes))
             .bind(6, placement.submit)
-            .bindReal(7, placement.schedulingMicroseconds)
-            .run();
+            .bindReal(7, placement.schedulingMicroseconds);
+        if (placement.links.empty())
+            insert.bindNull(8);
+        else
+            insert.bindBlob(8, encodeNodeList(placement.links));
+        if (placement.idleNodes.empty())
+            insert.bindNull(9);
+        else
+            insert.bindBlob(9, encodeNodeList(placement.idleNodes));
+        insert.run();
+    }
     transaction.commit();
     return runId;
 }
@@ -111,11 +120,12 @@ std::vector<RunRecord> runs(Store& store, std::int64_t machineId)
     return result;
 }
 
-std::vector<Job> runJobs(Store& store, std::int64_t runId)
+std::vector<Job> runJobs(Store& store, std::int64_t runId, std::vector<RunHoldings>* holdings)
 {
     SqliteDatabase& db = store.database();
     SqliteStatement query(db,
-                          "SELECT j.job_ref, j.user, coalesce(p.submit, j.submit), p.start, p.end, p.nodes "
+                          "SELECT j.job_ref, j.user, coalesce(p.submit, j.submit), p.start, p.end, p.nodes, "
+                          "p.links, p.idle_nodes "
                           "FROM placements p JOIN jobs j ON j.id = p.job_id WHERE p.run_id = ?1 "
                           "ORDER BY p.start, j.id");
     query.bind(1, runId);
@@ -124,6 +134,9 @@ std::vector<Job> runJobs(Store& store, std::int64_t runId)
         Job job{query.text(0), query.text(1), query.integer(2), query.integer(3), query.integer(4), {}};
         try {
             job.nodes = decodeNodeList(query.blob(5), query.bytes(5));
+            if (holdings)
+                holdings->push_back({decodeNodeList(query.blob(6), query.bytes(6)),
+                                     decodeNodeList(query.blob(7), query.bytes(7))});
         } catch (const std::invalid_argument& error) {
             throw StoreError(db.path() + ": run " + std::to_string(runId) + ", job " + job.id + ": " + error.what());
         }

@@ -45,6 +45,8 @@ struct RunPlacement
     std::int64_t start = 0, end = 0;
     std::vector<int> nodes;
     double schedulingMicroseconds = 0;
+    std::vector<int> links; ///< links the job owned (ids of Topology::links()); empty: none
+    std::vector<int> idleNodes; ///< nodes allocated to it beyond `nodes` (LaaS's whole leaves)
 };
 
 /// Stores a run and its placements in one transaction. Throws StoreError when the name is
@@ -57,9 +59,17 @@ std::string uniqueRunName(Store& store, std::int64_t machineId, const std::strin
 
 std::vector<RunRecord> runs(Store& store, std::int64_t machineId);
 
+/// What a job of a run held beyond the nodes it ran on, under isolating policies.
+struct RunHoldings
+{
+    std::vector<int> links; ///< the links it owned (Jigsaw, LaaS), ascending; empty: none
+    std::vector<int> idleNodes; ///< nodes allocated to it but idle (LaaS's whole leaves)
+};
+
 /// The jobs of a run as Job values (id and user from the job, times and nodes from the run),
 /// by start time: every view that shows a logged run shows a simulated one the same way.
-std::vector<Job> runJobs(Store& store, std::int64_t runId);
+/// `holdings`, when given, gets what each job held beyond its nodes, in the same order.
+std::vector<Job> runJobs(Store& store, std::int64_t runId, std::vector<RunHoldings>* holdings = nullptr);
 
 /// Deletes a run and its placements; false if there was none.
 bool deleteRun(Store& store, std::int64_t runId);

@@ -143,6 +143,17 @@ void upgradeToVersion3(SqliteDatabase& db)
     )sql");
 }
 
+// Version 4: what isolating allocators hold beyond the nodes a job runs on: the links it
+// owns (Jigsaw, LaaS) and the nodes allocated to it but left idle (LaaS's whole leaves).
+// NULL where the run's policy holds neither.
+void upgradeToVersion4(SqliteDatabase& db)
+{
+    db.execute(R"sql(
+    ALTER TABLE placements ADD COLUMN links BLOB;
+    ALTER TABLE placements ADD COLUMN idle_nodes BLOB;
+    )sql");
+}
+
 } // namespace
 
 void migrateSchema(SqliteDatabase& db, int version)
@@ -151,6 +162,7 @@ void migrateSchema(SqliteDatabase& db, int version)
     case 1: createVersion1(db); break;
     case 2: upgradeToVersion2(db); break;
     case 3: upgradeToVersion3(db); break;
+    case 4: upgradeToVersion4(db); break;
     default: db.fail("no migration to schema version " + std::to_string(version));
     }
 }

@@ -4,7 +4,9 @@
 #include "store/Runs.h"
 #include "store/Store.h"
 
+#include <algorithm>
 #include <chrono>
+#include <iterator>
 #include <stdexcept>
 
 namespace placement {
@@ -40,8 +42,12 @@ SimulationSummary runStoredSimulation(Store& store, const SimulationSetup& setup
         const SimulatedJob& run = result.jobs[i];
         if (run.neverFits || run.start < 0)
             continue;
-        placements.push_back({stored.jobIds[kept[i]], jobs[i].submit, run.start, run.end, run.nodes,
-                              run.schedulingMicroseconds});
+        RunPlacement& placement = placements.emplace_back();
+        placement = {stored.jobIds[kept[i]], jobs[i].submit, run.start, run.end, run.nodes,
+                     run.schedulingMicroseconds, run.links, {}};
+        if (!run.allocated.empty())
+            std::set_difference(run.allocated.begin(), run.allocated.end(), run.nodes.begin(), run.nodes.end(),
+                                std::back_inserter(placement.idleNodes));
     }
     summary.runName = uniqueRunName(store, machine->id, setup.runName.empty() ? defaultRunName(setup) : setup.runName);
     if (!setup.runName.empty() && summary.runName != setup.runName)

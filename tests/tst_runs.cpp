@@ -8,6 +8,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
 #include <set>
 
 using namespace placement;
@@ -103,6 +104,90 @@ private slots:
         QVERIFY(deleteRun(store, second.runId));
         QVERIFY(!deleteRun(store, second.runId));
         QCOMPARE(runs(store, machine).size(), size_t(1));
+    }
+
+    void isolatingRunsStoreOwnedLinksAndIdleNodes_data()
+    {
+        QTest::addColumn<QString>("policy");
+        QTest::newRow("laas") << QStringLiteral("laas");
+        QTest::newRow("jigsaw") << QStringLiteral("jigsaw");
+        QTest::newRow("first-fit") << QStringLiteral("first-fit");
+    }
+    void isolatingRunsStoreOwnedLinksAndIdleNodes()
+    {
+        QFETCH(QString, policy);
+        QTemporaryDir dir;
+        const std::string path = dir.filePath(QStringLiteral("i.sqlite")).toStdString();
+        std::vector<Job> logged;
+        for (int i = 0; i < 60; ++i) { // 3 pods of 16 nodes: sizes up to 22 span pods
+            Job job;
+            job.id = std::to_string(i);
+            job.user = "u";
+            job.submit = 10 * i;
+            job.start = job.submit;
+            job.end = job.start + 200 + 13 * (i % 5);
+            const int size = 1 + (i * 7) % 22;
+            for (int n = 0; n < size; ++n)
+                job.nodes.push_back(n);
+            logged.push_back(job);
+        }
+        {
+            Store store = Store::openOrCreate(path);
+            store.addMachine("tree", "fattree radix=8 pods=3 leaves-per-pod=4 nodes-per-leaf=4", logged);
+        }
+        SimulationSetup setup;
+        setup.machine = "tree";
+        setup.allocator.policy = policy.toStdString();
+        setup.transform.parseArrivals("zero");
+        std::int64_t runId = 0;
+        {
+            Store store = Store::openExisting(path);
+            runId = runStoredSimulation(store, setup, "test").runId;
+        }
+        Store store = Store::openExisting(path); // read back from the file
+        QCOMPARE(store.schemaVersion(), 4);
+        std::vector<RunHoldings> held;
+        const std::vector<Job> jobs = runJobs(store, runId, &held);
+        QCOMPARE(held.size(), jobs.size());
+        QVERIFY(jobs.size() > 50);
+        int withLinks = 0, withIdle = 0;
+        for (size_t i = 0; i < jobs.size(); ++i) {
+            const Job& job = jobs[i];
+            const RunHoldings& holds = held[i];
+            withLinks += holds.links.empty() ? 0 : 1;
+            withIdle += holds.idleNodes.empty() ? 0 : 1;
+            QVERIFY(std::is_sorted(holds.links.begin(), holds.links.end()));
+            for (int node : holds.idleNodes)
+                QVERIFY(!std::binary_search(job.nodes.begin(), job.nodes.end(), node));
+            // LaaS rounds a job spanning pods up to whole leaves (4 nodes each).
+            if (!holds.idleNodes.empty())
+                QCOMPARE((job.nodes.size() + holds.idleNodes.size()) % 4, size_t(0));
+            for (size_t k = 0; k < jobs.size(); ++k) {
+                const Job& other = jobs[k];
+                if (k == i || !(other.start < job.end && job.start < other.end))
+                    continue;
+                for (int link : holds.links)
+                    QVERIFY2(!std::binary_search(held[k].links.begin(), held[k].links.end(), link),
+                             qPrintable(QStringLiteral("link %1 of jobs %2 and %3").arg(link).arg(
+                                 QString::fromStdString(job.id), QString::fromStdString(other.id))));
+                for (int node : holds.idleNodes)
+                    QVERIFY(std::find(other.nodes.begin(), other.nodes.end(), node) == other.nodes.end());
+            }
+        }
+        if (policy == QLatin1String("first-fit")) {
+            QCOMPARE(withLinks, 0);
+            QCOMPARE(withIdle, 0);
+        } else {
+            QVERIFY(withLinks > 10); // jobs of more than one leaf own links
+            QCOMPARE(withIdle > 0, policy == QLatin1String("laas"));
+        }
+        SqliteStatement nulls(store.database(),
+                              "SELECT count(*) FROM placements WHERE links IS NULL AND idle_nodes IS NULL");
+        QVERIFY(nulls.step());
+        const auto bare = std::count_if(held.begin(), held.end(), [](const RunHoldings& holds) {
+            return holds.links.empty() && holds.idleNodes.empty();
+        });
+        QCOMPARE(nulls.integer(0), std::int64_t(bare));
     }
 
     void takenNameStoresNothing()

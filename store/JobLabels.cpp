@@ -1,0 +1,58 @@
+#include "store/JobLabels.h"
+
+#include "store/SqliteDatabase.h"
+#include "store/Store.h"
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace placement {
+namespace {
+
+JobLabels readLabels(SqliteStatement& query)
+{
+    JobLabels labels;
+    while (query.step())
+        labels.append(query.isNull(0) ? std::string() : query.text(0),
+                      query.isNull(1) ? std::string() : query.text(1));
+    return labels;
+}
+
+} // namespace
+
+void JobLabels::append(std::string_view name, std::string_view state)
+{
+    if (m_names.size() + name.size() > UINT32_MAX)
+        throw std::length_error("job names exceed 4 GiB");
+    m_names.append(name);
+    m_nameEnd.push_back(static_cast<std::uint32_t>(m_names.size()));
+    // A handful of states in practice (COMPLETED, FAILED, ...): a linear search is fastest.
+    auto found = std::find(m_states.begin(), m_states.end(), state);
+    if (found == m_states.end()) {
+        if (m_states.size() > UINT16_MAX)
+            throw std::length_error("more than 65,536 distinct job states");
+        m_states.emplace_back(state);
+        found = m_states.end() - 1;
+    }
+    m_state.push_back(static_cast<std::uint16_t>(found - m_states.begin()));
+}
+
+JobLabels jobLabels(Store& store, std::int64_t machineId)
+{
+    // The order of Store::jobs().
+    SqliteStatement query(store.database(), "SELECT name, state FROM jobs WHERE machine_id = ?1 ORDER BY submit, id");
+    query.bind(1, machineId);
+    return readLabels(query);
+}
+
+JobLabels runJobLabels(Store& store, std::int64_t runId)
+{
+    // The order of runJobs().
+    SqliteStatement query(store.database(),
+                          "SELECT j.name, j.state FROM placements p JOIN jobs j ON j.id = p.job_id "
+                          "WHERE p.run_id = ?1 ORDER BY p.start, j.id");
+    query.bind(1, runId);
+    return readLabels(query);
+}
+
+} // namespace placement

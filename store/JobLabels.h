@@ -1,0 +1,46 @@
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace placement {
+
+class Store;
+
+/// The words of a machine's jobs that the job table shows and filters on beyond Job: the
+/// job's name and its final state, in the order of a job list. Packed (one text buffer for
+/// the names, one small table of distinct states) so a million jobs cost a few megabytes,
+/// not two million strings.
+class JobLabels
+{
+public:
+    std::size_t size() const { return m_state.size(); }
+    std::string_view name(std::size_t job) const
+    {
+        const std::uint32_t begin = job == 0 ? 0 : m_nameEnd[job - 1];
+        return std::string_view(m_names).substr(begin, m_nameEnd[job] - begin);
+    }
+    std::string_view state(std::size_t job) const { return m_states[m_state[job]]; }
+    /// Index of the job's state in states().
+    int stateIndex(std::size_t job) const { return m_state[job]; }
+    /// Every state that occurs, in order of first appearance ("" for jobs without one).
+    const std::vector<std::string>& states() const { return m_states; }
+
+    void append(std::string_view name, std::string_view state);
+
+private:
+    std::string m_names;
+    std::vector<std::uint32_t> m_nameEnd; ///< per job: where its name ends in m_names
+    std::vector<std::uint16_t> m_state; ///< per job: index into m_states
+    std::vector<std::string> m_states;
+};
+
+/// The labels of a machine's logged jobs, in the order of Store::jobs().
+JobLabels jobLabels(Store& store, std::int64_t machineId);
+/// The labels of the jobs of a stored run, in the order of runJobs(): the job's name and
+/// its logged state (a run replays when jobs run, not how they end).
+JobLabels runJobLabels(Store& store, std::int64_t runId);
+
+} // namespace placement
