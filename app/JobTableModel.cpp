@@ -1,9 +1,44 @@
 #include "app/JobTableModel.h"
 
+#include "store/JobLabels.h"
+
 #include <QDateTime>
 #include <QTimeZone>
 
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <numeric>
+#include <unordered_map>
+
 namespace placement {
+namespace {
+
+std::int64_t leadingNumber(const std::string& id)
+{
+    std::int64_t value = 0;
+    size_t digits = 0;
+    for (; digits < id.size() && digits < 18 && id[digits] >= '0' && id[digits] <= '9'; ++digits)
+        value = value * 10 + (id[digits] - '0');
+    return digits == 0 ? -1 : value;
+}
+
+template <typename T> int compareValues(const T& a, const T& b)
+{
+    return a < b ? -1 : (b < a ? 1 : 0);
+}
+
+QString fromView(std::string_view text)
+{
+    return QString::fromUtf8(text.data(), static_cast<qsizetype>(text.size()));
+}
+
+bool isMetricColumn(int column)
+{
+    return column >= JobTableModel::AphColumn && column <= JobTableModel::SpreadColumn;
+}
+
+} // namespace
 
 QString formatTime(std::int64_t secondsSinceEpoch)
 {
@@ -22,11 +57,213 @@ QString formatDuration(std::int64_t seconds)
     return QStringLiteral("%1 s").arg(seconds);
 }
 
-void JobTableModel::setJobs(const std::vector<Job>* jobs)
+void JobTableModel::setJobs(const std::vector<Job>* jobs, const JobLabels* labels, bool torus)
 {
     beginResetModel();
     m_jobs = jobs;
+    m_labels = labels && jobs && labels->size() == jobs->size() ? labels : nullptr;
+    m_torus = torus;
+    m_sortRanks.clear();
+    m_metrics.reset();
+    m_minimumAph.reset();
+    m_idNumber.clear();
+    m_userRank.clear();
+    m_users.clear();
+    if (m_jobs) {
+        // Small per-row keys, so sorting a million rows compares integers, not strings.
+        m_idNumber.reserve(m_jobs->size());
+        m_userRank.reserve(m_jobs->size());
+        std::unordered_map<std::string_view, std::uint32_t> userIndex;
+        std::vector<std::string_view> seen;
+        for (const Job& job : *m_jobs) {
+            m_idNumber.push_back(leadingNumber(job.id));
+            const auto [where, added] = userIndex.emplace(job.user, static_cast<std::uint32_t>(seen.size()));
+            if (added)
+                seen.push_back(job.user);
+            m_userRank.push_back(where->second);
+        }
+        std::vector<std::uint32_t> order(seen.size());
+        for (std::uint32_t i = 0; i < order.size(); ++i)
+            order[i] = i;
+        std::sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) { return seen[a] < seen[b]; });
+        std::vector<std::uint32_t> rankOf(seen.size());
+        for (std::uint32_t rank = 0; rank < order.size(); ++rank) {
+            rankOf[order[rank]] = rank;
+            m_users.emplace_back(seen[order[rank]]);
+        }
+        for (std::uint32_t& rank : m_userRank)
+            rank = rankOf[rank];
+    }
     endResetModel();
+}
+
+// New metric values reach a sorting proxy as a layout change, not as dataChanged() over
+// every row: a proxy sorted by a metric column answers dataChanged() by taking the changed
+// rows out and putting them back one by one (quadratic on a million rows), a layout change
+// by sorting once.
+void JobTableModel::setMetrics(std::shared_ptr<const JobMetricsTable> metrics)
+{
+    if (metrics && (!m_jobs || metrics->rows.size() != m_jobs->size()))
+        metrics.reset(); // not these jobs' metrics
+    emit layoutAboutToBeChanged({}, QAbstractItemModel::VerticalSortHint);
+    m_metrics = std::move(metrics);
+    m_sortRanks.clear();
+    emit layoutChanged({}, QAbstractItemModel::VerticalSortHint);
+}
+
+void JobTableModel::setMinimumAph(std::shared_ptr<const MinimumAphTable> minimum)
+{
+    emit layoutAboutToBeChanged({}, QAbstractItemModel::VerticalSortHint);
+    m_minimumAph = std::move(minimum);
+    m_sortRanks.erase(MinimumAphColumn);
+    emit layoutChanged({}, QAbstractItemModel::VerticalSortHint);
+}
+
+bool JobTableModel::columnApplies(int column) const
+{
+    switch (column) {
+    case NameColumn: return m_labels && m_labels->hasNames();
+    case StateColumn: return !states().empty();
+    case LeavesColumn:
+    case PodsColumn:
+    case LowestCommonLevelColumn: return !m_torus;
+    case RoutersColumn: return m_torus;
+    default: return column >= 0 && column < NumColumns;
+    }
+}
+
+std::vector<std::string> JobTableModel::states() const
+{
+    if (!m_labels)
+        return {};
+    std::vector<std::string> states = m_labels->states();
+    if (states.size() == 1 && states.front().empty())
+        return {}; // no job says how it ended
+    std::sort(states.begin(), states.end());
+    return states;
+}
+
+JobFilterFields JobTableModel::filterFields(int row) const
+{
+    const Job& job = (*m_jobs)[static_cast<size_t>(row)];
+    JobFilterFields fields;
+    fields.id = job.id;
+    fields.user = job.user;
+    if (m_labels) {
+        fields.name = m_labels->name(static_cast<size_t>(row));
+        fields.state = m_labels->state(static_cast<size_t>(row));
+    }
+    fields.nodes = static_cast<int>(job.nodes.size());
+    fields.start = job.start;
+    fields.end = job.end;
+    return fields;
+}
+
+bool JobTableModel::metricValue(int row, int column, double& value) const
+{
+    if (!columnApplies(column))
+        return false;
+    const Job& job = (*m_jobs)[static_cast<size_t>(row)];
+    if (column == MinimumAphColumn) {
+        const size_t size = job.nodes.size();
+        if (size == 0 || !m_minimumAph || size >= m_minimumAph->size() || std::isnan((*m_minimumAph)[size]))
+            return false;
+        value = (*m_minimumAph)[size];
+        return true;
+    }
+    if (!m_metrics)
+        return false;
+    const JobMetricsRow& m = m_metrics->rows[static_cast<size_t>(row)];
+    if (m.nodes == 0)
+        return false;
+    switch (column) {
+    case AphColumn: value = m.aph; return true;
+    case PartitionsColumn: value = m.partitions; return true;
+    case LeavesColumn: value = m.leaves; return m.leaves >= 0;
+    case PodsColumn: value = m.pods; return m.pods >= 0;
+    case RoutersColumn: value = m.routers; return m.routers >= 0;
+    case LowestCommonLevelColumn: value = m.lowestCommonLevel; return m.lowestCommonLevel >= 0;
+    case SpreadColumn: value = m.spread; return true;
+    default: return false;
+    }
+}
+
+int JobTableModel::compareRows(int left, int right, int column) const
+{
+    const Job& a = (*m_jobs)[static_cast<size_t>(left)];
+    const Job& b = (*m_jobs)[static_cast<size_t>(right)];
+    const auto l = static_cast<size_t>(left);
+    const auto r = static_cast<size_t>(right);
+    switch (column) {
+    case IdColumn: {
+        // Natural order: 9 < 10 < 10_2 < 11; ids without a number after all others.
+        const std::int64_t x = m_idNumber[l] < 0 ? INT64_MAX : m_idNumber[l];
+        const std::int64_t y = m_idNumber[r] < 0 ? INT64_MAX : m_idNumber[r];
+        return x != y ? compareValues(x, y) : a.id.compare(b.id);
+    }
+    case NameColumn: return m_labels ? m_labels->name(l).compare(m_labels->name(r)) : 0;
+    case UserColumn: return compareValues(m_userRank[l], m_userRank[r]);
+    case StateColumn: return m_labels ? m_labels->state(l).compare(m_labels->state(r)) : 0;
+    case NodesColumn: return compareValues(a.nodes.size(), b.nodes.size());
+    case SubmitColumn: return compareValues(a.submit, b.submit);
+    case StartColumn: return compareValues(a.start, b.start);
+    case EndColumn: return compareValues(a.end, b.end);
+    case WaitColumn: return compareValues(a.start - a.submit, b.start - b.submit);
+    default: break;
+    }
+    double x = 0;
+    double y = 0;
+    const bool hasX = metricValue(left, column, x);
+    const bool hasY = metricValue(right, column, y);
+    if (hasX != hasY)
+        return hasX ? -1 : 1;
+    return hasX ? compareValues(x, y) : 0;
+}
+
+const JobTableModel::SortRanks& JobTableModel::sortRanks(int column) const
+{
+    SortRanks& ranks = m_sortRanks[column];
+    if (!ranks.place.empty() || !m_jobs || m_jobs->empty())
+        return ranks;
+    const size_t count = m_jobs->size();
+    std::vector<std::uint32_t> order(count);
+    std::iota(order.begin(), order.end(), 0u);
+    size_t blanks = 0;
+    if (column != IdColumn && column != NameColumn && column != UserColumn && column != StateColumn) {
+        // Numbers: one pass over the jobs for the keys, then a sort of small records.
+        std::vector<double> keys(count);
+        for (size_t row = 0; row < count; ++row) {
+            const Job& job = (*m_jobs)[row];
+            double value = 0;
+            switch (column) {
+            case NodesColumn: value = static_cast<double>(job.nodes.size()); break;
+            case SubmitColumn: value = static_cast<double>(job.submit); break;
+            case StartColumn: value = static_cast<double>(job.start); break;
+            case EndColumn: value = static_cast<double>(job.end); break;
+            case WaitColumn: value = static_cast<double>(job.start - job.submit); break;
+            default:
+                if (!metricValue(static_cast<int>(row), column, value)) {
+                    value = std::numeric_limits<double>::infinity(); // blank: after every value
+                    ++blanks;
+                }
+            }
+            keys[row] = value;
+        }
+        std::stable_sort(order.begin(), order.end(),
+                         [&](std::uint32_t a, std::uint32_t b) { return keys[a] < keys[b]; });
+    } else {
+        std::stable_sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) {
+            return compareRows(static_cast<int>(a), static_cast<int>(b), column) < 0;
+        });
+    }
+    ranks.place.resize(count);
+    for (size_t place = 0; place < count; ++place)
+        ranks.place[order[place]] = static_cast<std::uint32_t>(place);
+    ranks.firstBlank = static_cast<std::uint32_t>(count - blanks);
+    if (m_sortRanks.size() > 3) // the columns sorted by lately; each is 4 bytes a job
+        for (auto it = m_sortRanks.begin(); it != m_sortRanks.end();)
+            it = it->first == column ? std::next(it) : m_sortRanks.erase(it);
+    return m_sortRanks[column];
 }
 
 int JobTableModel::rowCount(const QModelIndex& parent) const
@@ -39,89 +276,110 @@ int JobTableModel::columnCount(const QModelIndex& parent) const
     return parent.isValid() ? 0 : NumColumns;
 }
 
+QVariant JobTableModel::sortValue(int row, int column) const
+{
+    const Job& job = (*m_jobs)[static_cast<size_t>(row)];
+    switch (column) {
+    case IdColumn: {
+        bool numeric = false;
+        const qlonglong value = QString::fromStdString(job.id).toLongLong(&numeric);
+        return numeric ? QVariant(value) : QVariant(QString::fromStdString(job.id));
+    }
+    case NameColumn: return m_labels ? fromView(m_labels->name(static_cast<size_t>(row))) : QString();
+    case UserColumn: return QString::fromStdString(job.user);
+    case StateColumn: return m_labels ? fromView(m_labels->state(static_cast<size_t>(row))) : QString();
+    case NodesColumn: return static_cast<qlonglong>(job.nodes.size());
+    case SubmitColumn: return static_cast<qlonglong>(job.submit);
+    case StartColumn: return static_cast<qlonglong>(job.start);
+    case EndColumn: return static_cast<qlonglong>(job.end);
+    case WaitColumn: return static_cast<qlonglong>(job.start - job.submit);
+    default: {
+        double value = 0;
+        return metricValue(row, column, value) ? QVariant(value) : QVariant();
+    }
+    }
+}
+
 QVariant JobTableModel::data(const QModelIndex& index, int role) const
 {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid) || !m_jobs)
         return {};
-    const Job& job = (*m_jobs)[static_cast<size_t>(index.row())];
+    const int row = index.row();
+    const int column = index.column();
     if (role == JobIndexRole)
-        return index.row();
-    if (role == SortRole) {
-        switch (index.column()) {
-        case IdColumn: {
-            bool numeric = false;
-            const qlonglong value = QString::fromStdString(job.id).toLongLong(&numeric);
-            return numeric ? QVariant(value) : QVariant(QString::fromStdString(job.id));
-        }
-        case UserColumn: return QString::fromStdString(job.user);
-        case NodesColumn: return static_cast<qlonglong>(job.nodes.size());
-        case SubmitColumn: return static_cast<qlonglong>(job.submit);
-        case StartColumn: return static_cast<qlonglong>(job.start);
-        case EndColumn: return static_cast<qlonglong>(job.end);
-        case WaitColumn: return static_cast<qlonglong>(job.start - job.submit);
-        default: return {};
-        }
-    }
+        return row;
+    if (role == SortRole)
+        return sortValue(row, column);
     if (role == Qt::TextAlignmentRole)
-        return index.column() == NodesColumn || index.column() == WaitColumn
+        return column == NodesColumn || column == WaitColumn || isMetricColumn(column)
             ? QVariant(Qt::AlignRight | Qt::AlignVCenter)
             : QVariant();
     if (role != Qt::DisplayRole && role != Qt::ToolTipRole)
         return {};
-    switch (index.column()) {
+    const Job& job = (*m_jobs)[static_cast<size_t>(row)];
+    switch (column) {
     case IdColumn: return QString::fromStdString(job.id);
+    case NameColumn: return m_labels ? fromView(m_labels->name(static_cast<size_t>(row))) : QString();
     case UserColumn: return QString::fromStdString(job.user);
+    case StateColumn: return m_labels ? fromView(m_labels->state(static_cast<size_t>(row))) : QString();
     case NodesColumn: return static_cast<qlonglong>(job.nodes.size());
     case SubmitColumn: return formatTime(job.submit);
     case StartColumn: return formatTime(job.start);
     case EndColumn: return formatTime(job.end);
     case WaitColumn: return formatDuration(job.start - job.submit);
-    default: return {};
+    default: break;
     }
+    double value = 0;
+    if (!metricValue(row, column, value))
+        return {};
+    if (column == AphColumn && role == Qt::ToolTipRole && job.nodes.size() == 1)
+        return tr("One node: no pairs, APH defined as 0");
+    if (column == AphColumn || column == MinimumAphColumn)
+        return QString::number(value, 'f', 2);
+    return static_cast<qlonglong>(value);
 }
 
 QVariant JobTableModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+    if (orientation != Qt::Horizontal || (role != Qt::DisplayRole && role != Qt::ToolTipRole))
         return {};
+    if (role == Qt::ToolTipRole) {
+        switch (section) {
+        case AphColumn:
+            return tr("Average pairwise hops over the job's node pairs, switch-to-switch links (Pollard SC'18 eq. 1)");
+        case MinimumAphColumn: return tr("The smallest APH a job of this size can have on the empty machine");
+        case PartitionsColumn:
+            return m_torus ? tr("Groups of the job's nodes at most one hop apart (Titan SC'16 §IV-B)")
+                           : tr("Leaf switches the job touches (the tree analogue of partitions)");
+        case LeavesColumn: return tr("Leaf switches touched");
+        case PodsColumn: return tr("Pods (two-level trees) touched");
+        case RoutersColumn: return tr("Routers touched");
+        case LowestCommonLevelColumn:
+            return tr("Level of the lowest switch that reaches every node, leaves 0 (AUCSCHED3 §4)");
+        case SpreadColumn: return tr("Last node index minus first (AUCSCHED3 §4)");
+        default: return {};
+        }
+    }
     switch (section) {
     case IdColumn: return tr("Job");
+    case NameColumn: return tr("Name");
     case UserColumn: return tr("User");
+    case StateColumn: return tr("State");
     case NodesColumn: return tr("Nodes");
     case SubmitColumn: return tr("Submitted (UTC)");
     case StartColumn: return tr("Started (UTC)");
     case EndColumn: return tr("Ended (UTC)");
     case WaitColumn: return tr("Wait");
+    case AphColumn: return tr("APH");
+    case MinimumAphColumn: return tr("Min APH");
+    case PartitionsColumn: return tr("Partitions");
+    case LeavesColumn: return tr("Leaves");
+    case PodsColumn: return tr("Pods");
+    case RoutersColumn: return tr("Routers");
+    case LowestCommonLevelColumn: return tr("LLCS");
+    case SpreadColumn: return tr("Spread");
     default: return {};
     }
-}
-
-void RunningJobsFilter::setTime(std::int64_t time)
-{
-    if (time == m_time)
-        return;
-    m_time = time;
-    if (m_enabled)
-        invalidateFilter();
-}
-
-void RunningJobsFilter::setEnabled(bool enabled)
-{
-    if (enabled == m_enabled)
-        return;
-    m_enabled = enabled;
-    invalidateFilter();
-}
-
-bool RunningJobsFilter::filterAcceptsRow(int sourceRow, const QModelIndex& sourceParent) const
-{
-    if (!m_enabled)
-        return true;
-    const QModelIndex index = sourceModel()->index(sourceRow, JobTableModel::StartColumn, sourceParent);
-    const auto start = sourceModel()->data(index, JobTableModel::SortRole).toLongLong();
-    const auto end
-        = sourceModel()->data(index.siblingAtColumn(JobTableModel::EndColumn), JobTableModel::SortRole).toLongLong();
-    return start <= m_time && m_time < end;
 }
 
 } // namespace placement

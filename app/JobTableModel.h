@@ -1,26 +1,85 @@
 #pragma once
 
+#include "app/JobFilterModel.h"
+#include "app/JobMetricsCache.h"
 #include "core/Job.h"
 
 #include <QAbstractTableModel>
-#include <QSortFilterProxyModel>
 
 #include <cstdint>
+#include <map>
+#include <memory>
+#include <string>
 #include <vector>
 
 namespace placement {
 
-/// The jobs of one machine, one row each.
+class JobLabels;
+
+/// The jobs of the shown run, one row each, with their placement metrics. Rows are computed
+/// when asked for: nothing is formatted up front, so a million jobs cost a few small arrays
+/// (a sort key per id, a rank per user) beyond the job list itself.
+///
+/// Metric columns stay blank until setMetrics() gives them, and where they do not apply:
+/// leaves, pods and the lowest common switch on trees, routers on tori (REFERENCE §2).
 class JobTableModel : public QAbstractTableModel
 {
     Q_OBJECT
 public:
-    enum Columns { IdColumn, UserColumn, NodesColumn, SubmitColumn, StartColumn, EndColumn, WaitColumn, NumColumns };
+    enum Columns {
+        IdColumn,
+        NameColumn,
+        UserColumn,
+        StateColumn,
+        NodesColumn,
+        // The placement metrics next to the size: what the table is for.
+        AphColumn,
+        MinimumAphColumn,
+        PartitionsColumn,
+        LeavesColumn,
+        PodsColumn,
+        RoutersColumn,
+        LowestCommonLevelColumn,
+        SpreadColumn,
+        SubmitColumn,
+        StartColumn,
+        EndColumn,
+        WaitColumn,
+        NumColumns
+    };
     enum Roles { JobIndexRole = Qt::UserRole, SortRole };
 
     using QAbstractTableModel::QAbstractTableModel;
 
-    void setJobs(const std::vector<Job>* jobs);
+    /// The jobs (and their names and states, in the same order; may be null) on a torus or
+    /// a tree. The model keeps the pointers: they must outlive it or the next setJobs().
+    void setJobs(const std::vector<Job>* jobs, const JobLabels* labels = nullptr, bool torus = false);
+    const std::vector<Job>* jobs() const { return m_jobs; }
+    /// Per-job metrics of these jobs (null: not computed yet), and the minimum APH by size.
+    void setMetrics(std::shared_ptr<const JobMetricsTable> metrics);
+    void setMinimumAph(std::shared_ptr<const MinimumAphTable> minimum);
+    bool hasMetrics() const { return m_metrics != nullptr; }
+
+    /// Whether the column means anything on this machine (the view hides the others).
+    bool columnApplies(int column) const;
+    /// The users and states present, sorted, for the filter bar (no states when no job has
+    /// one).
+    const std::vector<std::string>& users() const { return m_users; }
+    std::vector<std::string> states() const;
+
+    /// What the filter looks at for a row, and the sort order of two rows by a column
+    /// (negative, 0, positive); blank cells sort after every value.
+    JobFilterFields filterFields(int row) const;
+    int compareRows(int left, int right, int column) const;
+    /// Every row's place in the order of compareRows() by `column`, ties by row: what a
+    /// sorting proxy compares, so a million-row sort reads two small integers per step
+    /// instead of two scattered jobs. Computed on first use, kept until the data change.
+    struct SortRanks
+    {
+        std::vector<std::uint32_t> place; ///< per row
+        std::uint32_t firstBlank = 0; ///< places from here on are blank cells
+    };
+    const SortRanks& sortRanks(int column) const;
 
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;
@@ -28,26 +87,19 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
 private:
+    /// A metric cell as a number; false when blank (not applicable, not computed, no nodes).
+    bool metricValue(int row, int column, double& value) const;
+    QVariant sortValue(int row, int column) const;
+
     const std::vector<Job>* m_jobs = nullptr;
-};
-
-/// Keeps the jobs running at one instant (all jobs when the filter is off).
-class RunningJobsFilter : public QSortFilterProxyModel
-{
-    Q_OBJECT
-public:
-    using QSortFilterProxyModel::QSortFilterProxyModel;
-
-    void setTime(std::int64_t time);
-    void setEnabled(bool enabled);
-    bool isEnabled() const { return m_enabled; }
-
-protected:
-    bool filterAcceptsRow(int sourceRow, const QModelIndex& sourceParent) const override;
-
-private:
-    std::int64_t m_time = 0;
-    bool m_enabled = true;
+    const JobLabels* m_labels = nullptr;
+    bool m_torus = false;
+    std::shared_ptr<const JobMetricsTable> m_metrics;
+    std::shared_ptr<const MinimumAphTable> m_minimumAph;
+    std::vector<std::int64_t> m_idNumber; ///< per row: the id's leading number, -1 if none
+    std::vector<std::uint32_t> m_userRank; ///< per row: its user's index in m_users
+    std::vector<std::string> m_users;
+    mutable std::map<int, SortRanks> m_sortRanks; ///< by column
 };
 
 /// "2024-03-01 12:34:56" in UTC: logs mix time zones, the explorer shows one.

@@ -21,7 +21,10 @@ MachineData MachineData::load(Store& store, const MachineRecord& record, std::in
     data.layout = layoutNodes(*data.topology);
     data.analyzer = std::make_unique<PlacementAnalyzer>(*data.topology);
     data.runId = runId;
-    data.jobs = runId ? runJobs(store, runId) : store.jobs(record.id);
+    data.jobs = runId ? runJobs(store, runId, &data.holdings) : store.jobs(record.id);
+    data.labels = runId ? runJobLabels(store, runId) : jobLabels(store, record.id);
+    if (data.labels.size() != data.jobs.size()) // the database changed between the two reads
+        throw StoreError(store.path() + ": machine '" + record.name + "': the job list changed while it was read");
     data.nodeNames = store.nodeNames(record.id);
     const int nodeCount = data.topology->nodeCount();
     for (const Job& job : data.jobs) {

@@ -4,6 +4,8 @@
 #include "core/NodeLayout.h"
 #include "core/PlacementMetrics.h"
 #include "core/Topology.h"
+#include "store/JobLabels.h"
+#include "store/Runs.h"
 #include "store/Store.h"
 
 #include <cstdint>
@@ -19,6 +21,7 @@ struct MachineData
     std::unique_ptr<Topology> topology;
     NodeLayout layout;
     std::vector<Job> jobs;
+    JobLabels labels; ///< the jobs' names and states, in the order of `jobs`
     std::vector<std::string> nodeNames; ///< the machine's real node names (may be empty: the topology's own)
     std::string nodeName(int node) const
     {
@@ -30,6 +33,9 @@ struct MachineData
     std::int64_t openingTime = 0; ///< where the view opens: the busiest moment
     std::unique_ptr<PlacementAnalyzer> analyzer; ///< metrics of this machine's placements
     std::int64_t runId = 0; ///< the simulated run shown; 0: the logged placements
+    /// Per job of a simulated run, what it held beyond its nodes (owned links, idle nodes);
+    /// empty for the logged placements.
+    std::vector<RunHoldings> holdings;
 
     /// Reads one machine with the placements of the logged run (`runId` 0) or of a stored
     /// simulated run; throws StoreError (bad file) or std::invalid_argument (bad spec).

@@ -1,32 +1,49 @@
 #include "app/MainWindow.h"
 
+#include "app/ChartDataLoader.h"
+#include "app/ComparePane.h"
+#include "app/ExportActions.h"
 #include "app/ImportDialog.h"
+#include "app/InspectorDock.h"
 #include "app/JobTableModel.h"
 #include "app/RecentFiles.h"
 #include "app/RunTableModel.h"
 #include "app/SimulateDialog.h"
 #include "app/TimelineDock.h"
+#include "core/NetworkLayout.h"
 #include "core/Occupancy.h"
+#include "views/ChartsDock.h"
+#include "views/GanttChart.h"
 #include "views/JobPalette.h"
 #include "views/MachineView.h"
+#include "views/RenderWidget.h"
 
 #include <QAction>
+#include <QActionGroup>
 #include <QApplication>
 #include <QCheckBox>
 #include <QCloseEvent>
 #include <QComboBox>
 #include <QDockWidget>
+#include <QDragEnterEvent>
+#include <QDropEvent>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QHeaderView>
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QMimeData>
 #include <QSettings>
 #include <QSortFilterProxyModel>
+#include <QSplitter>
 #include <QStatusBar>
 #include <QTableView>
+#include <QTextDocumentFragment>
+#include <QTimer>
 #include <QToolBar>
+#include <QToolTip>
+#include <QUrl>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -40,8 +57,19 @@ MainWindow::MainWindow(QWidget* parent)
     , m_runBox(new QComboBox(this))
 {
     setObjectName(QStringLiteral("mainWindow"));
+    setAcceptDrops(true);
     setWindowTitle(tr("Placement Explorer"));
-    setCentralWidget(m_view);
+    auto* centre = new EvenSplitter(this);
+    centre->setObjectName(QStringLiteral("centreSplitter"));
+    centre->setChildrenCollapsible(false);
+    centre->setStretchFactor(0, 1);
+    centre->addWidget(m_view);
+    m_comparePane = new ComparePane(centre);
+    centre->addWidget(m_comparePane);
+    m_comparePane->hide();
+    centre->setStretchFactor(1, 1);
+    m_comparePane->followCamera(m_view);
+    setCentralWidget(centre);
     m_view->setMinimumSize(320, 240);
     createDocks();
     createActions();
@@ -51,22 +79,43 @@ MainWindow::MainWindow(QWidget* parent)
     statusBar()->showMessage(tr("Click a node to see which job holds it; drag to rotate, wheel to zoom."));
 
     connect(m_view, &MachineView::nodePicked, this, &MainWindow::showNode);
+    connect(m_view, &MachineView::linkPicked, this, [this](int link, QPointF position) {
+        if (m_current)
+            showPickedText(describeLink(*m_current, m_owners, link), position);
+    });
+    connect(m_view, &MachineView::switchPicked, this, [this](int vertex, QPointF position) {
+        if (m_current)
+            showPickedText(describeSwitch(*m_current, m_owners, vertex), position);
+    });
+    m_view->setNodeToolTip([this](int node) { return nodeToolTip(node); });
     connect(m_timelineDock, &TimelineDock::timeChanged, this, &MainWindow::setCurrentTime);
+    connect(m_timelineDock->gantt(), &GanttChart::jobClicked, this, [this](int job) {
+        if (m_current && job >= 0 && static_cast<size_t>(job) < m_current->jobs.size())
+            showJob(QString::fromStdString(m_current->jobs[static_cast<size_t>(job)].id));
+    });
     connect(m_machineBox, &QComboBox::activated, this, &MainWindow::selectMachine);
     connect(m_runBox, &QComboBox::activated, this, &MainWindow::selectRunAt);
     restoreSettings();
 }
 
-MainWindow::~MainWindow() = default;
+MainWindow::~MainWindow()
+{
+    // The job table computes metrics on a worker thread from the machine about to go;
+    // stop it first (the docks themselves are deleted after the members).
+    m_jobsDock->setMachine(nullptr, {});
+}
 
 void MainWindow::createActions()
 {
     QMenu* file = menuBar()->addMenu(tr("&File"));
     QAction* open = file->addAction(tr("&Open Database…"), this, &MainWindow::chooseDatabase);
     open->setShortcut(QKeySequence::Open);
-    QAction* import = file->addAction(tr("&Import Logs…"), this, &MainWindow::chooseImport);
+    QAction* import = file->addAction(tr("&Import Logs…"), this, [this] { chooseImport(); });
     import->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_I));
     m_recentMenu = file->addMenu(tr("&Recent Files"));
+    file->addSeparator();
+    m_exportActions = new ExportActions(this);
+    m_exportActions->addTo(file, menuBar()->addMenu(tr("&Edit")));
     file->addSeparator();
     QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);
@@ -78,10 +127,38 @@ void MainWindow::createActions()
             setCurrentTime(m_current->openingTime);
     });
     view->addSeparator();
+    m_linksAction = view->addAction(tr("Show &Links"));
+    m_linksAction->setObjectName(QStringLiteral("showLinksAction"));
+    m_linksAction->setCheckable(true);
+    m_linksAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_L));
+    connect(m_linksAction, &QAction::toggled, this, &MainWindow::setLinksShown);
+    QMenu* linkColors = view->addMenu(tr("Link &Colours"));
+    auto* linkModes = new QActionGroup(this);
+    const std::array<QString, 3> linkModeNames{tr("By &Owning Job"), tr("By Number of &Jobs That Can Use Them"),
+                                               tr("By &Bandwidth")};
+    for (size_t mode = 0; mode < linkModeNames.size(); ++mode) {
+        QAction* action = linkColors->addAction(linkModeNames[mode]);
+        action->setCheckable(true);
+        linkModes->addAction(action);
+        connect(action, &QAction::triggered, this,
+                [this, mode] { setLinkColorMode(static_cast<LinkColorMode>(mode)); });
+        m_linkModeActions[mode] = action;
+    }
+    m_wrapLinksAction = view->addAction(tr("&Wrap-Around Links"));
+    m_wrapLinksAction->setCheckable(true);
+    connect(m_wrapLinksAction, &QAction::toggled, this, [this] {
+        if (m_current)
+            m_view->setNetworkLayout(
+                layoutNetwork(*m_current->topology, m_current->layout, m_wrapLinksAction->isChecked()));
+        recolor();
+    });
+    view->addSeparator();
     view->addAction(m_jobsDock->toggleViewAction());
     view->addAction(m_metricsDock->toggleViewAction());
+    view->addAction(m_inspectorDock->toggleViewAction());
     view->addAction(m_timelineDock->toggleViewAction());
     view->addAction(m_runsDock->toggleViewAction());
+    view->addAction(m_chartsDock->toggleViewAction());
 
     QMenu* simulation = menuBar()->addMenu(tr("&Simulation"));
     QAction* simulate = simulation->addAction(tr("&Simulate…"), this, &MainWindow::chooseSimulation);
@@ -104,39 +181,24 @@ void MainWindow::createActions()
     m_runBox->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     m_runBox->setToolTip(tr("Which placements the views show: the logged ones or a simulated run"));
     toolbar->addWidget(m_runBox);
+    toolbar->addWidget(new QLabel(tr("  Compare with: ")));
+    m_compareBox = new QComboBox(this);
+    m_compareBox->setObjectName(QStringLiteral("compareBox"));
+    m_compareBox->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_compareBox->setToolTip(tr("Show another run beside this one: same time, same camera, jobs placed alike dimmed"));
+    toolbar->addWidget(m_compareBox);
+    connect(m_compareBox, &QComboBox::activated, this, [this](int index) {
+        if (!compareWithRun(index <= 0 ? QString() : m_compareBox->itemText(index)))
+            QMessageBox::warning(this, tr("Cannot compare"), m_lastError);
+    });
     rebuildRecentMenu();
 }
 
 void MainWindow::createDocks()
 {
-    m_jobsDock = new QDockWidget(tr("Jobs"), this);
-    m_jobsDock->setObjectName(QStringLiteral("jobsDock"));
-    auto* jobsContent = new QWidget;
-    auto* jobsLayout = new QVBoxLayout(jobsContent);
-    jobsLayout->setContentsMargins(4, 4, 4, 4);
-    auto* runningOnly = new QCheckBox(tr("Only jobs running at the current time"));
-    runningOnly->setChecked(true);
-    m_jobModel = new JobTableModel(this);
-    m_jobFilter = new RunningJobsFilter(this);
-    m_jobFilter->setSourceModel(m_jobModel);
-    m_jobFilter->setSortRole(JobTableModel::SortRole);
-    m_jobTable = new QTableView;
-    m_jobTable->setModel(m_jobFilter);
-    m_jobTable->setSortingEnabled(true);
-    m_jobTable->sortByColumn(JobTableModel::NodesColumn, Qt::DescendingOrder);
-    m_jobTable->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_jobTable->setSelectionMode(QAbstractItemView::SingleSelection);
-    m_jobTable->verticalHeader()->hide();
-    m_jobTable->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    jobsLayout->addWidget(runningOnly);
-    jobsLayout->addWidget(m_jobTable);
-    m_jobsDock->setWidget(jobsContent);
+    m_jobsDock = new JobsDock(this);
     addDockWidget(Qt::RightDockWidgetArea, m_jobsDock);
-    connect(runningOnly, &QCheckBox::toggled, m_jobFilter, &RunningJobsFilter::setEnabled);
-    connect(m_jobTable->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
-            [this](const QModelIndex& current) {
-                highlightJob(current.isValid() ? current.data(JobTableModel::JobIndexRole).toInt() : -1);
-            });
+    connect(m_jobsDock, &JobsDock::jobSelected, this, &MainWindow::highlightJob);
 
     m_metricsDock = new QDockWidget(tr("Metrics"), this);
     m_metricsDock->setObjectName(QStringLiteral("metricsDock"));
@@ -147,6 +209,12 @@ void MainWindow::createDocks()
     m_summary->setWordWrap(true);
     m_metricsDock->setWidget(m_summary);
     addDockWidget(Qt::RightDockWidgetArea, m_metricsDock);
+
+    // The fragmentation inspector: a tab beside the metrics.
+    m_inspectorDock = new InspectorDock(this);
+    addDockWidget(Qt::RightDockWidgetArea, m_inspectorDock);
+    tabifyDockWidget(m_metricsDock, m_inspectorDock);
+    m_metricsDock->raise();
 
     m_timelineDock = new TimelineDock(this);
     addDockWidget(Qt::BottomDockWidgetArea, m_timelineDock);
@@ -175,6 +243,42 @@ void MainWindow::createDocks()
         if (row >= 0)
             selectRun(QString::fromStdString(m_runModel->run(row).name));
     });
+
+    // Hidden until asked for (View › Charts): it reads every job of the runs it draws.
+    m_chartsDock = new ChartsDock(this);
+    addDockWidget(Qt::RightDockWidgetArea, m_chartsDock);
+    tabifyDockWidget(m_metricsDock, m_chartsDock);
+    m_chartsDock->hide();
+    // Shown for the first time beside the 3D view, a dock of the width of the others leaves
+    // the charts unreadable: give it 40% of the window's width and the side's height.
+    connect(m_chartsDock, &QDockWidget::visibilityChanged, this, [this, widened = false](bool visible) mutable {
+        const Qt::DockWidgetArea area = dockWidgetArea(m_chartsDock);
+        if (!visible || widened || m_chartsDock->isFloating()
+            || (area != Qt::LeftDockWidgetArea && area != Qt::RightDockWidgetArea))
+            return;
+        widened = true;
+        if (m_chartsDock->width() < width() * 35 / 100)
+            resizeDocks({m_chartsDock}, {width() * 40 / 100}, Qt::Horizontal);
+        if (!m_jobsDock->isHidden() && dockWidgetArea(m_jobsDock) == area)
+            resizeDocks({m_jobsDock, m_chartsDock}, {height() * 30 / 100, height() * 70 / 100}, Qt::Vertical);
+    });
+    // The run list is rebuilt whenever the machine, the run shown or the stored runs change.
+    connect(m_runModel, &QAbstractItemModel::modelReset, this, &MainWindow::updateChartRuns);
+}
+
+void MainWindow::updateChartRuns()
+{
+    if (!m_current)
+        return;
+    std::vector<RunChoice> choices{{0, tr("logged")}};
+    for (const RunRecord& run : m_runs)
+        choices.push_back({run.id, QString::fromStdString(run.name)});
+    const MachineRecord& machine = m_current->record;
+    m_chartsDock->setRuns(QStringLiteral("%1#%2#%3").arg(m_databasePath).arg(machine.id).arg(machine.jobCount),
+                          QString::fromStdString(machine.name), std::move(choices), m_current->runId,
+                          [path = m_databasePath.toStdString(), machine](std::int64_t runId) {
+                              return loadRunChartData(path, machine, runId);
+                          });
 }
 
 void MainWindow::restoreSettings()
@@ -226,12 +330,61 @@ void MainWindow::chooseDatabase()
         QMessageBox::warning(this, tr("Cannot open database"), m_lastError);
 }
 
-void MainWindow::chooseImport()
+namespace {
+
+/// The local files of a drag, or nothing when any of it is not a local file.
+QStringList droppedFiles(const QMimeData* data)
+{
+    QStringList files;
+    if (!data || !data->hasUrls())
+        return {};
+    for (const QUrl& url : data->urls()) {
+        if (!url.isLocalFile() || !QFileInfo(url.toLocalFile()).isFile())
+            return {};
+        files << url.toLocalFile();
+    }
+    return files;
+}
+
+bool isDatabaseFile(const QString& path)
+{
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    return suffix == QLatin1String("sqlite") || suffix == QLatin1String("db") || suffix == QLatin1String("sqlite3");
+}
+
+} // namespace
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event)
+{
+    if (!droppedFiles(event->mimeData()).isEmpty())
+        event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent* event)
+{
+    const QStringList files = droppedFiles(event->mimeData());
+    if (files.isEmpty())
+        return;
+    event->acceptProposedAction();
+    // Open the dialog after the drop returns: the drag source is not kept waiting.
+    QTimer::singleShot(0, this, [this, files] {
+        if (files.size() == 1 && isDatabaseFile(files.front())) {
+            if (!openDatabase(files.front()))
+                QMessageBox::warning(this, tr("Cannot open database"), m_lastError);
+            return;
+        }
+        chooseImport(files);
+    });
+}
+
+void MainWindow::chooseImport(const QStringList& files)
 {
     QStringList machines;
     for (const MachineRecord& machine : m_machines)
         machines << QString::fromStdString(machine.name);
     ImportDialog dialog(machines, this);
+    if (!files.isEmpty())
+        dialog.setFiles(files);
     if (dialog.exec() != QDialog::Accepted)
         return;
     const ImportRequest request = dialog.request();
@@ -291,12 +444,24 @@ bool MainWindow::openDatabase(const QString& path)
 
 void MainWindow::install(std::unique_ptr<MachineData> machine)
 {
-    m_jobModel->setJobs(nullptr);
+    m_jobsDock->setMachine(nullptr, {}); // before the machine it shows goes
+    m_inspectorDock->setMachine(nullptr, {});
+    m_timelineDock->gantt()->setJobs(nullptr, 1, 0, 1);
+    m_comparePane->clear(); // compares with the machine that goes
+    m_comparePane->hide();
     m_current = std::move(machine);
     m_highlightedJob = -1;
-    m_jobModel->setJobs(&m_current->jobs);
+    m_jobsDock->setMachine(m_current.get(), m_databasePath);
+    m_inspectorDock->setMachine(m_current.get(), m_databasePath, m_jobsDock->metricsCache());
     m_view->setNodeLayout(m_current->layout);
+    m_view->setNetworkLayout(layoutNetwork(*m_current->topology, m_current->layout,
+                                           m_wrapLinksAction && m_wrapLinksAction->isChecked()));
+    m_linkMode = defaultLinkColorMode(*m_current);
+    if (m_linkModeActions[0])
+        m_linkModeActions[static_cast<size_t>(m_linkMode)]->setChecked(true);
     m_timelineDock->setRange(m_current->firstTime, m_current->lastTime);
+    m_timelineDock->gantt()->setJobs(&m_current->jobs, m_current->topology->nodeCount(), m_current->firstTime,
+                                     m_current->lastTime);
     std::vector<std::int64_t> events;
     events.reserve(2 * m_current->jobs.size());
     for (const Job& job : m_current->jobs) {
@@ -319,6 +484,14 @@ void MainWindow::rebuildRunBox()
         statusBar()->showMessage(QString::fromUtf8(error.what()));
     }
     m_runModel->setRuns(m_runs);
+    if (m_compareBox) {
+        const QSignalBlocker compareBlocker(m_compareBox);
+        m_compareBox->clear();
+        m_compareBox->addItem(tr("(nothing)"));
+        m_compareBox->addItem(tr("logged"));
+        for (const RunRecord& run : m_runs)
+            m_compareBox->addItem(QString::fromStdString(run.name));
+    }
     const QSignalBlocker blocker(m_runBox);
     m_runBox->clear();
     m_runBox->addItem(tr("logged"));
@@ -445,7 +618,10 @@ void MainWindow::setCurrentTime(std::int64_t time)
     m_time = time;
     m_owners = nodeOwnersAt(m_current->jobs, m_current->topology->nodeCount(), m_time);
     m_timelineDock->setTime(m_time);
-    m_jobFilter->setTime(m_time);
+    m_jobsDock->setTime(m_time);
+    m_inspectorDock->setTime(m_time, &m_owners);
+    if (comparing())
+        m_comparePane->setTime(m_time);
     recolor();
     updateSummary();
 }
@@ -453,6 +629,15 @@ void MainWindow::setCurrentTime(std::int64_t time)
 void MainWindow::highlightJob(int jobIndex)
 {
     m_highlightedJob = jobIndex;
+    m_inspectorDock->setJob(jobIndex);
+    m_timelineDock->gantt()->setHighlightedJob(jobIndex);
+    // The chosen job's fragments outlined (its partitions: core/NetworkLayout.h).
+    const bool known = m_current && jobIndex >= 0 && static_cast<size_t>(jobIndex) < m_current->jobs.size();
+    m_view->setOutlines(known ? fragmentBoxes(*m_current->topology, m_current->layout,
+                                              m_current->jobs[static_cast<size_t>(jobIndex)].nodes)
+                              : std::vector<std::pair<Vec3, Vec3>>{});
+    if (comparing())
+        m_comparePane->setHighlightedJob(jobIndex);
     recolor();
     if (m_current && jobIndex >= 0 && static_cast<size_t>(jobIndex) < m_current->jobs.size()) {
         const Job& job = m_current->jobs[static_cast<size_t>(jobIndex)];
@@ -476,11 +661,7 @@ bool MainWindow::showJob(const QString& id)
             continue;
         if (!job.runsAt(m_time))
             setCurrentTime(job.start);
-        const QModelIndex shown = m_jobFilter->mapFromSource(m_jobModel->index(static_cast<int>(index), 0));
-        if (shown.isValid()) {
-            m_jobTable->selectRow(shown.row());
-            m_jobTable->scrollTo(shown);
-        }
+        m_jobsDock->selectJob(static_cast<int>(index));
         highlightJob(static_cast<int>(index));
         return true;
     }
@@ -528,14 +709,125 @@ void MainWindow::recolor()
 {
     std::vector<QRgb> colors(m_owners.size());
     const bool highlighting = m_highlightedJob >= 0;
+    // Compare mode without a chosen job: jobs placed alike in both runs are dimmed.
+    const std::vector<char>* differs = comparing() && !highlighting ? &m_comparePane->comparison().firstDiffers : nullptr;
     for (size_t node = 0; node < m_owners.size(); ++node) {
         const int owner = m_owners[node];
         QRgb color = owner < 0 ? idleNodeColor() : jobColor(owner);
-        if (highlighting && owner != m_highlightedJob) // dim everything but the chosen job
+        const bool dim = highlighting ? owner != m_highlightedJob // everything but the chosen job
+                                      : differs && owner >= 0 && !(*differs)[static_cast<size_t>(owner)];
+        if (dim)
             color = qRgb(qRed(color) / 4 + 30, qGreen(color) / 4 + 30, qBlue(color) / 4 + 34);
         colors[node] = color;
     }
+    // Nodes allocated to a running job but left idle (LaaS rounds jobs up to whole leaves):
+    // the job's colour, faded.
+    for (size_t job = 0; m_current && job < m_current->holdings.size(); ++job) {
+        if (m_current->holdings[job].idleNodes.empty() || !m_current->jobs[job].runsAt(m_time))
+            continue;
+        for (int node : m_current->holdings[job].idleNodes) {
+            QRgb color = jobColor(static_cast<int>(job));
+            color = qRgb((qRed(color) + 2 * 70) / 3, (qGreen(color) + 2 * 74) / 3, (qBlue(color) + 2 * 82) / 3);
+            if (highlighting && static_cast<int>(job) != m_highlightedJob)
+                color = qRgb(qRed(color) / 4 + 30, qGreen(color) / 4 + 30, qBlue(color) / 4 + 34);
+            if (static_cast<size_t>(node) < colors.size())
+                colors[static_cast<size_t>(node)] = color;
+        }
+    }
     m_view->setNodeColors(colors);
+    if (m_current && m_view->linksVisible())
+        m_view->setLinkColors(linkColors(*m_current, m_owners, m_linkMode, m_highlightedJob));
+}
+
+bool MainWindow::comparing() const
+{
+    return m_comparePane->isLoaded() && !m_comparePane->isHidden();
+}
+
+bool MainWindow::compareWithRun(const QString& name)
+{
+    if (name.isEmpty() || !m_current) {
+        m_comparePane->clear();
+        m_comparePane->hide();
+        if (m_compareBox)
+            m_compareBox->setCurrentIndex(0);
+        recolor();
+        return true;
+    }
+    std::int64_t runId = -1;
+    if (name == QLatin1String("logged"))
+        runId = 0;
+    for (const RunRecord& run : m_runs)
+        if (QString::fromStdString(run.name) == name)
+            runId = run.id;
+    if (runId < 0) {
+        m_lastError = tr("machine '%1' has no run '%2'").arg(QString::fromStdString(m_current->record.name), name);
+        return false;
+    }
+    try {
+        m_comparePane->load(m_databasePath, *m_current, runId, name);
+    } catch (const std::exception& error) {
+        m_lastError = QString::fromUtf8(error.what());
+        return false;
+    }
+    m_comparePane->show();
+    m_comparePane->setTime(m_time);
+    m_comparePane->setHighlightedJob(m_highlightedJob);
+    m_comparePane->view()->setCameraState(m_view->cameraState());
+    if (m_compareBox) {
+        const QSignalBlocker blocker(m_compareBox);
+        m_compareBox->setCurrentIndex(std::max(0, m_compareBox->findText(name)));
+    }
+    if (auto* centre = qobject_cast<EvenSplitter*>(centralWidget()))
+        centre->evenOut();
+    recolor();
+    return true;
+}
+
+QString MainWindow::nodeToolTip(int node) const
+{
+    if (!m_current || node < 0 || node >= m_current->topology->nodeCount())
+        return {};
+    QString text = tr("<b>%1</b><br>%2")
+                       .arg(QString::fromStdString(m_current->nodeName(node)).toHtmlEscaped(),
+                            QString::fromStdString(m_current->topology->nodeLocation(node)).toHtmlEscaped());
+    const int owner = static_cast<size_t>(node) < m_owners.size() ? m_owners[static_cast<size_t>(node)] : -1;
+    if (owner >= 0) {
+        const Job& job = m_current->jobs[static_cast<size_t>(owner)];
+        text += tr("<br>Job %1 (%2), %3 nodes")
+                    .arg(QString::fromStdString(job.id).toHtmlEscaped(), QString::fromStdString(job.user).toHtmlEscaped())
+                    .arg(job.nodes.size());
+    } else {
+        const auto held = std::find_if(m_current->holdings.begin(), m_current->holdings.end(), [&](const RunHoldings& h) {
+            const auto index = &h - m_current->holdings.data();
+            return m_current->jobs[static_cast<size_t>(index)].runsAt(m_time)
+                   && std::binary_search(h.idleNodes.begin(), h.idleNodes.end(), node);
+        });
+        text += held == m_current->holdings.end()
+                    ? tr("<br>Idle")
+                    : tr("<br>Allocated to job %1 but unused (whole leaves)")
+                          .arg(QString::fromStdString(
+                                   m_current->jobs[static_cast<size_t>(held - m_current->holdings.begin())].id)
+                                   .toHtmlEscaped());
+    }
+    return text;
+}
+
+void MainWindow::setLinksShown(bool shown)
+{
+    if (m_linksAction->isChecked() != shown) {
+        m_linksAction->setChecked(shown); // comes back here through toggled()
+        return;
+    }
+    m_view->setLinksVisible(shown);
+    recolor();
+}
+
+void MainWindow::setLinkColorMode(LinkColorMode mode)
+{
+    m_linkMode = mode;
+    m_linkModeActions[static_cast<size_t>(mode)]->setChecked(true);
+    recolor();
 }
 
 void MainWindow::updateSummary()
@@ -577,10 +869,19 @@ void MainWindow::updateSummary()
         + (m_highlightedJob >= 0 ? QStringLiteral("<br><br>") + jobMetricsText(m_highlightedJob) : QString()));
 }
 
+void MainWindow::showPickedText(const QString& text, QPointF position)
+{
+    m_lastPicked = text;
+    QToolTip::showText(m_view->renderWidget()->mapToGlobal(position.toPoint()), text, m_view->renderWidget());
+    QString plain = text;
+    plain.replace(QStringLiteral("<br>"), QStringLiteral(" · "));
+    statusBar()->showMessage(QTextDocumentFragment::fromHtml(plain).toPlainText());
+}
+
 void MainWindow::showNode(int node)
 {
     if (!m_current || node < 0 || node >= m_current->topology->nodeCount()) {
-        m_jobTable->clearSelection();
+        m_jobsDock->clearSelection();
         highlightJob(-1);
         statusBar()->showMessage(tr("No node there."), 3000);
         return;
@@ -593,12 +894,7 @@ void MainWindow::showNode(int node)
         statusBar()->showMessage(tr("%1 · idle").arg(where));
         return;
     }
-    const QModelIndex source = m_jobModel->index(owner, JobTableModel::IdColumn);
-    const QModelIndex shown = m_jobFilter->mapFromSource(source);
-    if (shown.isValid()) {
-        m_jobTable->selectRow(shown.row());
-        m_jobTable->scrollTo(shown);
-    }
+    m_jobsDock->selectJob(owner);
     highlightJob(owner);
     const Job& job = m_current->jobs[static_cast<size_t>(owner)];
     statusBar()->showMessage(tr("%1 · job %2 (%3, %4 nodes)")

@@ -1,15 +1,19 @@
 #pragma once
 
+#include "app/LinkColoring.h"
+#include "app/JobsDock.h"
 #include "app/MachineData.h"
 #include "store/Runs.h"
 
 #include <QMainWindow>
 
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <optional>
 #include <vector>
 
+class QAction;
 class QComboBox;
 class QDockWidget;
 class QLabel;
@@ -18,12 +22,14 @@ class QTableView;
 
 namespace placement {
 
+class ComparePane;
 class RunTableModel;
 
-class JobTableModel;
 class MachineView;
-class RunningJobsFilter;
+class InspectorDock;
 class TimelineDock;
+class ChartsDock;
+class ExportActions;
 
 /// The explorer's main window: the 3D machine view in the centre, docks for the job table,
 /// metrics and the timeline. Window state and recent files persist in QSettings.
@@ -54,20 +60,43 @@ public:
     std::int64_t currentTime() const { return m_time; }
     /// Highlights one job (index into the current machine's jobs), -1 for none.
     void highlightJob(int jobIndex);
+    int highlightedJob() const { return m_highlightedJob; }
     /// Shows the job with this id: moves the time into its run if needed, selects and
     /// highlights it. False when the current machine has no such job.
     bool showJob(const QString& id);
 
+    /// Shows or hides the network's links (View > Show Links) and chooses their colouring.
+    void setLinksShown(bool shown);
+    /// What the 3D view's tooltip says about a node: name, location, the job on it now.
+    QString nodeToolTip(int node) const;
+    /// What the last click on a switch or link said (rich text), empty before any.
+    QString lastPickedText() const { return m_lastPicked; }
+    void setLinkColorMode(LinkColorMode mode);
+    LinkColorMode linkColorMode() const { return m_linkMode; }
+
+    /// Compare mode: the run `name` ("logged": the logged placements) in a second view beside
+    /// the main one, one time cursor, linked cameras, jobs placed alike dimmed on both sides;
+    /// "" ends it. False (and a message in lastError()) if there is no such run.
+    bool compareWithRun(const QString& name);
+    ComparePane* comparePane() const { return m_comparePane; }
+    bool comparing() const;
+
     MachineView* machineView() const { return m_view; }
     QDockWidget* jobsDock() const { return m_jobsDock; }
     QDockWidget* metricsDock() const { return m_metricsDock; }
+    InspectorDock* inspectorDock() const { return m_inspectorDock; }
     QDockWidget* runsDock() const { return m_runsDock; }
     TimelineDock* timelineDock() const { return m_timelineDock; }
+    ChartsDock* chartsDock() const { return m_chartsDock; }
 
     void saveSettings() const;
 
 protected:
     void closeEvent(QCloseEvent* event) override;
+    /// Log files dropped on the window open the Import dialog with them; a database file
+    /// (.sqlite, .db) dropped alone is opened.
+    void dragEnterEvent(QDragEnterEvent* event) override;
+    void dropEvent(QDropEvent* event) override;
 
 private:
     void createActions();
@@ -75,31 +104,42 @@ private:
     void restoreSettings();
     void rebuildRecentMenu();
     void chooseDatabase();
-    void chooseImport();
+    /// The Import dialog, with `files` already listed (dropped on the window).
+    void chooseImport(const QStringList& files = {});
     void chooseSimulation();
     void rebuildRunBox();
     void selectRunAt(int index);
     /// Shows `data` in every view, at its busiest moment.
     void install(std::unique_ptr<MachineData> machine);
     void showNode(int node);
+    void showPickedText(const QString& text, QPointF position);
     void recolor();
     void updateSummary();
     QString jobMetricsText(int jobIndex) const;
+    /// Gives the charts dock the current machine's runs (after every change of the run list).
+    void updateChartRuns();
 
     MachineView* m_view;
     QComboBox* m_machineBox;
     QComboBox* m_runBox;
-    QDockWidget* m_jobsDock = nullptr;
+    JobsDock* m_jobsDock = nullptr;
+    InspectorDock* m_inspectorDock = nullptr;
     QDockWidget* m_metricsDock = nullptr;
     QDockWidget* m_runsDock = nullptr;
     RunTableModel* m_runModel = nullptr;
     TimelineDock* m_timelineDock = nullptr;
-    QTableView* m_jobTable = nullptr;
-    JobTableModel* m_jobModel = nullptr;
-    RunningJobsFilter* m_jobFilter = nullptr;
+    ChartsDock* m_chartsDock = nullptr;
+    ExportActions* m_exportActions = nullptr;
     QLabel* m_summary = nullptr;
     QLabel* m_statusTime = nullptr;
     QMenu* m_recentMenu = nullptr;
+    QString m_lastPicked;
+    ComparePane* m_comparePane = nullptr;
+    QComboBox* m_compareBox = nullptr;
+    QAction* m_linksAction = nullptr;
+    QAction* m_wrapLinksAction = nullptr;
+    std::array<QAction*, 3> m_linkModeActions{};
+    LinkColorMode m_linkMode = LinkColorMode::Users;
 
     QString m_databasePath;
     QString m_lastError;

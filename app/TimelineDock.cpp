@@ -1,6 +1,7 @@
 #include "app/TimelineDock.h"
 
 #include "app/JobTableModel.h"
+#include "views/GanttChart.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>
@@ -9,6 +10,7 @@
 #include <QStyle>
 #include <QTimer>
 #include <QToolButton>
+#include <QVBoxLayout>
 
 #include <algorithm>
 
@@ -16,6 +18,7 @@ namespace placement {
 
 TimelineDock::TimelineDock(QWidget* parent)
     : QDockWidget(tr("Timeline"), parent)
+    , m_gantt(new GanttChart)
     , m_slider(new QSlider(Qt::Horizontal))
     , m_label(new QLabel)
     , m_back(new QToolButton)
@@ -26,7 +29,12 @@ TimelineDock::TimelineDock(QWidget* parent)
 {
     setObjectName(QStringLiteral("timelineDock"));
     auto* content = new QWidget;
-    auto* layout = new QHBoxLayout(content);
+    auto* column = new QVBoxLayout(content);
+    column->setContentsMargins(4, 2, 4, 2);
+    column->addWidget(m_gantt, 1);
+    auto* layout = new QHBoxLayout;
+    layout->setContentsMargins(0, 0, 0, 0);
+    column->addLayout(layout);
     m_slider->setSingleStep(60);
     m_slider->setPageStep(3600);
     m_slider->setToolTip(tr("Time (arrow keys: one minute, Page Up/Down: one hour)"));
@@ -56,6 +64,7 @@ TimelineDock::TimelineDock(QWidget* parent)
     setWidget(content);
     m_timer->setInterval(33); // about 30 steps a second
     connect(m_timer, &QTimer::timeout, this, &TimelineDock::advance);
+    connect(m_gantt, &GanttChart::timeClicked, this, &TimelineDock::moveTo);
     connect(m_play, &QToolButton::toggled, this, &TimelineDock::setPlaying);
     connect(m_back, &QToolButton::clicked, this, &TimelineDock::stepBack);
     connect(m_forward, &QToolButton::clicked, this, &TimelineDock::stepForward);
@@ -85,6 +94,7 @@ void TimelineDock::setTime(std::int64_t time)
     m_time = std::clamp(time, m_first, m_last);
     const QSignalBlocker blocker(m_slider);
     m_slider->setValue(static_cast<int>(m_time - m_first));
+    m_gantt->setTime(m_time);
     updateLabel();
 }
 

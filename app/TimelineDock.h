@@ -13,7 +13,10 @@ class QToolButton;
 
 namespace placement {
 
-/// The time axis of the loaded workload: a slider from the first job start to the last
+class GanttChart;
+
+/// The time axis of the loaded workload: a Gantt chart of the jobs on node index over time
+/// with utilization and queue length beneath, a slider from the first job start to the last
 /// job end, one-minute steps, and replay: play/pause at a chosen speed, and steps to the
 /// previous or next event (a job starting or ending).
 class TimelineDock : public QDockWidget
@@ -24,6 +27,7 @@ public:
 
     void setRange(std::int64_t first, std::int64_t last);
     void setTime(std::int64_t time);
+    GanttChart* gantt() const { return m_gantt; }
     std::int64_t time() const { return m_time; }
     /// The times at which something starts or ends, for the event steps (any order).
     void setEvents(std::vector<std::int64_t> events);
@@ -44,6 +48,7 @@ private:
     void moveTo(std::int64_t time);
     void advance();
 
+    GanttChart* m_gantt;
     QSlider* m_slider;
     QLabel* m_label;
     QToolButton* m_back;

@@ -7,7 +7,9 @@
 //    next to Jigsaw's Table 3 (about 1-10 ms per job);
 // 2. average utilization over the steady state of first-fit (Jigsaw's Baseline), TA, LaaS
 //    and Jigsaw side by side on the first machine, with Jigsaw's other enumeration order
-//    (most leaves first) and LaaS's internal fragmentation.
+//    (most leaves first) and LaaS's internal fragmentation;
+// 3. LC+S (§5.2.3, the bound: links shared by bandwidth, 5 s search timeout) on every
+//    machine, with the number of searches its timeout cut off.
 //
 //   isolation_bench [--jobs 10000] [--machines jigsaw-1024,jigsaw-1458,...] [--window 50]
 //                   [--mean 16] [--seed 1]
@@ -15,6 +17,7 @@
 #include "core/AllocatorFactory.h"
 #include "core/FatTreeTopology.h"
 #include "core/JigsawAllocator.h"
+#include "core/LcsAllocator.h"
 #include "core/MachineSpec.h"
 #include "core/Simulator.h"
 #include "core/SyntheticWorkload.h"
@@ -41,20 +44,23 @@ std::vector<std::string> split(const std::string& text)
     return parts;
 }
 
-std::unique_ptr<Allocator> allocatorFor(const Topology& machine, const std::string& policy)
+std::unique_ptr<Allocator> allocatorFor(const Topology& machine, const std::string& policy,
+                                        const std::shared_ptr<LcsCounters>& counters)
 {
     if (policy == "jigsaw-most-leaves-first")
         return std::make_unique<JigsawAllocator>(dynamic_cast<const FatTreeTopology&>(machine),
                                                  JigsawOrder::MostLeavesFirst);
     AllocatorChoice choice;
     choice.policy = policy;
+    choice.searchCounters = counters;
     return makeAllocator(machine, choice);
 }
 
 void runOne(const std::string& machineName, const Topology& machine, const std::vector<SimulationJob>& jobs,
             const std::string& policy, int window)
 {
-    const auto allocator = allocatorFor(machine, policy);
+    const auto counters = std::make_shared<LcsCounters>();
+    const auto allocator = allocatorFor(machine, policy, counters);
     SimulationOptions options;
     options.backfill = BackfillPolicy::Easy;
     options.window = window;
@@ -63,9 +69,10 @@ void runOne(const std::string& machineName, const Topology& machine, const std::
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
     const SystemMetrics metrics = computeSystemMetrics(machine.nodeCount(), jobs, result);
     const Distribution& sched = metrics.schedulingMicroseconds;
-    std::printf("%-12s %-25s %8.2f %10.3f %10.3f %10.3f %12.3f %9.3f %11.2f\n", machineName.c_str(), policy.c_str(),
+    const std::string timeouts = policy == "lcs" ? std::to_string(counters->timeouts) : "-";
+    std::printf("%-12s %-25s %8.2f %10.3f %10.3f %10.3f %12.3f %9.3f %11.2f %9s\n", machineName.c_str(), policy.c_str(),
                 seconds, sched.mean / 1000, sched.p99 / 1000, sched.max / 1000, metrics.steadyUtilization,
-                metrics.steadyIdleAllocated, static_cast<double>(metrics.makespan) / 3600);
+                metrics.steadyIdleAllocated, static_cast<double>(metrics.makespan) / 3600, timeouts.c_str());
     std::fflush(stdout);
 }
 
@@ -99,18 +106,18 @@ int main(int argc, char* argv[])
     std::printf("Jigsaw synthetic trace: %d jobs, sizes exponential mean %.0f, run times 20-3000 s, all at 0, "
                 "seed %llu; EASY window %d\n\n",
                 trace.jobs, trace.meanNodes, static_cast<unsigned long long>(trace.seed), window);
-    std::printf("%-12s %-25s %8s %10s %10s %10s %12s %9s %11s\n", "machine", "policy", "total s", "sched ms", "p99 ms",
-                "max ms", "utilization", "idle", "makespan h");
+    std::printf("%-12s %-25s %8s %10s %10s %10s %12s %9s %11s %9s\n", "machine", "policy", "total s", "sched ms",
+                "p99 ms", "max ms", "utilization", "idle", "makespan h", "timeouts");
     for (size_t m = 0; m < machines.size(); ++m) {
         const auto machine = parseMachineSpec(machines[m]);
         SyntheticTraceOptions sized = trace;
         sized.maxNodes = machine->nodeCount();
         const std::vector<SimulationJob> jobs = generateSyntheticTrace(sized);
         // The first machine gets every policy (utilization side by side), the others the
-        // isolating ones (scheduling time).
-        std::vector<std::string> policies{"jigsaw", "laas", "ta"};
+        // isolating ones (scheduling time); LC+S, the bound, everywhere.
+        std::vector<std::string> policies{"jigsaw", "laas", "ta", "lcs"};
         if (m == 0)
-            policies = {"first-fit", "ta", "laas", "jigsaw", "jigsaw-most-leaves-first"};
+            policies = {"first-fit", "ta", "laas", "jigsaw", "jigsaw-most-leaves-first", "lcs"};
         for (const std::string& policy : policies)
             runOne(machines[m], *machine, jobs, policy, window);
     }

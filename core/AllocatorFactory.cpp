@@ -4,6 +4,7 @@
 #include "core/FatTreeTopology.h"
 #include "core/JigsawAllocator.h"
 #include "core/LaasAllocator.h"
+#include "core/LcsAllocator.h"
 #include "core/ListAllocators.h"
 #include "core/NodeOrders.h"
 #include "core/QuadrantAllocator.h"
@@ -29,6 +30,11 @@ const std::vector<AllocatorPolicyInfo>& allocatorPolicies()
          false},
         {"laas",
          "Zahavi et al. Links as a Service: dedicated links; jobs spanning pods rounded up to whole leaves "
+         "(three-level fat-trees)",
+         false},
+        {"lcs",
+         "Smith & Lowenthal HPDC'21 LC+S, a theoretical bound: any placement meeting Jigsaw's conditions, links "
+         "shared by bandwidth (4 classes of 0.5-2 GB/s per job, links capped at 4 of 5 GB/s), a search timeout "
          "(three-level fat-trees)",
          false},
         {"quadrant", "Pascual: the torus split into equal squares, one job per square, row order inside", false},
@@ -75,6 +81,16 @@ std::unique_ptr<Allocator> makeAllocator(const Topology& topology, const Allocat
         if (policy == "jigsaw")
             return std::make_unique<JigsawAllocator>(*tree);
         return std::make_unique<LaasAllocator>(*tree);
+    }
+    if (policy == "lcs") {
+        const auto* tree = dynamic_cast<const FatTreeTopology*>(&topology);
+        if (!tree)
+            throw std::invalid_argument("lcs needs a three-level fat-tree, not a " + topology.describe());
+        LcsOptions options;
+        options.timeoutSeconds = choice.searchTimeout;
+        options.stepBudget = choice.searchSteps;
+        options.seed = choice.seed;
+        return std::make_unique<LcsAllocator>(*tree, options, choice.searchCounters);
     }
     if (policy == "ta") {
         const auto* tree = dynamic_cast<const FatTreeTopology*>(&topology);

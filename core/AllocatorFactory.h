@@ -9,6 +9,8 @@
 
 namespace placement {
 
+struct LcsCounters; // core/LcsAllocator.h
+
 /// Everything that selects and parameterises an allocator, by name: what the CLI's
 /// `simulate` and the explorer's Simulate dialog ask for, and what a run records.
 struct AllocatorChoice
@@ -19,6 +21,11 @@ struct AllocatorChoice
     int sizeDemarcation = 16; ///< dual-ended: large above this many nodes
     std::int64_t wallTimeDemarcation = 0; ///< dual-ended: also large above this wall time, s
     int quadrantSide = 0; ///< quadrant: routers per square side; 0: 8 if it divides every extent, else 4, 2
+    double searchTimeout = 5; ///< lcs: wall seconds per search (one job scheduling event); 0: none
+    std::int64_t searchSteps = 0; ///< lcs: > 0: also a step budget per search (reproducible)
+    /// lcs: when set, the allocator and its copies (reservation replays) count their searches
+    /// and cut-offs here (core/LcsAllocator.h); its bandwidth classes are drawn from `seed`.
+    std::shared_ptr<LcsCounters> searchCounters;
 };
 
 struct AllocatorPolicyInfo
@@ -32,8 +39,8 @@ struct AllocatorPolicyInfo
 const std::vector<AllocatorPolicyInfo>& allocatorPolicies();
 
 /// Builds the allocator; throws std::invalid_argument for an unknown policy or order, or a
-/// policy the machine cannot have (slurm-tree needs switches; ta, jigsaw and laas a three-level
-/// fat-tree).
+/// policy the machine cannot have (slurm-tree needs switches; ta, jigsaw, laas and lcs a
+/// three-level fat-tree).
 std::unique_ptr<Allocator> makeAllocator(const Topology& topology, const AllocatorChoice& choice);
 
 } // namespace placement

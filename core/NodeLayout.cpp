@@ -4,6 +4,8 @@
 #include "core/TorusTopology.h"
 
 #include <algorithm>
+#include <cmath>
+#include <utility>
 #include <stdexcept>
 
 namespace placement {
@@ -57,6 +59,43 @@ NodeLayout layoutTree(const SwitchHierarchy& tree)
 }
 
 } // namespace
+
+std::vector<int> outerNodes(const NodeLayout& layout)
+{
+    const size_t count = layout.centers.size();
+    std::vector<char> outer(count, 0);
+    std::vector<int> order(count);
+    auto key = [](double value) { return static_cast<long long>(std::llround(value * 1024)); };
+    for (int axis = 0; axis < 3; ++axis) {
+        auto along = [&](int node) {
+            const Vec3& c = layout.centers[static_cast<size_t>(node)];
+            return axis == 0 ? c.x : axis == 1 ? c.y : c.z;
+        };
+        auto row = [&](int node) {
+            const Vec3& c = layout.centers[static_cast<size_t>(node)];
+            return axis == 0 ? std::pair{key(c.y), key(c.z)}
+                   : axis == 1 ? std::pair{key(c.x), key(c.z)}
+                               : std::pair{key(c.x), key(c.y)};
+        };
+        for (size_t i = 0; i < count; ++i)
+            order[i] = static_cast<int>(i);
+        std::sort(order.begin(), order.end(), [&](int a, int b) {
+            const auto ra = row(a), rb = row(b);
+            return ra != rb ? ra < rb : along(a) < along(b);
+        });
+        for (size_t i = 0; i < count; ++i) {
+            const bool first = i == 0 || row(order[i - 1]) != row(order[i]);
+            const bool last = i + 1 == count || row(order[i + 1]) != row(order[i]);
+            if (first || last)
+                outer[static_cast<size_t>(order[i])] = 1;
+        }
+    }
+    std::vector<int> nodes;
+    for (size_t i = 0; i < count; ++i)
+        if (outer[i])
+            nodes.push_back(static_cast<int>(i));
+    return nodes;
+}
 
 NodeLayout layoutNodes(const Topology& topology)
 {

@@ -22,4 +22,10 @@ struct NodeLayout
 /// side along x, a gap of two columns between pods (more between higher subtrees).
 NodeLayout layoutNodes(const Topology& topology);
 
+/// The nodes on the outside of a layout: in every row of nodes along x, y or z (nodes whose
+/// other two centre coordinates agree), the first and the last. The others are inside: seen
+/// from outside the layout's box, only through the gaps between nodes (the views draw just
+/// these on very large machines). Ascending node ids.
+std::vector<int> outerNodes(const NodeLayout& layout);
+
 } // namespace placement

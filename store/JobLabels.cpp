@@ -13,8 +13,7 @@ JobLabels readLabels(SqliteStatement& query)
 {
     JobLabels labels;
     while (query.step())
-        labels.append(query.isNull(0) ? std::string() : query.text(0),
-                      query.isNull(1) ? std::string() : query.text(1));
+        labels.append(query.isNull(0) ? std::string() : query.text(0), query.isNull(1) ? std::string() : query.text(1));
     return labels;
 }
 

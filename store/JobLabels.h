@@ -25,6 +25,8 @@ public:
     std::string_view state(std::size_t job) const { return m_states[m_state[job]]; }
     /// Index of the job's state in states().
     int stateIndex(std::size_t job) const { return m_state[job]; }
+    /// Whether any job has a name.
+    bool hasNames() const { return !m_names.empty(); }
     /// Every state that occurs, in order of first appearance ("" for jobs without one).
     const std::vector<std::string>& states() const { return m_states; }
 

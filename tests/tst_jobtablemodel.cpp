@@ -1,3 +1,4 @@
+#include "app/JobFilterModel.h"
 #include "app/JobTableModel.h"
 
 #include <QAbstractItemModelTester>
@@ -32,14 +33,14 @@ private slots:
                  QStringLiteral("9_1"));
         QCOMPARE(model.index(2, 0).data(JobTableModel::JobIndexRole).toInt(), 2);
 
-        RunningJobsFilter filter;
+        JobFilterModel filter;
         QAbstractItemModelTester filterTester(&filter, QAbstractItemModelTester::FailureReportingMode::QtTest);
         filter.setSourceModel(&model);
         filter.setTime(1709251350); // jobs 7 and 12 run
         QCOMPARE(filter.rowCount(), 2);
         filter.setTime(1709251400); // 12 ended (exclusive end); 9_1 not started yet
         QCOMPARE(filter.rowCount(), 1);
-        filter.setEnabled(false);
+        filter.setRunningOnly(false);
         QCOMPARE(filter.rowCount(), 3);
 
         model.setJobs(nullptr);

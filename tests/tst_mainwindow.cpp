@@ -1,13 +1,19 @@
+#include "app/ComparePane.h"
 #include "app/ImportDialog.h"
 #include "app/MainWindow.h"
 #include "app/RecentFiles.h"
 #include "app/SimulateDialog.h"
 #include "app/TimelineDock.h"
+#include "core/NetworkLayout.h"
 #include "core/Occupancy.h"
+#include "core/RunComparison.h"
 #include "store/DemoDatabase.h"
 #include "store/Runs.h"
+#include "store/SimulationRun.h"
 #include "store/Store.h"
+#include "tests/support/ImageCompare.h"
 #include "tests/support/RenderWait.h"
+#include "views/GanttChart.h"
 #include "views/JobPalette.h"
 #include "views/MachineView.h"
 #include "views/RenderWidget.h"
@@ -18,16 +24,23 @@
 #include <QDir>
 #include <QDockWidget>
 #include <QFile>
+#include <QHelpEvent>
 #include <QLabel>
+#include <QListWidget>
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QMimeData>
+#include <QPainter>
+#include <QRegularExpression>
 #include <QSettings>
 #include <QStandardItemModel>
 #include <QStatusBar>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
+#include <QToolTip>
+#include <QUrl>
 
 #include <set>
 
@@ -358,6 +371,270 @@ private:
 
     QTemporaryDir m_dir;
     QString m_demo;
+
+private slots:
+    void tooltipNamesTheNodeAndItsJob()
+    {
+        MainWindow window;
+        QVERIFY(showDemo(window));
+        window.selectMachine(1); // cab: flat, every node in sight
+        const MachineData* machine = window.currentMachine();
+        const std::vector<int> owners
+            = nodeOwnersAt(machine->jobs, machine->topology->nodeCount(), window.currentTime());
+        int busy = -1;
+        for (int node = 0; node < machine->topology->nodeCount() && busy < 0; node += 7)
+            if (owners[static_cast<size_t>(node)] >= 0 && window.machineView()->nodeScreenPosition(node))
+                busy = node;
+        QVERIFY(busy >= 0);
+        RenderWidget* render = window.machineView()->renderWidget();
+        const QPoint at = window.machineView()->nodeScreenPosition(busy)->toPoint();
+        QCOMPARE(window.machineView()->nodeAt(at), busy);
+        QHelpEvent help(QEvent::ToolTip, at, render->mapToGlobal(at));
+        QApplication::sendEvent(render, &help);
+        QTRY_VERIFY(QToolTip::isVisible());
+        const Job& job = machine->jobs[static_cast<size_t>(owners[static_cast<size_t>(busy)])];
+        QVERIFY2(QToolTip::text().contains(QString::fromStdString(machine->nodeName(busy))), qPrintable(QToolTip::text()));
+        QVERIFY2(QToolTip::text().contains(QStringLiteral("Job %1").arg(QString::fromStdString(job.id))),
+                 qPrintable(QToolTip::text()));
+        QVERIFY(window.nodeToolTip(-1).isEmpty());
+    }
+
+    void linksToggleFromTheViewMenu()
+    {
+        MainWindow window;
+        QVERIFY(showDemo(window));
+        window.selectMachine(1);
+        auto* action = window.findChild<QAction*>(QStringLiteral("showLinksAction"));
+        QVERIFY(action);
+        QVERIFY(!window.machineView()->linksVisible());
+        action->trigger();
+        QVERIFY(window.machineView()->linksVisible());
+        QCOMPARE(window.linkColorMode(), LinkColorMode::Users); // logged placements own no links
+        QVERIFY(!window.machineView()->networkLayout().segments.empty());
+        action->trigger();
+        QVERIFY(!window.machineView()->linksVisible());
+    }
+
+    void ganttClickSelectsTheJobEverywhere()
+    {
+        MainWindow window;
+        QVERIFY(showDemo(window));
+        window.selectMachine(1);
+        window.timelineDock()->show();
+        GanttChart* gantt = window.timelineDock()->gantt();
+        QTRY_VERIFY(gantt->isVisible() && gantt->width() > 300 && gantt->height() > 80);
+        const MachineData* machine = window.currentMachine();
+        // The largest job's first bar, clicked in its middle.
+        size_t largest = 0;
+        for (size_t i = 0; i < machine->jobs.size(); ++i)
+            if (machine->jobs[i].nodes.size() > machine->jobs[largest].nodes.size())
+                largest = i;
+        const Job& job = machine->jobs[largest];
+        GanttBar longest; // its longest run of consecutive nodes
+        for (const GanttBar& bar : ganttBars(machine->jobs))
+            if (bar.job == static_cast<int>(largest) && bar.last - bar.first > longest.last - longest.first)
+                longest = bar;
+        const QRectF area = gantt->barArea();
+        const int x = static_cast<int>((gantt->xOf(job.start) + gantt->xOf(job.end)) / 2);
+        const int y = static_cast<int>(area.top() + (longest.first + longest.last + 1) / 2.0
+                                                        / machine->topology->nodeCount() * area.height());
+        QCOMPARE(gantt->jobAt(QPointF(x, y)), static_cast<int>(largest));
+        QTest::mouseClick(gantt, Qt::LeftButton, {}, QPoint(x, y));
+        QCOMPARE(window.highlightedJob(), static_cast<int>(largest));
+        QVERIFY(job.runsAt(window.currentTime()));
+        // Its fragments are outlined in the 3D view, and only while it is selected.
+        QCOMPARE(window.machineView()->outlineCount(),
+                 static_cast<int>(jobFragments(*machine->topology, job.nodes).size()));
+        QVERIFY(window.machineView()->outlineCount() > 0);
+        // The click moved the time cursor to where it was made.
+        QVERIFY(std::abs(window.currentTime() - gantt->timeAt(x)) <= 1);
+        QVERIFY(gantt->jobAt(QPointF(area.left() - 5, y)) < 0);
+        window.highlightJob(-1);
+        QCOMPARE(window.machineView()->outlineCount(), 0);
+    }
+
+    void compareModeShowsTwoRunsWithOneCursorAndCamera()
+    {
+        const QString path = m_dir.filePath(QStringLiteral("compare.sqlite"));
+        writeDemoDatabase(path.toStdString());
+        {
+            Store store = Store::openExisting(path.toStdString());
+            for (const char* policy : {"first-fit", "random"}) {
+                SimulationSetup setup;
+                setup.machine = "cab";
+                setup.allocator.policy = policy;
+                runStoredSimulation(store, setup, "test");
+            }
+        }
+        MainWindow window;
+        QVERIFY(window.openDatabase(path));
+        window.resize(1400, 800);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        window.selectMachine(1);
+        QVERIFY(window.selectRun(QStringLiteral("first-fit easy")));
+        QVERIFY(!window.compareWithRun(QStringLiteral("no such run")));
+        QVERIFY(window.compareWithRun(QStringLiteral("random easy")));
+        QVERIFY(window.comparing());
+        ComparePane* pane = window.comparePane();
+        MachineView* left = window.machineView();
+        MachineView* right = pane->view();
+        QVERIFY(waitForFrames(right->renderWidget(), 1));
+        QTRY_VERIFY2(std::abs(left->width() - right->width()) <= 2,
+                     qPrintable(QStringLiteral("%1 and %2").arg(left->width()).arg(right->width())));
+
+        // The same jobs, matched by id; random placement differs from first-fit for most.
+        const MachineData* shown = window.currentMachine();
+        const RunComparison& comparison = pane->comparison();
+        QCOMPARE(comparison.firstDiffers.size(), shown->jobs.size());
+        QVERIFY(comparison.differing > 100);
+
+        // One time cursor: a node of the right view is drawn in the colour of the job that
+        // holds it in the compared run, coloured as that job is on the left.
+        window.setCurrentTime(window.currentMachine()->openingTime + 600);
+        QTRY_COMPARE(right->renderWidget()->renderedFrames() > 0, true);
+        QTest::qWait(50);
+        QVERIFY(waitForFrames(right->renderWidget(), right->renderWidget()->renderedFrames() + 0));
+        const MachineData* other = pane->machine();
+        const std::vector<int> owners = nodeOwnersAt(other->jobs, other->topology->nodeCount(), window.currentTime());
+        QImage image;
+        QTRY_VERIFY((image = logicalFramebuffer(right->renderWidget()), !image.isNull()));
+        int checked = 0;
+        for (int node = 0; node < other->topology->nodeCount() && checked < 30; node += 13) {
+            const int owner = owners[static_cast<size_t>(node)];
+            const auto position = right->nodeScreenPosition(node);
+            if (owner < 0 || !position || right->nodeAt(*position) != node
+                || !comparison.otherDiffers[static_cast<size_t>(owner)])
+                continue;
+            const int primary = comparison.firstOfOther[static_cast<size_t>(owner)];
+            QVERIFY(primary >= 0);
+            const QColor expected(jobColor(primary));
+            const QColor drawn(image.pixel(position->toPoint()));
+            // Shaded boxes: the hue survives lighting.
+            QVERIFY2(std::abs(drawn.hsvHue() - expected.hsvHue()) <= 12 || expected.hsvSaturation() < 60,
+                     qPrintable(QStringLiteral("node %1: drawn %2, job colour %3")
+                                    .arg(node)
+                                    .arg(drawn.name(), expected.name())));
+            ++checked;
+        }
+        QVERIFY(checked >= 10);
+
+        // Linked cameras: moving the left camera moves the right one.
+        MachineView::CameraState moved = left->cameraState();
+        moved[0] += 5;
+        moved[2] += 3;
+        left->setCameraState(moved);
+        QTRY_VERIFY(right->cameraState() == left->cameraState());
+        const QImage pair = [&] {
+            const QImage a = logicalFramebuffer(left->renderWidget());
+            const QImage b = logicalFramebuffer(right->renderWidget());
+            QImage both(a.width() + b.width(), std::max(a.height(), b.height()), QImage::Format_RGB32);
+            both.fill(Qt::black);
+            QPainter painter(&both);
+            painter.drawImage(0, 0, a);
+            painter.drawImage(a.width(), 0, b);
+            return both;
+        }();
+        const QString problem = compareWithBaseline(pair, QStringLiteral("compare-layout"));
+        QVERIFY2(problem.isEmpty(), qPrintable(problem));
+
+        QVERIFY(window.compareWithRun(QString()));
+        QVERIFY(!window.comparing());
+        QVERIFY(pane->isHidden());
+    }
+
+    void droppedLogsOpenTheImportDialogWithThem()
+    {
+        MainWindow window;
+        QVERIFY(showDemo(window));
+        const QString log = m_dir.filePath(QStringLiteral("dropped.swf"));
+        {
+            QFile file(log);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            file.write("; an SWF log\n");
+        }
+        QMimeData data;
+        data.setUrls({QUrl::fromLocalFile(log)});
+        QDragEnterEvent enter(QPoint(50, 50), Qt::CopyAction, &data, Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(&window, &enter);
+        QVERIFY(enter.isAccepted());
+        QStringList listed;
+        QTimer::singleShot(0, &window, [&] {
+            // The dialog opens from the event loop once the drop has returned.
+            QTimer* poll = new QTimer(&window);
+            connect(poll, &QTimer::timeout, &window, [&, poll] {
+                auto* dialog = qobject_cast<ImportDialog*>(QApplication::activeModalWidget());
+                if (!dialog)
+                    return;
+                poll->stop();
+                for (QListWidget* list : dialog->findChildren<QListWidget*>())
+                    for (int row = 0; row < list->count(); ++row)
+                        listed << list->item(row)->text();
+                dialog->reject();
+            });
+            poll->start(20);
+        });
+        QDropEvent drop(QPointF(50, 50), Qt::CopyAction, &data, Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(&window, &drop);
+        QVERIFY(drop.isAccepted());
+        QTRY_VERIFY(!listed.isEmpty());
+        QVERIFY2(listed.join(QLatin1Char(' ')).contains(QStringLiteral("dropped.swf")), qPrintable(listed.join(',')));
+
+        // Something that is not a local file is refused.
+        QMimeData text;
+        text.setText(QStringLiteral("hello"));
+        QDragEnterEvent refused(QPoint(50, 50), Qt::CopyAction, &text, Qt::LeftButton, Qt::NoModifier);
+        refused.setAccepted(false);
+        QApplication::sendEvent(&window, &refused);
+        QVERIFY(!refused.isAccepted());
+    }
+
+    void clickingASwitchOrLinkSaysWhoUsesIt()
+    {
+        MainWindow window;
+        QVERIFY(showDemo(window));
+        window.selectMachine(1); // cab
+        window.setLinksShown(true);
+        MachineView* view = window.machineView();
+        RenderWidget* render = view->renderWidget();
+        QVERIFY(waitForFrames(render, render->renderedFrames() + 1));
+        const MachineData* machine = window.currentMachine();
+        const NetworkLayout& network = view->networkLayout();
+
+        // The last spine: alone at the end of the bottom row.
+        const int spine = static_cast<int>(network.vertices.size()) - 1;
+        const QPointF at = view->screenPosition(network.vertices[static_cast<size_t>(spine)]);
+        QCOMPARE(view->switchAt(at), spine);
+        QTest::mouseClick(render, Qt::LeftButton, {}, at.toPoint());
+        QVERIFY2(window.lastPickedText().contains(QStringLiteral("spine")), qPrintable(window.lastPickedText()));
+
+        // A link halfway down from a leaf switch: the running jobs said to be able to use it
+        // are those whose usable links contain it.
+        const auto segment = std::find_if(network.segments.begin(), network.segments.end(), [&](const auto& s) {
+            return s.from.y > s.to.y + 1; // leaf (higher) to L2
+        });
+        QVERIFY(segment != network.segments.end());
+        const QPointF a = view->screenPosition(segment->from), b = view->screenPosition(segment->to);
+        const QPointF middle = a + (b - a) * 0.5;
+        const int link = view->linkAt(middle);
+        QVERIFY(link >= 0);
+        QTest::mouseClick(render, Qt::LeftButton, {}, middle.toPoint());
+        const QString text = window.lastPickedText();
+        QVERIFY2(text.startsWith(QStringLiteral("<b>Link")), qPrintable(text));
+        const std::vector<int> owners
+            = nodeOwnersAt(machine->jobs, machine->topology->nodeCount(), window.currentTime());
+        std::set<int> running(owners.begin(), owners.end());
+        running.erase(-1);
+        int users = 0;
+        for (int job : running) {
+            const std::vector<int> usable = usableLinks(*machine->topology, machine->jobs[static_cast<size_t>(job)].nodes);
+            const bool uses = std::binary_search(usable.begin(), usable.end(), link);
+            users += uses ? 1 : 0;
+            const QString id = QString::fromStdString(machine->jobs[static_cast<size_t>(job)].id);
+            QCOMPARE(text.contains(QRegularExpression(QStringLiteral("[ :]%1(,|$)").arg(id))), uses);
+        }
+        QVERIFY2(users > 0, qPrintable(text)); // the busiest moment: the leaf's jobs use its up-links
+    }
 };
 
 QTEST_MAIN(TestMainWindow)

@@ -1,5 +1,9 @@
+#include "core/FatTreeTopology.h"
+#include "core/JigsawAllocator.h"
 #include "core/MachineSpec.h"
+#include "core/NetworkLayout.h"
 #include "core/NodeLayout.h"
+#include "core/Simulator.h"
 #include "tests/support/ImageCompare.h"
 #include "tests/support/RenderWait.h"
 #include "views/JobPalette.h"
@@ -12,6 +16,7 @@
 #include <QTest>
 
 #include <cmath>
+#include <set>
 
 using namespace placement;
 using namespace placement::test;
@@ -232,6 +237,124 @@ private slots:
             }
         }
         QVERIFY2(checked > 300, qPrintable(QString::number(checked)));
+    }
+
+    void fatTreeLinksShowTheirOwners()
+    {
+        // A Jigsaw replay on a small fat-tree; at a moment when a job spanning leaves runs,
+        // its owned links are drawn in its colour, the others dark.
+        const auto topology = parseMachineSpec("fattree radix=8 pods=3 leaves-per-pod=4 nodes-per-leaf=4");
+        const auto& tree = dynamic_cast<const FatTreeTopology&>(*topology);
+        std::vector<SimulationJob> jobs;
+        for (int i = 0; i < 12; ++i)
+            jobs.push_back({std::to_string(i), 0, 100 + 10 * i, 100 + 10 * i, 1 + (i * 5) % 14});
+        JigsawAllocator jigsaw(tree);
+        const SimulationResult result = simulate(tree, jobs, jigsaw, {});
+        std::vector<int> owners(static_cast<size_t>(tree.nodeCount()), -1);
+        std::vector<QRgb> linkColors(tree.links().size(), unusedLinkColor());
+        int owned = 0;
+        for (size_t i = 0; i < jobs.size(); ++i) {
+            const SimulatedJob& run = result.jobs[i];
+            if (!(run.start <= 0 && 0 < run.end))
+                continue;
+            for (int node : run.nodes)
+                owners[static_cast<size_t>(node)] = static_cast<int>(i);
+            for (int link : run.links)
+                linkColors[static_cast<size_t>(link)] = jobColor(static_cast<int>(i));
+            owned += static_cast<int>(run.links.size());
+        }
+        QVERIFY(owned > 0);
+        std::vector<QRgb> colors;
+        for (int owner : owners)
+            colors.push_back(owner < 0 ? idleNodeColor() : jobColor(owner));
+
+        ShownView shown("fattree radix=8 pods=3 leaves-per-pod=4 nodes-per-leaf=4");
+        shown.view.setNetworkLayout(layoutNetwork(tree, shown.view.nodeLayout()));
+        shown.view.setNodeColors(colors);
+        QVERIFY(shown.showAndRender());
+        const QImage nodesOnly = logicalFramebuffer(shown.view.renderWidget());
+        const int before = shown.view.renderWidget()->renderedFrames();
+        shown.view.setLinksVisible(true);
+        shown.view.setLinkColors(linkColors);
+        QVERIFY(waitForFrames(shown.view.renderWidget(), before + 1));
+        const QImage image = logicalFramebuffer(shown.view.renderWidget());
+        QVERIFY(imageDifference(image, nodesOnly) > ImageDifferenceThreshold);
+        if (qApp->primaryScreen()->devicePixelRatio() == 1.0) {
+            const QString problem = compareWithBaseline(image, QStringLiteral("fattree-owned-links"));
+            QVERIFY2(problem.isEmpty(), qPrintable(problem));
+        }
+        // Every owner's colour appears below the nodes (on its links), and no colour of a
+        // job that owns no link does.
+        const int nodesBottom = [&] {
+            int bottom = 0;
+            for (int node = 0; node < tree.nodeCount(); ++node)
+                if (const auto p = shown.view.nodeScreenPosition(node))
+                    bottom = std::max(bottom, static_cast<int>(p->y()) + 8);
+            return bottom;
+        }();
+        std::set<QRgb> below;
+        for (int y = nodesBottom; y < image.height(); ++y)
+            for (int x = 0; x < image.width(); ++x)
+                below.insert(image.pixel(x, y) & 0xffffff);
+        for (size_t i = 0; i < jobs.size(); ++i) {
+            const SimulatedJob& run = result.jobs[i];
+            if (!(run.start <= 0 && 0 < run.end))
+                continue;
+            const QRgb color = jobColor(static_cast<int>(i)) & 0xffffff;
+            QCOMPARE(below.count(color) > 0, !run.links.empty());
+        }
+    }
+
+    void torusLinksShowBetweenSmallerNodes()
+    {
+        const auto topology = parseMachineSpec("torus extents=4x4x4");
+        std::vector<QRgb> bandwidth(topology->links().size());
+        for (size_t link = 0; link < bandwidth.size(); ++link)
+            bandwidth[link] = link % 3 == 0 ? qRgba(255, 230, 80, 255) : qRgba(40, 90, 220, 255);
+        ShownView shown("torus extents=4x4x4");
+        shown.view.setNetworkLayout(layoutNetwork(*topology, shown.view.nodeLayout()));
+        shown.view.setNodeColors(rainbow(64));
+        shown.view.setLinksVisible(true);
+        shown.view.setLinkColors(bandwidth);
+        QVERIFY(shown.showAndRender());
+        const QImage image = logicalFramebuffer(shown.view.renderWidget());
+        if (qApp->primaryScreen()->devicePixelRatio() == 1.0) {
+            const QString problem = compareWithBaseline(image, QStringLiteral("torus-links-4x4x4"));
+            QVERIFY2(problem.isEmpty(), qPrintable(problem));
+        }
+        int yellow = 0;
+        for (int y = 0; y < image.height(); ++y)
+            for (int x = 0; x < image.width(); ++x) {
+                const QColor c(image.pixel(x, y));
+                yellow += c.red() > 200 && c.green() > 180 && c.blue() < 120 ? 1 : 0;
+            }
+        QVERIFY2(yellow > 100, qPrintable(QString::number(yellow)));
+    }
+
+    void largeMachinesDrawPointsAndThenTheirOutside()
+    {
+        ShownView titan("titan");
+        QVERIFY(titan.view.drawsNodesAsPoints());
+        QCOMPARE(titan.view.drawnNodeCount(), 19200);
+        titan.view.setNodeColors(rainbow(19200));
+        QVERIFY(titan.showAndRender());
+        const QImage image = logicalFramebuffer(titan.view.renderWidget());
+        std::set<int> seen;
+        for (int y = 0; y < image.height(); y += 2)
+            for (int x = 0; x < image.width(); x += 2)
+                seen.insert(nodeOfPixel(image.pixel(x, y), 19200) / 200);
+        QVERIFY2(seen.size() > 40, qPrintable(QString::number(seen.size()))); // many hues: many nodes drawn
+
+        const auto big = parseMachineSpec("torus extents=70x70x60");
+        const NodeLayout layout = layoutNodes(*big);
+        MachineView view;
+        view.setNodeLayout(layout);
+        QVERIFY(view.drawsNodesAsPoints());
+        QCOMPARE(view.drawnNodeCount(), static_cast<int>(outerNodes(layout).size()));
+        QCOMPARE(view.drawnNodeCount(), 70 * 70 * 60 - 68 * 68 * 58);
+
+        ShownView small("torus extents=8x8x8");
+        QVERIFY(!small.view.drawsNodesAsPoints());
     }
 };
 

@@ -313,7 +313,7 @@ private slots:
             } catch (const std::invalid_argument&) {
                 const std::string name = info.name;
                 QVERIFY(name == "ta" || name == "slurm-tree" || name == "quadrant" || name == "aucsched3"
-                        || name == "jigsaw" || name == "laas");
+                        || name == "jigsaw" || name == "laas" || name == "lcs");
                 continue; // not for this machine
             }
             SimulationOptions options;

@@ -1,11 +1,13 @@
 #pragma once
 
+#include "core/NetworkLayout.h"
 #include "core/NodeLayout.h"
 
 #include <QRgb>
 #include <QWidget>
 
 #include <array>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -13,6 +15,12 @@
 namespace placement {
 
 class RenderWidget;
+
+/// The colour of a link nobody uses or owns.
+constexpr QRgb unusedLinkColor()
+{
+    return 0xff4e5460; // qRgba(78, 84, 96, 255)
+}
 
 /// The 3D view of one machine: its nodes as boxes, coloured per node, with trackball
 /// navigation and node picking by an exact CPU ray cast against the node boxes.
@@ -31,25 +39,60 @@ public:
     /// One colour per node, in node order.
     void setNodeColors(const std::vector<QRgb>& colors);
 
+    /// The machine's switches and links (drawn only while links are shown).
+    void setNetworkLayout(const NetworkLayout& layout);
+    const NetworkLayout& networkLayout() const { return m_network; }
+    /// One colour per link (Topology::links() order); parallel links are drawn as one line
+    /// in the colour of the first of them that is not `background` (LinkScene).
+    void setLinkColors(const std::vector<QRgb>& colors, QRgb background = unusedLinkColor());
+    /// Shows or hides the links and switches; the camera refits while it fits automatically.
+    void setLinksVisible(bool visible);
+    bool linksVisible() const;
+
+    /// White wire boxes drawn around these {low, high} corners (a selected job's fragments);
+    /// empty: none.
+    void setOutlines(const std::vector<std::pair<Vec3, Vec3>>& boxes);
+    int outlineCount() const { return m_outlines; }
+
+    /// Level of detail: nodes are drawn as points beyond NodeScene::BoxNodeLimit, and only
+    /// the outer ones beyond NodeScene::InsideNodeLimit in 3D layouts.
+    bool drawsNodesAsPoints() const;
+    int drawnNodeCount() const;
+
     /// Frames the whole machine from a three-quarter view (flat layouts: head-on), filling
     /// the view; it keeps filling it on resize until the user moves the camera.
     void resetCamera();
     CameraState cameraState() const;
+    /// Puts the camera there (and stops fitting the machine automatically): linked views.
+    void setCameraState(const CameraState& state);
 
     /// The node drawn at a position in widget coordinates, or -1 for the background.
     int nodeAt(QPointF position) const;
     /// Where a node's centre appears, in widget coordinates (nullopt if off screen).
     std::optional<QPointF> nodeScreenPosition(int node) const;
+    /// Where a point of the scene appears, in widget coordinates (may be off screen).
+    QPointF screenPosition(const Vec3& point) const;
+    /// While links are shown: the switch (vertex id) drawn within a few pixels of a widget
+    /// position, or -1; the link drawn nearest it within a few pixels, or -1.
+    int switchAt(QPointF position) const;
+    int linkAt(QPointF position) const;
 
     RenderWidget* renderWidget() const { return m_renderWidget; }
 
+    /// What the tooltip says about a node the pointer rests on (empty: no tooltip).
+    void setNodeToolTip(std::function<QString(int node)> text) { m_nodeToolTip = std::move(text); }
+
 signals:
-    /// A node was clicked (-1: the click hit no node).
+    /// A node was clicked (-1: the click hit no node, switch or link).
     void nodePicked(int node);
+    /// A switch (vertex id) or a link was clicked while links are shown.
+    void switchPicked(int vertex, QPointF position);
+    void linkPicked(int link, QPointF position);
     void frameRendered();
 
 protected:
     void resizeEvent(QResizeEvent* event) override;
+    bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
     void fitCamera();
@@ -59,6 +102,9 @@ private:
     struct Scene;
     std::unique_ptr<Scene> m_scene;
     NodeLayout m_layout;
+    NetworkLayout m_network;
+    int m_outlines = 0;
+    std::function<QString(int)> m_nodeToolTip;
 };
 
 } // namespace placement

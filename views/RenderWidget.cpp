@@ -126,6 +126,9 @@ RenderWidget::RenderWidget(QWidget* parent)
     d->window->SetFrameBlitModeToNoBlit();
     d->window->SetMultiSamples(0); // MSAA costs about 45% per frame on software GL
     d->window->AddRenderer(d->renderer);
+    // An opaque background gives every pixel alpha 1, so the widget composites opaque
+    // without a pass over the framebuffer to set alpha after each blit.
+    d->renderer->SetBackgroundAlpha(1.0);
     d->windowObserver->SetClientData(d.get());
     d->windowObserver->SetCallback(&Private::onWindowEvent);
     for (unsigned long event :
@@ -226,11 +229,6 @@ void RenderWidget::paintGL()
     const QSize target = d->deviceSize();
     d->window->BlitDisplayFramebuffer(0, 0, 0, d->renderedSize.width(), d->renderedSize.height(), 0, 0, target.width(),
                                       target.height(), GL_COLOR_BUFFER_BIT, GL_LINEAR);
-    // VTK leaves alpha as it rendered it; the widget composites opaque.
-    gl->glColorMask(GL_FALSE, GL_FALSE, GL_FALSE, GL_TRUE);
-    gl->glClearColor(0, 0, 0, 1);
-    gl->glClear(GL_COLOR_BUFFER_BIT);
-    gl->glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
     state->Pop();
     emit frameRendered();
 }

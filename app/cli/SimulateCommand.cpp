@@ -1,6 +1,10 @@
 #include "SimulateCommand.h"
 
+#include "core/JsonWriter.h"
+#include "core/LcsAllocator.h"
+#include "core/MachineSpec.h"
 #include "core/SimulationReport.h"
+#include "core/SyntheticWorkload.h"
 #include "store/SimulationRun.h"
 #include "store/Store.h"
 
@@ -8,6 +12,7 @@
 #include <QDateTime>
 #include <QTimeZone>
 
+#include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -76,6 +81,65 @@ QString policyHelp()
     return text + QLatin1Char('.');
 }
 
+/// `--synthetic N[,SEED[,MEAN]]`: Jigsaw's synthetic trace (core/SyntheticWorkload.h).
+SyntheticTraceOptions parseSynthetic(const QString& text)
+{
+    const QStringList parts = text.split(QLatin1Char(','));
+    SyntheticTraceOptions trace;
+    if (parts.size() > 3)
+        throw std::invalid_argument("--synthetic takes N[,SEED[,MEAN]], not '" + text.toStdString() + "'");
+    trace.jobs = parseCount(parts[0].trimmed(), "synthetic", 1);
+    if (parts.size() > 1)
+        trace.seed = static_cast<std::uint64_t>(parseCount(parts[1].trimmed(), "synthetic", 0));
+    if (parts.size() > 2) {
+        bool ok = false;
+        trace.meanNodes = parts[2].trimmed().toDouble(&ok);
+        if (!ok || !(trace.meanNodes > 0))
+            throw std::invalid_argument("--synthetic: the mean job size must be a positive number");
+    }
+    return trace;
+}
+
+/// The run on a synthetic trace: `setup.machine` is a preset or a machine spec, no database.
+SimulationSummary runSynthetic(const SimulationSetup& setup, SyntheticTraceOptions trace)
+{
+    const std::unique_ptr<Topology> topology = parseMachineSpec(setup.machine);
+    trace.maxNodes = topology->nodeCount();
+    const std::vector<SimulationJob> jobs = transformWorkload(generateSyntheticTrace(trace), setup.transform);
+    const std::unique_ptr<Allocator> allocator = makeAllocator(*topology, setup.allocator);
+    const auto begin = std::chrono::steady_clock::now();
+    const SimulationResult result = simulate(*topology, jobs, *allocator, setup.options);
+    SimulationSummary summary;
+    summary.simulationSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
+    summary.metrics = computeSystemMetrics(topology->nodeCount(), jobs, result, setup.sizeBins);
+    summary.meanAph = meanAph(*topology, result, &summary.jobsWithPairs);
+    summary.mapping = topologyMapping(*topology, result);
+    for (size_t i = 0; i < jobs.size(); ++i)
+        if (result.jobs[i].neverFits)
+            summary.neverFit.push_back(jobs[i].id);
+    return summary;
+}
+
+/// The LC+S search counters as one more member of the summary object `text`.
+std::string withLcsCounters(std::string text, const AllocatorChoice& choice)
+{
+    const LcsCounters& counters = *choice.searchCounters;
+    JsonWriter json;
+    json.beginObject();
+    json.key("timeout_seconds").value(choice.searchTimeout);
+    json.key("step_budget").value(choice.searchSteps);
+    json.key("searches").value(counters.searches);
+    json.key("timeouts").value(counters.timeouts);
+    json.key("jobs_timed_out").value(static_cast<std::int64_t>(counters.jobsTimedOut.size()));
+    json.key("steps").value(counters.steps);
+    json.endObject();
+    const size_t close = text.rfind('}');
+    if (close == std::string::npos)
+        return text;
+    text.insert(close, ",\n  \"lcs\": " + json.str() + "\n");
+    return text;
+}
+
 void writeAtomically(const std::string& path, const std::string& text)
 {
     const std::string partial = path + ".partial";
@@ -97,7 +161,8 @@ int runSimulate(const QStringList& arguments)
         "Replays the jobs of a machine in the database through a scheduler: queue in submission order, "
         "FCFS, EASY or conservative backfilling, with the chosen allocator placing every job, or AUCSCHED3's "
         "auction over a window of jobs. The run is "
-        "stored in the database (every job's start, end and nodes) and its summary is printed as JSON."));
+        "stored in the database (every job's start, end and nodes) and its summary is printed as JSON. With "
+        "--synthetic, Jigsaw's synthetic trace is replayed instead, without a database."));
     parser.addHelpOption();
     const QCommandLineOption db(QStringLiteral("db"), QStringLiteral("The database."), QStringLiteral("DB"));
     const QCommandLineOption machine(QStringLiteral("machine"), QStringLiteral("The machine whose jobs are replayed."),
@@ -157,15 +222,31 @@ int runSimulate(const QStringList& arguments)
                                                                          "the default)."),
                                   QStringLiteral("OUT"), QStringLiteral("-"));
     const QCommandLineOption noStore(QStringLiteral("no-store"), QStringLiteral("Do not store the run."));
+    const QCommandLineOption synthetic(
+        QStringLiteral("synthetic"),
+        QStringLiteral("Replay Jigsaw's synthetic trace instead of stored jobs: N jobs (sizes exponential, mean MEAN, "
+                       "default 16; run times uniform 20-3000 s; all at time 0; seed SEED, default 1) on --machine, "
+                       "a preset or machine spec; no database, nothing stored."),
+        QStringLiteral("N[,SEED[,MEAN]]"));
+    const QCommandLineOption lcsTimeout(QStringLiteral("lcs-timeout"),
+                                        QStringLiteral("lcs: wall seconds per placement search (default 5, as the "
+                                                       "paper; 0: none)."),
+                                        QStringLiteral("S"), QStringLiteral("5"));
+    const QCommandLineOption lcsSteps(QStringLiteral("lcs-steps"),
+                                      QStringLiteral("lcs: also stop a search after N steps, the same on every "
+                                                     "machine (default 0: no step budget)."),
+                                      QStringLiteral("N"), QStringLiteral("0"));
     parser.addOptions({db, machine, policy, order, backfill, window, speedup, seed, scaleNodes, arrivals, from, to,
-                       cpus, demarcation, quadrantSide, bins, name, json, noStore});
+                       cpus, demarcation, quadrantSide, bins, name, json, noStore, synthetic, lcsTimeout, lcsSteps});
     parser.process(arguments);
-    if (!parser.isSet(db) || !parser.isSet(machine) || !parser.isSet(policy)) {
+    if ((!parser.isSet(db) && !parser.isSet(synthetic)) || !parser.isSet(machine) || !parser.isSet(policy)) {
         std::fprintf(stderr,
-                     "placement: usage: placement simulate --db DB --machine NAME --policy NAME [--order NAME] "
+                     "placement: usage: placement simulate (--db DB | --synthetic N[,SEED[,MEAN]]) --machine NAME "
+                     "--policy NAME [--order NAME] "
                      "[--backfill fcfs|easy|conservative|auction] [--window 50] "
                      "[--speedup none|5|10|20|v1|v2|random] [--seed N] [--scale-nodes K] "
-                     "[--arrivals keep|zero|scale:F] [--from T --to T] [--json OUT]\n");
+                     "[--arrivals keep|zero|scale:F] [--from T --to T] [--lcs-timeout S] [--lcs-steps N] "
+                     "[--json OUT]\n");
         return 2;
     }
 
@@ -191,10 +272,29 @@ int runSimulate(const QStringList& arguments)
     setup.cpusPerNode = parseCount(parser.value(cpus), "cpus-per-node", 1);
     setup.sizeBins = parseBins(parser.value(bins));
     setup.runName = parser.value(name).toStdString();
+    bool ok = false;
+    setup.allocator.searchTimeout = parser.value(lcsTimeout).toDouble(&ok);
+    if (!ok || setup.allocator.searchTimeout < 0)
+        throw std::invalid_argument("--lcs-timeout needs seconds (0 or more), not '"
+                                    + parser.value(lcsTimeout).toStdString() + "'");
+    setup.allocator.searchSteps = parseCount(parser.value(lcsSteps), "lcs-steps", 0);
+    if (setup.allocator.policy == "lcs")
+        setup.allocator.searchCounters = std::make_shared<LcsCounters>();
 
-    Store store = Store::openExisting(parser.value(db).toStdString());
-    const SimulationSummary summary = runStoredSimulation(store, setup, PLACEMENT_VERSION, !parser.isSet(noStore));
-    const std::string text = simulationSummaryJson(setup, summary);
+    if (parser.isSet(db) && parser.isSet(synthetic))
+        throw std::invalid_argument("--synthetic replaces the stored jobs: give --db or --synthetic, not both");
+    const bool stored = !parser.isSet(synthetic);
+    const bool save = stored && !parser.isSet(noStore);
+    SimulationSummary summary;
+    if (stored) {
+        Store store = Store::openExisting(parser.value(db).toStdString());
+        summary = runStoredSimulation(store, setup, PLACEMENT_VERSION, save);
+    } else {
+        summary = runSynthetic(setup, parseSynthetic(parser.value(synthetic)));
+    }
+    std::string text = simulationSummaryJson(setup, summary);
+    if (setup.allocator.searchCounters)
+        text = withLcsCounters(std::move(text), setup.allocator);
     const std::string out = parser.value(json).toStdString();
     if (out == "-")
         std::fputs(text.c_str(), stdout);
@@ -203,8 +303,12 @@ int runSimulate(const QStringList& arguments)
     std::fprintf(stderr, "%s: %d jobs in %.2f s (mean %.1f us per job to place)%s%s\n",
                  summary.runName.empty() ? "run" : summary.runName.c_str(), summary.metrics.jobs,
                  summary.simulationSeconds, summary.metrics.schedulingMicroseconds.mean,
-                 parser.isSet(noStore) ? ", not stored" : ", stored as run ",
-                 parser.isSet(noStore) ? "" : std::to_string(summary.runId).c_str());
+                 save ? ", stored as run " : ", not stored", save ? std::to_string(summary.runId).c_str() : "");
+    if (setup.allocator.searchCounters)
+        std::fprintf(stderr, "lcs: %lld of %lld placement searches cut off (%zu jobs)\n",
+                     static_cast<long long>(setup.allocator.searchCounters->timeouts),
+                     static_cast<long long>(setup.allocator.searchCounters->searches),
+                     setup.allocator.searchCounters->jobsTimedOut.size());
     if (!summary.neverFit.empty())
         std::fprintf(stderr, "%zu jobs are larger than the machine and were skipped (listed in the summary)\n",
                      summary.neverFit.size());

@@ -1,10 +1,13 @@
 #include "app/DemoLocation.h"
+#include "app/InspectorDock.h"
 #include "app/MainWindow.h"
 #include "app/RecentFiles.h"
+#include "views/ChartsDock.h"
 #include "views/MachineView.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QDockWidget>
 #include <QElapsedTimer>
 #include <QFileInfo>
 #include <QIcon>
@@ -64,7 +67,33 @@ int main(int argc, char* argv[])
     const QCommandLineOption startupOption(
         QStringLiteral("startup-report"),
         QStringLiteral("Print the milliseconds from process start to the first rendered frame, then quit."));
-    parser.addOptions({demoOption, machineOption, runOption, jobOption, sizeOption, screenshotOption, startupOption});
+    const QCommandLineOption dockOption(
+        QStringLiteral("dock"),
+        QStringLiteral("Show and raise the dock NAME: jobs, metrics, inspector, timeline, runs or charts "
+                       "(repeatable)."),
+        QStringLiteral("NAME"));
+    const QCommandLineOption chartOption(QStringLiteral("chart"),
+                                         QStringLiteral("The chart the Charts dock shows: aph, utilization or wait."),
+                                         QStringLiteral("NAME"));
+    const QCommandLineOption chartRunOption(
+        QStringLiteral("chart-run"),
+        QStringLiteral("Draw the run NAME in the charts beside the one shown ('logged': the logged placements; "
+                       "repeatable)."),
+        QStringLiteral("NAME"));
+    parser.addOptions({demoOption, machineOption, runOption, jobOption, sizeOption, screenshotOption, startupOption,
+                       dockOption, chartOption, chartRunOption});
+    const QCommandLineOption linksOption(
+        QStringLiteral("links"),
+        QStringLiteral("Show the network's links coloured by MODE: owner (the job owning each link), users (how "
+                       "many running jobs can use it) or bandwidth."),
+        QStringLiteral("MODE"));
+    parser.addOption(linksOption);
+    const QCommandLineOption sideBySideOption(
+        QStringLiteral("side-by-side"),
+        QStringLiteral("Compare mode: show the run NAME ('logged': the logged placements) beside the one shown, with "
+                       "linked time and camera."),
+        QStringLiteral("NAME"));
+    parser.addOption(sideBySideOption);
     parser.process(app);
 
     QString path;
@@ -124,6 +153,60 @@ int main(int argc, char* argv[])
         return 1;
     }
 
+    if (parser.isSet(sideBySideOption) && !window.compareWithRun(parser.value(sideBySideOption))) {
+        std::fprintf(stderr, "placement-explorer: %s: %s\n", qPrintable(path), qPrintable(window.lastError()));
+        return 1;
+    }
+    if (parser.isSet(linksOption)) {
+        const QStringList modes{QStringLiteral("owner"), QStringLiteral("users"), QStringLiteral("bandwidth")};
+        const auto mode = modes.indexOf(parser.value(linksOption));
+        if (mode < 0) {
+            std::fprintf(stderr, "placement-explorer: --links expects owner, users or bandwidth, got '%s'\n",
+                         qPrintable(parser.value(linksOption)));
+            return 2;
+        }
+        window.setLinkColorMode(static_cast<LinkColorMode>(mode));
+        window.setLinksShown(true);
+    }
+
+    for (const QString& name : parser.values(dockOption)) {
+        auto* dock = window.findChild<QDockWidget*>(name + QStringLiteral("Dock"));
+        if (!dock) {
+            std::fprintf(stderr,
+                         "placement-explorer: no dock called '%s' (jobs, metrics, inspector, timeline, runs, charts)\n",
+                         qPrintable(name));
+            return 2;
+        }
+        dock->show();
+        dock->raise();
+    }
+    if (parser.isSet(chartOption)) {
+        const QStringList charts{QStringLiteral("aph"), QStringLiteral("utilization"), QStringLiteral("wait")};
+        const auto chart = charts.indexOf(parser.value(chartOption));
+        if (chart < 0) {
+            std::fprintf(stderr, "placement-explorer: --chart expects aph, utilization or wait, got '%s'\n",
+                         qPrintable(parser.value(chartOption)));
+            return 2;
+        }
+        window.chartsDock()->setCurrentChart(static_cast<ChartsDock::Chart>(chart));
+    }
+    for (const QString& name : parser.values(chartRunOption)) {
+        bool found = false;
+        RunChoiceModel* runs = window.chartsDock()->runModel();
+        for (int row = 0; row < runs->rowCount() && !found; ++row) {
+            const QModelIndex index = runs->index(row);
+            const std::int64_t id = index.data(RunChoiceModel::RunIdRole).toLongLong();
+            if (id == 0 ? name == QLatin1String("logged") : index.data(RunChoiceModel::NameRole).toString() == name)
+                found = index.data(RunChoiceModel::ShownRole).toBool() || runs->setChecked(id, true);
+        }
+        if (!found) {
+            std::fprintf(stderr, "placement-explorer: %s: machine '%s' has no run '%s' (runs: %s)\n", qPrintable(path),
+                         window.currentMachine()->record.name.c_str(), qPrintable(name),
+                         qPrintable(window.runNames().join(QStringLiteral(", "))));
+            return 1;
+        }
+    }
+
     const QString screenshot = parser.value(screenshotOption);
     const bool startupReport = parser.isSet(startupOption);
     if (!screenshot.isEmpty() || startupReport) {
@@ -134,14 +217,31 @@ int main(int argc, char* argv[])
                 std::printf("first frame after %.1f ms\n", firstFrameMs);
                 std::fflush(stdout);
             }
-            // Let the rest of the window finish painting before grabbing it.
-            QTimer::singleShot(screenshot.isEmpty() ? 0 : 200, &window, [&] {
+            const auto grabAndQuit = [&] {
+                // The inspector answers from worker threads: wait for them (10 s at most),
+                // then let the window lay out what they said.
+                QElapsedTimer waited;
+                waited.start();
+                while (window.inspectorDock()->isVisible() && window.inspectorDock()->isBusy() && waited.elapsed() < 10000)
+                    QCoreApplication::processEvents(QEventLoop::AllEvents, 50);
+                QCoreApplication::processEvents();
                 int status = 0;
                 if (!screenshot.isEmpty() && !window.grab().toImage().save(screenshot)) {
                     std::fprintf(stderr, "placement-explorer: cannot write %s\n", qPrintable(screenshot));
                     status = 1;
                 }
                 QApplication::exit(status);
+            };
+            // Let the rest of the window finish painting before grabbing it; the charts load
+            // their runs on a worker thread.
+            QTimer::singleShot(screenshot.isEmpty() ? 0 : 200, &window, [&, grabAndQuit] {
+                ChartsDock* charts = window.chartsDock();
+                if (screenshot.isEmpty() || !charts->isVisible() || !charts->isLoading()) {
+                    grabAndQuit();
+                    return;
+                }
+                QObject::connect(charts, &ChartsDock::chartsUpdated, &window,
+                                 [grabAndQuit] { QTimer::singleShot(100, grabAndQuit); });
             });
         });
     }

@@ -15,6 +15,8 @@ shoot() { xvfb-run -a -s "-screen 0 1920x1200x24" "$build/bin/placement-explorer
 
 shoot --demo --size 1280x800 --screenshot "$images/main-window.png"
 shoot --demo --size 1280x800 --job 1076 --screenshot "$images/job-metrics.png"
+shoot --demo --machine cab --job 5004 --size 1280x800 --screenshot "$images/timeline-gantt.png"
+shoot --demo --machine cab --job 5153 --dock inspector --size 1600x1000 --screenshot "$images/job-table.png"
 
 db="$work/demo.sqlite"
 "$build/bin/placement" demo "$db" >/dev/null
@@ -22,8 +24,21 @@ db="$work/demo.sqlite"
 "$build/bin/placement" simulate --db "$db" --machine cab --policy random --json /dev/null 2>/dev/null
 shoot "$db" --machine cab --run "ta easy" --size 1280x800 --screenshot "$images/simulated-run-ta.png"
 shoot "$db" --machine cab --run "random easy" --size 1280x800 --screenshot "$images/simulated-run-random.png"
+# Links owned by jobs under the isolating allocators (jobs twice as large: some span pods).
+for policy in jigsaw laas; do
+  "$build/bin/placement" simulate --db "$db" --machine cab --policy $policy --arrivals zero --scale-nodes 2 \
+    --name "$policy x2" >/dev/null 2>&1
+  shoot "$db" --machine cab --run "$policy x2" --links owner --size 1280x800 --screenshot "$images/links-$policy.png"
+done
+shoot --demo --machine demo-torus --links users --size 1280x800 --screenshot "$images/links-torus.png"
+shoot "$db" --machine cab --run "jigsaw x2" --side-by-side "laas x2" --size 1600x900 --screenshot "$images/compare.png"
+shoot "$db" --machine cab --run "ta easy" --chart-run "random easy" --chart-run logged --dock charts --chart aph \
+  --size 1600x1000 --screenshot "$images/charts.png"
 
 # The dialogs, drawn by the GUI tests into build/tests/output/.
 (cd "$build" && xvfb-run -a -s "-screen 0 1920x1200x24" ctest -R tst_mainwindow >/dev/null)
 cp "$build/tests/output/simulate-dialog.png" "$build/tests/output/import-dialog.png" "$images/"
+# The fragmentation inspector alone, as tst_inspector draws it (a TA run of the demo's Cab).
+(cd "$build" && xvfb-run -a -s "-screen 0 1920x1200x24" ctest -R tst_inspector >/dev/null)
+cp "$build/tests/output/inspector.png" "$images/"
 echo "regenerated: $(cd "$images" && ls *.png | tr '\n' ' ')"

@@ -1,0 +1,16 @@
+#pragma once
+
+#include "core/RunChartData.h"
+#include "store/Store.h"
+
+#include <cstdint>
+#include <string>
+
+namespace placement {
+
+/// The chart numbers (core/RunChartData.h, Pollard's size bins) of one run of a machine:
+/// its logged placements (`runId` 0) or a stored simulated run. Opens its own connection
+/// to the database, so it may run on any thread. Throws StoreError or std::invalid_argument.
+RunChartData loadRunChartData(const std::string& databasePath, const MachineRecord& machine, std::int64_t runId);
+
+} // namespace placement

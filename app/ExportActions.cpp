@@ -1,0 +1,162 @@
+#include "app/ExportActions.h"
+
+#include "app/Exporter.h"
+#include "app/ImageSizeDialog.h"
+#include "app/MainWindow.h"
+#include "views/ChartsDock.h"
+#include "views/MachineView.h"
+#include "views/ViewImage.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QChartView>
+#include <QDir>
+#include <QDockWidget>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QMenu>
+#include <QMessageBox>
+#include <QStatusBar>
+#include <QTableView>
+
+namespace placement {
+
+ExportActions::ExportActions(MainWindow* window)
+    : QObject(window)
+    , m_window(window)
+    , m_exportView(new QAction(tr("&View as PNG…"), this))
+    , m_exportChartSvg(new QAction(tr("&Chart as SVG…"), this))
+    , m_exportChartPng(new QAction(tr("Chart as P&NG…"), this))
+    , m_exportJobs(new QAction(tr("&Job Table as CSV…"), this))
+    , m_exportRuns(new QAction(tr("&Runs Table as CSV…"), this))
+    , m_copyImage(new QAction(tr("Copy &Image"), this))
+{
+    m_exportView->setObjectName(QStringLiteral("exportViewAction"));
+    m_exportView->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
+    m_exportView->setStatusTip(tr("Render the 3D view off screen at a size of your choice and save it as PNG"));
+    m_exportChartSvg->setObjectName(QStringLiteral("exportChartSvgAction"));
+    m_exportChartSvg->setStatusTip(tr("Save the chart shown in the Charts dock as a vector image"));
+    m_exportChartPng->setObjectName(QStringLiteral("exportChartPngAction"));
+    m_exportChartPng->setStatusTip(tr("Save the chart shown in the Charts dock as a PNG, twice its size on screen"));
+    m_exportJobs->setObjectName(QStringLiteral("exportJobsAction"));
+    m_exportJobs->setStatusTip(tr("Save the rows of the job table, as it lists them, as comma-separated values"));
+    m_exportRuns->setObjectName(QStringLiteral("exportRunsAction"));
+    m_exportRuns->setStatusTip(tr("Save the runs table as comma-separated values"));
+    m_copyImage->setObjectName(QStringLiteral("copyImageAction"));
+    m_copyImage->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
+    m_copyImage->setStatusTip(tr("Copy the 3D view, as drawn, to the clipboard"));
+
+    connect(m_exportView, &QAction::triggered, this, &ExportActions::exportView);
+    connect(m_exportChartSvg, &QAction::triggered, this, [this] { exportChart(true); });
+    connect(m_exportChartPng, &QAction::triggered, this, [this] { exportChart(false); });
+    connect(m_exportJobs, &QAction::triggered, this,
+            [this] { exportTable(m_window->jobsDock()->findChild<QTableView*>(), QStringLiteral("jobs")); });
+    connect(m_exportRuns, &QAction::triggered, this,
+            [this] { exportTable(m_window->runsDock()->findChild<QTableView*>(), QStringLiteral("runs")); });
+    connect(m_copyImage, &QAction::triggered, this, [this] {
+        const QImage image = copyViewImage(*m_window->machineView());
+        m_window->statusBar()->showMessage(
+            tr("Copied the 3D view (%1 x %2 pixels) to the clipboard.").arg(image.width()).arg(image.height()), 5000);
+    });
+    // Charts are exported as drawn: only while the dock shows them.
+    connect(m_window->chartsDock(), &QDockWidget::visibilityChanged, this, &ExportActions::updateChartActions);
+    connect(m_window->chartsDock(), &ChartsDock::chartsUpdated, this, &ExportActions::updateChartActions);
+    updateChartActions();
+}
+
+void ExportActions::addTo(QMenu* file, QMenu* edit)
+{
+    QMenu* exportMenu = file->addMenu(tr("&Export"));
+    exportMenu->addAction(m_exportView);
+    exportMenu->addSeparator();
+    exportMenu->addAction(m_exportChartSvg);
+    exportMenu->addAction(m_exportChartPng);
+    exportMenu->addSeparator();
+    exportMenu->addAction(m_exportJobs);
+    exportMenu->addAction(m_exportRuns);
+    edit->addAction(m_copyImage);
+}
+
+void ExportActions::updateChartActions()
+{
+    const bool shown = m_window->chartsDock()->isVisible();
+    m_exportChartSvg->setEnabled(shown);
+    m_exportChartPng->setEnabled(shown);
+}
+
+QString ExportActions::askFileName(const QString& title, const QString& suggestion, const QString& filter)
+{
+    const QString folder
+        = m_window->databasePath().isEmpty() ? QDir::homePath() : QFileInfo(m_window->databasePath()).path();
+    return QFileDialog::getSaveFileName(m_window, title, QDir(folder).filePath(suggestion), filter);
+}
+
+void ExportActions::exportView()
+{
+    MachineView& view = *m_window->machineView();
+    const int limit = maximumViewImageSide(view);
+    if (limit <= 0) {
+        QMessageBox::warning(m_window, tr("Cannot export the view"), tr("The 3D view has no OpenGL context."));
+        return;
+    }
+    ImageSizeDialog dialog(view.size() * view.devicePixelRatioF(), limit, m_window);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    const QSize size = dialog.imageSize();
+    const QString machine = m_window->currentMachine() ? QString::fromStdString(m_window->currentMachine()->record.name)
+                                                       : QStringLiteral("view");
+    const QString path = askFileName(tr("Export View as PNG"),
+                                     QStringLiteral("%1-%2x%3.png").arg(machine).arg(size.width()).arg(size.height()),
+                                     tr("PNG images (*.png)"));
+    if (path.isEmpty())
+        return;
+    QString error;
+    // Rendered in the view's OpenGL context, so on this thread: 8192 x 8192 takes seconds.
+    QApplication::setOverrideCursor(Qt::WaitCursor);
+    const bool saved = saveViewImage(view, size, path, &error);
+    QApplication::restoreOverrideCursor();
+    if (!saved) {
+        QMessageBox::warning(m_window, tr("Cannot export the view"), error);
+        return;
+    }
+    m_window->statusBar()->showMessage(
+        tr("Saved %1 (%2 x %3 pixels).").arg(QDir::toNativeSeparators(path)).arg(size.width()).arg(size.height()),
+        5000);
+}
+
+void ExportActions::exportChart(bool svg)
+{
+    QChartView* view = m_window->chartsDock()->currentChartView();
+    if (!view || !m_window->chartsDock()->isVisible())
+        return;
+    const QString title = svg ? tr("Export Chart as SVG") : tr("Export Chart as PNG");
+    const QString path = askFileName(title, svg ? QStringLiteral("chart.svg") : QStringLiteral("chart.png"),
+                                     svg ? tr("SVG images (*.svg)") : tr("PNG images (*.png)"));
+    if (path.isEmpty())
+        return;
+    QString error;
+    if (!(svg ? saveChartSvg(*view, path, &error) : saveChartPng(*view, path, 2, &error))) {
+        QMessageBox::warning(m_window, tr("Cannot export the chart"), error);
+        return;
+    }
+    m_window->statusBar()->showMessage(tr("Saved %1.").arg(QDir::toNativeSeparators(path)), 5000);
+}
+
+void ExportActions::exportTable(QTableView* table, const QString& what)
+{
+    if (!table || !table->model())
+        return;
+    const QString path
+        = askFileName(tr("Export Table as CSV"), what + QStringLiteral(".csv"), tr("Comma-separated values (*.csv)"));
+    if (path.isEmpty())
+        return;
+    QString error;
+    if (!saveTableCsv(*table->model(), path, &error)) {
+        QMessageBox::warning(m_window, tr("Cannot export the table"), error);
+        return;
+    }
+    m_window->statusBar()->showMessage(
+        tr("Saved %1 rows to %2.").arg(table->model()->rowCount()).arg(QDir::toNativeSeparators(path)), 5000);
+}
+
+} // namespace placement

@@ -1,0 +1,44 @@
+#pragma once
+
+#include <QObject>
+
+class QAction;
+class QMenu;
+class QTableView;
+
+namespace placement {
+
+class MainWindow;
+
+/// The explorer's export commands: File › Export (the 3D view as a PNG of any size, the
+/// chart shown as SVG or PNG, the job and runs tables as CSV) and Edit › Copy Image. The
+/// work itself is in app/Exporter.h; this asks for sizes and file names.
+class ExportActions : public QObject
+{
+    Q_OBJECT
+public:
+    explicit ExportActions(MainWindow* window);
+
+    /// Adds File › Export to `file` and Copy Image to `edit`.
+    void addTo(QMenu* file, QMenu* edit);
+
+    QAction* exportViewAction() const { return m_exportView; }
+    QAction* copyImageAction() const { return m_copyImage; }
+
+private:
+    void exportView();
+    void exportChart(bool svg);
+    void exportTable(QTableView* table, const QString& what);
+    QString askFileName(const QString& title, const QString& suggestion, const QString& filter);
+    void updateChartActions();
+
+    MainWindow* m_window;
+    QAction* m_exportView;
+    QAction* m_exportChartSvg;
+    QAction* m_exportChartPng;
+    QAction* m_exportJobs;
+    QAction* m_exportRuns;
+    QAction* m_copyImage;
+};
+
+} // namespace placement

@@ -1,0 +1,123 @@
+#include "app/Exporter.h"
+
+#include "core/Csv.h"
+#include "views/MachineView.h"
+#include "views/RenderWidget.h"
+#include "views/ViewImage.h"
+
+#include <QAbstractItemModel>
+#include <QApplication>
+#include <QBuffer>
+#include <QChart>
+#include <QChartView>
+#include <QClipboard>
+#include <QImageWriter>
+#include <QPainter>
+#include <QSaveFile>
+#include <QSvgGenerator>
+
+namespace placement {
+
+namespace {
+
+bool fail(QString* error, const QString& message)
+{
+    if (error)
+        *error = message;
+    return false;
+}
+
+bool writeFile(const QString& path, const QByteArray& bytes, QString* error)
+{
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly))
+        return fail(error, QObject::tr("Cannot write %1: %2").arg(path, file.errorString()));
+    if (file.write(bytes) != bytes.size() || !file.commit())
+        return fail(error, QObject::tr("Cannot write %1: %2").arg(path, file.errorString()));
+    return true;
+}
+
+bool writePng(const QImage& image, const QString& path, QString* error)
+{
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::WriteOnly);
+    QImageWriter writer(&buffer, "png");
+    if (!writer.write(image))
+        return fail(error, QObject::tr("Cannot encode %1: %2").arg(path, writer.errorString()));
+    return writeFile(path, bytes, error);
+}
+
+} // namespace
+
+bool saveViewImage(MachineView& view, const QSize& size, const QString& path, QString* error)
+{
+    QString why;
+    const QImage image = renderViewImage(view, size, &why);
+    if (image.isNull())
+        return fail(error, QObject::tr("Cannot render %1: %2").arg(path, why));
+    return writePng(image, path, error);
+}
+
+QImage copyViewImage(MachineView& view)
+{
+    const QImage image = view.renderWidget()->grabFramebuffer();
+    QApplication::clipboard()->setImage(image);
+    return image;
+}
+
+bool saveChartSvg(QChartView& view, const QString& path, QString* error)
+{
+    const QSize size = view.viewport()->size();
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::WriteOnly);
+    QSvgGenerator generator;
+    generator.setOutputDevice(&buffer);
+    generator.setSize(size);
+    generator.setViewBox(QRect(QPoint(0, 0), size));
+    generator.setTitle(view.chart() ? view.chart()->title() : QString());
+    generator.setDescription(QObject::tr("Placement Explorer chart"));
+    {
+        QPainter painter(&generator);
+        view.render(&painter, QRectF(QPointF(0, 0), size), view.viewport()->rect());
+    }
+    return writeFile(path, bytes, error);
+}
+
+bool saveChartPng(QChartView& view, const QString& path, double scale, QString* error)
+{
+    const QSize size = view.viewport()->size();
+    QImage image((QSizeF(size) * scale).toSize(), QImage::Format_ARGB32_Premultiplied);
+    image.fill(Qt::white);
+    {
+        QPainter painter(&image);
+        painter.setRenderHint(QPainter::Antialiasing);
+        painter.setRenderHint(QPainter::TextAntialiasing);
+        view.render(&painter, QRectF(QPointF(0, 0), QSizeF(image.size())), view.viewport()->rect());
+    }
+    return writePng(image, path, error);
+}
+
+QByteArray tableCsv(const QAbstractItemModel& model)
+{
+    std::string csv;
+    const int columns = model.columnCount();
+    std::vector<std::string> fields(static_cast<size_t>(columns));
+    for (int column = 0; column < columns; ++column)
+        fields[static_cast<size_t>(column)] = model.headerData(column, Qt::Horizontal).toString().toStdString();
+    csv += csvRecord(fields);
+    for (int row = 0; row < model.rowCount(); ++row) {
+        for (int column = 0; column < columns; ++column)
+            fields[static_cast<size_t>(column)] = model.index(row, column).data().toString().toStdString();
+        csv += csvRecord(fields);
+    }
+    return QByteArray::fromStdString(csv);
+}
+
+bool saveTableCsv(const QAbstractItemModel& model, const QString& path, QString* error)
+{
+    return writeFile(path, tableCsv(model), error);
+}
+
+} // namespace placement

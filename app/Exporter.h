@@ -1,0 +1,36 @@
+#pragma once
+
+#include <QByteArray>
+#include <QImage>
+#include <QSize>
+#include <QString>
+
+class QAbstractItemModel;
+class QChartView;
+
+namespace placement {
+
+class MachineView;
+
+// Writing what the explorer shows to files and the clipboard. Files are written whole or
+// not at all (QSaveFile); failures return false and say why in `error`, naming the file.
+
+/// Renders the 3D view off screen at exactly `size` pixels (views/ViewImage.h) and writes
+/// it as a PNG.
+bool saveViewImage(MachineView& view, const QSize& size, const QString& path, QString* error);
+
+/// Puts the 3D view as drawn, at its size in device pixels, on the clipboard; returns it.
+QImage copyViewImage(MachineView& view);
+
+/// Writes a chart as SVG: vectors, and its texts (title, axes, legend) as text.
+bool saveChartSvg(QChartView& view, const QString& path, QString* error);
+
+/// Writes a chart as a PNG of `scale` times its size on screen (2: sharp in print).
+bool saveChartPng(QChartView& view, const QString& path, double scale, QString* error);
+
+/// A table as RFC 4180 CSV (core/Csv.h), UTF-8: a header row with the column titles, then
+/// every row of the model as it reads (a sort/filter proxy: as the table shows it).
+QByteArray tableCsv(const QAbstractItemModel& model);
+bool saveTableCsv(const QAbstractItemModel& model, const QString& path, QString* error);
+
+} // namespace placement

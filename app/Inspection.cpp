@@ -1,0 +1,140 @@
+#include "app/Inspection.h"
+
+#include "core/Allocator.h"
+#include "core/FatTreeTopology.h"
+#include "core/Fragmentation.h"
+#include "core/Topology.h"
+
+#include <QJsonDocument>
+#include <QJsonObject>
+
+#include <algorithm>
+#include <stdexcept>
+#include <unordered_set>
+
+namespace placement {
+
+InspectedJob inspectPlacement(PlacementAnalyzer& analyzer, const std::vector<int>& nodes)
+{
+    InspectedJob result;
+    result.metrics = analyzer.measure(nodes);
+    result.hopHistogram = analyzer.hopHistogram(nodes);
+    if (const auto* tree = dynamic_cast<const FatTreeTopology*>(&analyzer.topology()))
+        result.jigsaw = checkJigsaw(*tree, nodes);
+    result.placementDone = true;
+    return result;
+}
+
+std::int64_t routesToFollow(const Topology& topology, const std::vector<int>& job,
+                            const std::vector<RunningJob>& others, LinkModel model)
+{
+    if (model != LinkModel::StaticRouting)
+        return 0;
+    const std::vector<Link>& links = topology.links();
+    auto routesOf = [&](const std::vector<int>& nodes) -> std::int64_t {
+        if (nodes.size() < 2)
+            return 0;
+        std::unordered_set<int> switches;
+        for (int node : nodes)
+            switches.insert(links[static_cast<size_t>(node)].b);
+        return static_cast<std::int64_t>(switches.size()) * static_cast<std::int64_t>(nodes.size());
+    };
+    std::int64_t routes = routesOf(job);
+    for (const RunningJob& other : others)
+        routes += routesOf(other.nodes);
+    return routes;
+}
+
+InspectedLinks inspectLinks(const Topology& topology, const std::vector<int>& job,
+                            const std::vector<RunningJob>& others, std::int64_t routeBudget)
+{
+    InspectedLinks result;
+    // Trees: Pollard's view (what a job can use when routing does not follow placement);
+    // tori: the one dimension-order path of each pair.
+    const bool tree = topology.hierarchy() != nullptr;
+    result.model = tree ? LinkModel::TopologyAwareView : LinkModel::StaticRouting;
+    result.routes = routesToFollow(topology, job, others, result.model);
+    if (result.routes > routeBudget) {
+        result.skipped = true;
+        result.done = true;
+        return result;
+    }
+    std::vector<std::vector<int>> lists;
+    lists.reserve(others.size() + 1);
+    lists.push_back(job);
+    for (const RunningJob& other : others)
+        lists.push_back(other.nodes);
+    const InterferenceReport report = analyzeInterference(topology, lists, result.model);
+    const InterferenceReport::JobShare& share = report.jobs.front();
+    result.channels = share.channels;
+    result.sharedChannels = share.sharedChannels;
+    for (const auto& [other, channels] : share.sharedWith)
+        result.sharedWith.emplace_back(others[static_cast<size_t>(other - 1)].job, channels);
+    std::sort(result.sharedWith.begin(), result.sharedWith.end(), [](const auto& a, const auto& b) {
+        return a.second != b.second ? a.second > b.second : a.first < b.first;
+    });
+    result.done = true;
+    return result;
+}
+
+InspectedMachine inspectMachine(const Topology& topology, const std::vector<int>& owners, const std::vector<Job>& jobs,
+                                std::int64_t time)
+{
+    InspectedMachine result;
+    result.time = time;
+    result.nodes = topology.nodeCount();
+    int run = 0;
+    for (int owner : owners) {
+        if (owner < 0) {
+            ++result.freeNodes;
+            result.longestFreeRun = std::max(result.longestFreeRun, ++run);
+        } else {
+            run = 0;
+        }
+    }
+    result.fragments = freeFragmentSizes(topology, owners);
+    result.waitingJobs = jobsWaitingAt(jobs, time);
+    return result;
+}
+
+PlaceableSearch largestPlaceableNow(const Allocator& prototype, const Topology& topology,
+                                    const std::vector<RunningJob>& running, bool& linksIgnored,
+                                    const std::function<bool()>& stop)
+{
+    linksIgnored = false;
+    const std::unique_ptr<Allocator> allocator = prototype.clone();
+    MachineState state(topology);
+    for (const RunningJob& job : running) {
+        if (job.nodes.empty())
+            continue;
+        state.take(job.nodes, job.job);
+        const AllocationRequest request{job.job, static_cast<int>(job.nodes.size()), 0};
+        try {
+            allocator->started(request, job.nodes);
+        } catch (const std::logic_error&) {
+            // Jigsaw and LaaS commit the links they proposed; a stored run gives nodes only.
+            linksIgnored = true;
+        }
+    }
+    return largestPlaceableJob(*allocator, state, stop);
+}
+
+AllocatorChoice allocatorChoiceOfRun(const std::string& parametersJson)
+{
+    const QJsonObject parameters = QJsonDocument::fromJson(QByteArray::fromStdString(parametersJson)).object();
+    AllocatorChoice choice;
+    if (parameters.contains(QLatin1String("policy")))
+        choice.policy = parameters.value(QLatin1String("policy")).toString().toStdString();
+    if (parameters.contains(QLatin1String("order")))
+        choice.order = parameters.value(QLatin1String("order")).toString().toStdString();
+    if (choice.order.empty())
+        choice.order = "index";
+    choice.seed = static_cast<std::uint64_t>(parameters.value(QLatin1String("seed")).toInteger(1));
+    choice.sizeDemarcation = parameters.value(QLatin1String("size_demarcation")).toInt(choice.sizeDemarcation);
+    choice.wallTimeDemarcation
+        = parameters.value(QLatin1String("wall_time_demarcation")).toInteger(choice.wallTimeDemarcation);
+    choice.quadrantSide = parameters.value(QLatin1String("quadrant_side")).toInt(choice.quadrantSide);
+    return choice;
+}
+
+} // namespace placement

@@ -1,0 +1,25 @@
+#pragma once
+
+#include "app/Inspection.h"
+#include "core/Job.h"
+
+#include <QString>
+
+#include <cstdint>
+#include <vector>
+
+namespace placement {
+
+// What the fragmentation inspector says, in words (rich text), from what it found.
+
+/// The job's placement: APH against the minimum, partitions, and the caption of its hop
+/// histogram.
+QString jobPlacementText(const Job& job, const InspectedJob& inspected);
+/// Jigsaw's verdict on the job's nodes (HPDC'21 §3.2).
+QString jigsawText(const JigsawVerdict& verdict);
+/// The links the job shares, naming the other jobs by their ids in `jobs`.
+QString linksText(const InspectedLinks& links, const std::vector<Job>& jobs, std::int64_t routeBudget);
+/// The machine at the cursor; `searching`: the largest job is still being looked for.
+QString machineText(const InspectedMachine& machine, bool searching);
+
+} // namespace placement

@@ -1,0 +1,400 @@
+#include "app/InspectorDock.h"
+
+#include "app/InspectionText.h"
+#include "app/JobMetricsCache.h"
+#include "app/JobTableModel.h"
+#include "app/MachineData.h"
+#include "app/WorkQueue.h"
+#include "core/Allocator.h"
+#include "core/MachineSpec.h"
+#include "core/Occupancy.h"
+#include "store/Runs.h"
+#include "store/Store.h"
+#include "views/HistogramChart.h"
+
+#include <QFrame>
+#include <QLabel>
+#include <QLocale>
+#include <QScrollArea>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <stdexcept>
+
+namespace placement {
+namespace {
+
+QLabel* makeText()
+{
+    auto* label = new QLabel;
+    label->setWordWrap(true);
+    label->setTextFormat(Qt::RichText);
+    label->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    label->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+    return label;
+}
+
+/// Asks for room for the whole inspection (about 22 lines), not for what it held when the
+/// window was first laid out.
+class InspectionArea : public QScrollArea
+{
+public:
+    QSize sizeHint() const override { return {QScrollArea::sizeHint().width(), 22 * fontMetrics().height()}; }
+};
+
+} // namespace
+
+InspectorDock::InspectorDock(QWidget* parent)
+    : QDockWidget(tr("Inspector"), parent)
+    , m_jobText(makeText())
+    , m_histogram(new HistogramChart)
+    , m_jigsawText(makeText())
+    , m_linksText(makeText())
+    , m_machineText(makeText())
+    , m_placementWork(std::make_unique<WorkQueue>())
+    , m_linkWork(std::make_unique<WorkQueue>())
+    , m_machineWork(std::make_unique<WorkQueue>())
+{
+    setObjectName(QStringLiteral("inspectorDock"));
+    m_histogram->setAxisTitle(tr("hops apart (switch-to-switch links)"));
+    m_histogram->setToolTip(tr("Ordered pairs of the job's nodes by the hops between them"));
+    auto* content = new QWidget;
+    auto* layout = new QVBoxLayout(content);
+    layout->setContentsMargins(6, 6, 6, 6);
+    layout->addWidget(m_jobText);
+    layout->addWidget(m_histogram);
+    layout->addWidget(m_jigsawText);
+    layout->addWidget(m_linksText);
+    auto* rule = new QFrame;
+    rule->setFrameShape(QFrame::HLine);
+    rule->setFrameShadow(QFrame::Sunken);
+    layout->addWidget(rule);
+    layout->addWidget(m_machineText);
+    layout->addStretch(1);
+    auto* scroll = new InspectionArea;
+    scroll->setWidget(content);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    setWidget(scroll);
+    connect(this, &QDockWidget::visibilityChanged, this, [this](bool visible) {
+        if (!visible)
+            return;
+        if (m_machineStale)
+            refreshMachine();
+        if (m_linksStale)
+            refreshLinks();
+    });
+    showJob();
+    showMachine();
+}
+
+InspectorDock::~InspectorDock()
+{
+    // Stop the workers before the members they answer to go.
+    m_placementWork.reset();
+    m_linkWork.reset();
+    m_machineWork.reset();
+}
+
+bool InspectorDock::isBusy() const
+{
+    return m_pendingJob > 0 || m_pendingLinks > 0 || m_pendingMachine > 0;
+}
+
+void InspectorDock::setMachine(const MachineData* machine, const QString& databasePath, const JobMetricsCache* cache)
+{
+    m_placementWork->clear();
+    m_linkWork->clear();
+    m_machineWork->clear();
+    ++m_jobGeneration;
+    ++m_linkGeneration;
+    ++m_machineGeneration;
+    m_pendingJob = m_pendingLinks = m_pendingMachine = 0;
+    m_machine = machine;
+    m_cache = cache;
+    m_job = {};
+    m_links = {};
+    m_machineFacts = {};
+    m_owners.clear();
+    m_hasTime = false;
+    m_topology.reset();
+    m_policy.reset();
+    m_policyName.clear();
+    m_policyError.clear();
+    if (machine) {
+        const QString key = QString::fromStdString(machine->record.spec);
+        if (key != m_machineKey)
+            m_minimumAph.clear();
+        m_machineKey = key;
+        // The workers get a machine of their own: the shown one may go while they run.
+        m_topology = parseMachineSpec(machine->record.spec);
+        if (machine->runId == 0) {
+            m_policyName = "first-fit";
+        } else {
+            try {
+                Store store = Store::openExisting(databasePath.toStdString());
+                for (const RunRecord& run : runs(store, machine->record.id))
+                    if (run.id == machine->runId) {
+                        const AllocatorChoice choice = allocatorChoiceOfRun(run.parameters);
+                        m_policyName = choice.policy;
+                        if (choice.order != "index")
+                            m_policyName += ":" + choice.order;
+                        m_policy = makeAllocator(*m_topology, choice);
+                    }
+                if (m_policyName.empty())
+                    m_policyError = "the run is no longer stored";
+            } catch (const std::exception& error) {
+                m_policyError = error.what();
+            }
+        }
+    }
+    showJob();
+    showMachine();
+    emit updated();
+}
+
+void InspectorDock::setTime(std::int64_t time, const std::vector<int>* owners)
+{
+    if (!m_machine)
+        return;
+    m_time = time;
+    m_hasTime = true;
+    m_owners = owners && owners->size() == static_cast<size_t>(m_machine->topology->nodeCount())
+        ? *owners
+        : nodeOwnersAt(m_machine->jobs, m_machine->topology->nodeCount(), time);
+    ++m_machineGeneration;
+    m_pendingMachine = 0;
+    m_machineStale = true;
+    if (isVisible())
+        refreshMachine();
+    // The jobs beside the selected one changed if it runs now (else the inspector looks at
+    // its start and nothing changed).
+    if (m_job.job >= 0 && (m_links.time != time || !m_links.done)
+        && m_machine->jobs[static_cast<size_t>(m_job.job)].runsAt(time)) {
+        m_linksStale = true;
+        if (isVisible())
+            refreshLinks();
+    }
+}
+
+void InspectorDock::setJob(int jobIndex)
+{
+    if (!m_machine || jobIndex < 0 || static_cast<size_t>(jobIndex) >= m_machine->jobs.size())
+        jobIndex = -1;
+    if (jobIndex == m_job.job)
+        return; // selecting a row and highlighting its job both say so
+    m_placementWork->clear();
+    ++m_jobGeneration;
+    m_pendingJob = 0;
+    m_job = {};
+    m_job.job = jobIndex;
+    m_links = {};
+    if (jobIndex >= 0)
+        refreshJob();
+    m_linkWork->clear();
+    ++m_linkGeneration;
+    m_pendingLinks = 0;
+    m_linksStale = jobIndex >= 0;
+    if (m_linksStale && isVisible())
+        refreshLinks();
+    showJob();
+    emit updated();
+}
+
+void InspectorDock::refreshJob()
+{
+    const Job& job = m_machine->jobs[static_cast<size_t>(m_job.job)];
+    if (job.nodes.empty())
+        return;
+    const int size = static_cast<int>(job.nodes.size());
+    double known = std::numeric_limits<double>::quiet_NaN();
+    if (const auto found = m_minimumAph.find(size); found != m_minimumAph.end())
+        known = found->second;
+    else if (m_cache)
+        if (const auto table = m_cache->minimumAph(m_machineKey); table && static_cast<size_t>(size) < table->size())
+            known = (*table)[static_cast<size_t>(size)];
+    m_job.minimumAph = known;
+    const int generation = m_jobGeneration;
+    m_pendingJob = std::isnan(known) ? 2 : 1;
+    m_placementWork->post([this, topology = m_topology, nodes = job.nodes, known, generation] {
+        PlacementAnalyzer analyzer(*topology);
+        InspectedJob result;
+        try {
+            result = inspectPlacement(analyzer, nodes);
+        } catch (const std::invalid_argument&) {
+            result.placementDone = true; // a node list the machine refuses: nothing to show
+        }
+        QMetaObject::invokeMethod(
+            this,
+            [this, result, generation]() mutable {
+                if (generation != m_jobGeneration)
+                    return;
+                result.job = m_job.job;
+                result.minimumAph = m_job.minimumAph;
+                m_job = std::move(result);
+                --m_pendingJob;
+                showJob();
+                emit updated();
+            },
+            Qt::QueuedConnection);
+        if (!std::isnan(known))
+            return;
+        // On a torus this search takes up to half a second on Titan: after the rest.
+        const int jobSize = static_cast<int>(nodes.size());
+        const double minimum = analyzer.minimumAph(jobSize);
+        QMetaObject::invokeMethod(
+            this,
+            [this, jobSize, minimum, generation] {
+                m_minimumAph[jobSize] = minimum;
+                if (generation != m_jobGeneration)
+                    return;
+                m_job.minimumAph = minimum;
+                --m_pendingJob;
+                showJob();
+                emit updated();
+            },
+            Qt::QueuedConnection);
+    });
+}
+
+std::vector<RunningJob> InspectorDock::runningAt(std::int64_t time, int except) const
+{
+    std::vector<RunningJob> running;
+    const std::vector<Job>& jobs = m_machine->jobs;
+    for (size_t index = 0; index < jobs.size(); ++index)
+        if (static_cast<int>(index) != except && jobs[index].runsAt(time) && !jobs[index].nodes.empty())
+            running.push_back({static_cast<int>(index), jobs[index].nodes});
+    return running;
+}
+
+void InspectorDock::refreshLinks()
+{
+    m_linksStale = false;
+    m_linkWork->clear();
+    const int generation = ++m_linkGeneration;
+    m_pendingLinks = 0;
+    if (m_job.job < 0)
+        return;
+    const Job& job = m_machine->jobs[static_cast<size_t>(m_job.job)];
+    if (job.nodes.empty())
+        return;
+    // The jobs beside it now if it runs at the cursor, else those it started among.
+    const std::int64_t time = m_hasTime && job.runsAt(m_time) ? m_time : job.start;
+    m_links = {};
+    m_links.time = time;
+    m_pendingLinks = 1;
+    m_linkWork->post(
+        [this, topology = m_topology, nodes = job.nodes, others = runningAt(time, m_job.job), time, generation] {
+            InspectedLinks result;
+            try {
+                result = inspectLinks(*topology, nodes, others, routeBudget);
+            } catch (const std::invalid_argument&) {
+                result.done = true; // no route between two nodes: nothing to show
+            }
+            result.time = time;
+            QMetaObject::invokeMethod(
+                this,
+                [this, result, generation] {
+                    if (generation != m_linkGeneration)
+                        return;
+                    m_links = result;
+                    --m_pendingLinks;
+                    showJob();
+                    emit updated();
+                },
+                Qt::QueuedConnection);
+        });
+}
+
+void InspectorDock::refreshMachine()
+{
+    m_machineStale = false;
+    m_machineWork->clear();
+    const int generation = ++m_machineGeneration;
+    m_pendingMachine = 0;
+    if (!m_machine || !m_hasTime)
+        return;
+    m_machineFacts = inspectMachine(*m_machine->topology, m_owners, m_machine->jobs, m_time);
+    m_machineFacts.policy = m_policyName;
+    if (m_machine->runId == 0) {
+        // The logged placements have no policy of record: first-fit in index order places
+        // any N free nodes.
+        m_machineFacts.largestPlaceable = m_machineFacts.freeNodes;
+    } else if (!m_policy) {
+        m_machineFacts.placeableNote = m_policyError;
+    } else {
+        m_pendingMachine = 1;
+        m_latestMachineRequest->store(generation);
+        m_machineWork->post([this, policy = m_policy, topology = m_topology, running = runningAt(m_time, -1),
+                             latest = m_latestMachineRequest, generation] {
+            // Stop trying sizes when the cursor has moved on, or after a few seconds (then
+            // the answer is a lower bound).
+            const auto deadline = std::chrono::steady_clock::now() + placeableBudget;
+            const auto stop
+                = [&] { return latest->load() != generation || std::chrono::steady_clock::now() > deadline; };
+            bool linksIgnored = false;
+            PlaceableSearch search;
+            search.largest = -1;
+            std::string note;
+            try {
+                search = largestPlaceableNow(*policy, *topology, running, linksIgnored, stop);
+            } catch (const std::exception& error) {
+                note = error.what();
+            }
+            if (linksIgnored)
+                note = "links held by running jobs are not stored with the run: counted free";
+            QMetaObject::invokeMethod(
+                this,
+                [this, search, note, generation] {
+                    if (generation != m_machineGeneration)
+                        return;
+                    m_machineFacts.largestPlaceable = search.largest;
+                    m_machineFacts.placeableExact = search.exact;
+                    m_machineFacts.placeableNote = note;
+                    --m_pendingMachine;
+                    showMachine();
+                    emit updated();
+                },
+                Qt::QueuedConnection);
+        });
+    }
+    showMachine();
+    emit updated();
+}
+
+void InspectorDock::showJob()
+{
+    if (!m_machine || m_job.job < 0) {
+        m_jobText->setText(tr("<b>Selected job</b><br>Select a job in the table or click a node in the view."));
+        m_histogram->hide();
+        m_jigsawText->hide();
+        m_linksText->hide();
+        return;
+    }
+    const Job& job = m_machine->jobs[static_cast<size_t>(m_job.job)];
+    const PlacementMetrics& m = m_job.metrics;
+    m_jobText->setText(jobPlacementText(job, m_job));
+    m_histogram->setCounts(m_job.hopHistogram);
+    m_histogram->setVisible(m_job.placementDone && m.nodes > 1);
+
+    m_jigsawText->setVisible(m_job.jigsaw.has_value());
+    if (m_job.jigsaw)
+        m_jigsawText->setText(jigsawText(*m_job.jigsaw));
+
+    m_linksText->setVisible(!job.nodes.empty());
+    m_linksText->setText(linksText(m_links, m_machine->jobs, routeBudget));
+}
+
+void InspectorDock::showMachine()
+{
+    if (!m_machine || !m_hasTime) {
+        m_machineText->setText(tr("<b>Machine at the cursor</b><br>No machine shown."));
+        return;
+    }
+    m_machineText->setText(m_machineStale ? tr("<b>Machine at %1 UTC</b><br>Computing…").arg(formatTime(m_time))
+                                          : machineText(m_machineFacts, m_pendingMachine > 0));
+}
+
+} // namespace placement

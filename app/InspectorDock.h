@@ -1,0 +1,111 @@
+#pragma once
+
+#include "app/Inspection.h"
+
+#include <QDockWidget>
+
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <vector>
+
+class QLabel;
+
+namespace placement {
+
+struct MachineData;
+class Allocator;
+class HistogramChart;
+class JobMetricsCache;
+class Topology;
+class WorkQueue;
+
+/// The fragmentation inspector. For the selected job: APH against the minimum for its size,
+/// partitions, the hop histogram of its node pairs, Jigsaw's full-bandwidth check on
+/// fat-trees, and the links it shares with the jobs running beside it. For the machine at
+/// the time cursor: free fragments, the largest job the run's policy could start now, and
+/// nodes idle while jobs wait (REFERENCE §2, §5).
+///
+/// What can take long (the minimum APH on a torus, routing every pair, probing the
+/// allocator) runs on a worker thread, on the dock's own copy of the machine; the answers
+/// replace "computing…" when they come. While the dock is hidden only the cheap parts run.
+class InspectorDock : public QDockWidget
+{
+    Q_OBJECT
+public:
+    explicit InspectorDock(QWidget* parent = nullptr);
+    ~InspectorDock() override;
+
+    /// Inspects the jobs of `machine` (null: none), a run of the database at `databasePath`
+    /// (its stored policy is the one asked for the largest job). `cache`, when given, is
+    /// asked for minimum APH values already computed. `machine` must outlive the next call.
+    void setMachine(const MachineData* machine, const QString& databasePath, const JobMetricsCache* cache = nullptr);
+    /// Moves the time cursor; `owners` (job per node at `time`, -1 free) when the caller has it.
+    void setTime(std::int64_t time, const std::vector<int>* owners = nullptr);
+    /// Inspects one job (index into the machine's jobs), -1 for none.
+    void setJob(int jobIndex);
+
+    const InspectedJob& inspectedJob() const { return m_job; }
+    const InspectedLinks& inspectedLinks() const { return m_links; }
+    const InspectedMachine& inspectedMachine() const { return m_machineFacts; }
+    /// True while answers from the worker are outstanding.
+    bool isBusy() const;
+
+    /// Link sharing is skipped above this many routes (a few seconds of work).
+    static constexpr std::int64_t routeBudget = 4'000'000;
+    /// The largest job is searched for this long at most (then it is a lower bound).
+    static constexpr std::chrono::seconds placeableBudget{5};
+
+signals:
+    /// Something shown changed (also when a worker answer arrived).
+    void updated();
+
+private:
+    void refreshJob();
+    void refreshLinks();
+    void refreshMachine();
+    std::vector<RunningJob> runningAt(std::int64_t time, int except) const;
+    void showJob();
+    void showMachine();
+
+    QLabel* m_jobText;
+    HistogramChart* m_histogram;
+    QLabel* m_jigsawText;
+    QLabel* m_linksText;
+    QLabel* m_machineText;
+    // One worker each, so a long link analysis does not hold up the allocator probe.
+    std::unique_ptr<WorkQueue> m_placementWork;
+    std::unique_ptr<WorkQueue> m_linkWork;
+    std::unique_ptr<WorkQueue> m_machineWork;
+
+    const MachineData* m_machine = nullptr;
+    const JobMetricsCache* m_cache = nullptr;
+    QString m_machineKey;
+    std::shared_ptr<const Topology> m_topology; ///< the worker's copy
+    std::shared_ptr<const Allocator> m_policy; ///< the run's allocator, never used but cloned
+    std::string m_policyName;
+    std::string m_policyError;
+    std::map<int, double> m_minimumAph; ///< by size, computed here
+    std::vector<int> m_owners;
+    std::int64_t m_time = 0;
+    bool m_hasTime = false;
+    bool m_machineStale = true; ///< hidden while the time moved
+    bool m_linksStale = true;
+    // Answers from the worker carry the generation they were asked for; older ones are
+    // dropped. The pending counts are of answers still due for the current generation.
+    int m_jobGeneration = 0;
+    int m_linkGeneration = 0;
+    int m_machineGeneration = 0;
+    int m_pendingJob = 0;
+    int m_pendingLinks = 0;
+    int m_pendingMachine = 0;
+    /// The machine request the worker should still answer (it stops early otherwise).
+    std::shared_ptr<std::atomic<int>> m_latestMachineRequest = std::make_shared<std::atomic<int>>(0);
+    InspectedJob m_job;
+    InspectedLinks m_links;
+    InspectedMachine m_machineFacts;
+};
+
+} // namespace placement

@@ -1,0 +1,92 @@
+#pragma once
+
+#include "core/Job.h"
+
+#include <QObject>
+#include <QString>
+
+#include <atomic>
+#include <cstdint>
+#include <list>
+#include <map>
+#include <memory>
+#include <thread>
+#include <vector>
+
+namespace placement {
+
+class Topology;
+
+/// The placement metrics of one job (REFERENCE §2), as the job table shows them.
+struct JobMetricsRow
+{
+    double aph = 0;
+    int nodes = 0; ///< 0: no metrics (a job without nodes, or nodes the machine refuses)
+    int partitions = 0;
+    int leaves = -1; ///< trees
+    int pods = -1; ///< trees
+    int routers = -1; ///< tori
+    int lowestCommonLevel = -1; ///< trees
+    int spread = 0;
+};
+
+/// The metrics of every job of one shown run, in the order of its job list.
+struct JobMetricsTable
+{
+    std::vector<JobMetricsRow> rows;
+};
+
+/// The minimum APH by job size on one machine (PlacementAnalyzer::minimumAph()): entry n
+/// for n nodes, NaN while not yet known. It depends on the machine only, so every run of a
+/// machine shares it.
+using MinimumAphTable = std::vector<double>;
+
+/// Computes the metrics of every job of the shown run once, on a worker thread, and keeps
+/// the tables of the last few runs. The per-job metrics come first (a second for a million
+/// jobs on Titan); the minimum APH follows size by size, most common sizes first, published
+/// as it grows (on a torus the search takes up to half a second per size on Titan).
+class JobMetricsCache : public QObject
+{
+    Q_OBJECT
+public:
+    explicit JobMetricsCache(QObject* parent = nullptr);
+    ~JobMetricsCache() override;
+
+    /// Starts computing what is not cached yet for the jobs of run `runKey` on the machine
+    /// `machineKey` (its spec), after cancelling any computation in progress. `topology` and
+    /// `jobs` must stay alive and unchanged until finished() or cancel().
+    void request(const QString& runKey, const QString& machineKey, const Topology& topology,
+                 const std::vector<Job>& jobs);
+    /// Stops the computation in progress and waits for the worker; what it found is kept.
+    void cancel();
+    bool isComputing() const { return m_worker.joinable(); }
+
+    std::shared_ptr<const JobMetricsTable> metrics(const QString& runKey) const;
+    std::shared_ptr<const MinimumAphTable> minimumAph(const QString& machineKey) const;
+
+    /// The per-job metrics, synchronously (the worker's first step; tests). Returns early,
+    /// incomplete, when `cancel` becomes true.
+    static JobMetricsTable compute(const Topology& topology, const std::vector<Job>& jobs,
+                                   const std::atomic<bool>* cancel = nullptr);
+
+signals:
+    void metricsReady(const QString& runKey);
+    void minimumAphUpdated(const QString& machineKey);
+    void finished();
+
+private:
+    struct Shared; ///< what the worker hands over, under a lock
+    void publish();
+    void workerDone(int generation);
+
+    std::thread m_worker;
+    std::atomic<bool> m_cancel = false;
+    std::shared_ptr<Shared> m_shared;
+    int m_generation = 0;
+    QString m_runKey;
+    QString m_machineKey;
+    std::list<std::pair<QString, std::shared_ptr<const JobMetricsTable>>> m_tables; ///< most recent first
+    std::map<QString, std::shared_ptr<const MinimumAphTable>> m_minimumAph;
+};
+
+} // namespace placement

@@ -1,0 +1,153 @@
+#include "app/JobsDock.h"
+
+#include "app/JobFilterBar.h"
+#include "app/JobFilterModel.h"
+#include "app/JobMetricsCache.h"
+#include "app/JobTableModel.h"
+#include "app/MachineData.h"
+
+#include <QHeaderView>
+#include <QLabel>
+#include <QLocale>
+#include <QTableView>
+#include <QVBoxLayout>
+
+#include <algorithm>
+
+namespace placement {
+
+JobsDock::JobsDock(QWidget* parent)
+    : QDockWidget(tr("Jobs"), parent)
+    , m_filterBar(new JobFilterBar)
+    , m_model(new JobTableModel(this))
+    , m_filter(new JobFilterModel(this))
+    , m_table(new QTableView)
+    , m_count(new QLabel)
+    , m_cache(new JobMetricsCache(this))
+{
+    setObjectName(QStringLiteral("jobsDock"));
+    auto* content = new QWidget;
+    auto* layout = new QVBoxLayout(content);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->setSpacing(4);
+    m_filter->setSourceModel(m_model);
+    m_filter->setSortRole(JobTableModel::SortRole);
+    m_table->setModel(m_filter);
+    m_table->setObjectName(QStringLiteral("jobTable"));
+    m_table->setSortingEnabled(true);
+    m_table->sortByColumn(JobTableModel::NodesColumn, Qt::DescendingOrder);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_table->verticalHeader()->hide();
+    // Widths from the first rows once per run and when metrics arrive, not from every row
+    // on every change (ResizeToContents would measure again on each scroll of a long table).
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
+    m_table->horizontalHeader()->setResizeContentsPrecision(200);
+    m_count->setObjectName(QStringLiteral("jobCount"));
+    layout->addWidget(m_filterBar);
+    layout->addWidget(m_table, 1);
+    layout->addWidget(m_count);
+    setWidget(content);
+
+    connect(m_filterBar, &JobFilterBar::criteriaChanged, this, [this](const JobFilterCriteria& criteria) {
+        m_filter->setCriteria(criteria);
+        updateCount();
+    });
+    connect(m_filterBar, &JobFilterBar::runningOnlyChanged, this, [this](bool runningOnly) {
+        m_filter->setRunningOnly(runningOnly);
+        updateCount();
+    });
+    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            [this](const QModelIndex& current) {
+                emit jobSelected(current.isValid() ? current.data(JobTableModel::JobIndexRole).toInt() : -1);
+            });
+    connect(m_cache, &JobMetricsCache::metricsReady, this, [this](const QString& key) {
+        if (key == m_runKey)
+            takeMetrics();
+    });
+    connect(m_cache, &JobMetricsCache::minimumAphUpdated, this, [this](const QString& key) {
+        if (key == m_machineKey)
+            m_model->setMinimumAph(m_cache->minimumAph(key));
+        updateCount();
+    });
+    connect(m_cache, &JobMetricsCache::finished, this, &JobsDock::updateCount);
+}
+
+void JobsDock::setMachine(const MachineData* machine, const QString& databasePath)
+{
+    m_cache->cancel(); // the worker reads the jobs about to go
+    m_machine = machine;
+    if (!machine) {
+        m_runKey.clear();
+        m_machineKey.clear();
+        m_model->setJobs(nullptr);
+        updateCount();
+        return;
+    }
+    const bool torus = machine->topology->kind() == TopologyKind::Torus;
+    m_model->setJobs(&machine->jobs, &machine->labels, torus);
+    for (int column = 0; column < JobTableModel::NumColumns; ++column)
+        m_table->setColumnHidden(column, !m_model->columnApplies(column));
+    int largest = 0;
+    for (const Job& job : machine->jobs)
+        largest = std::max(largest, static_cast<int>(job.nodes.size()));
+    m_filterBar->setChoices(m_model->users(), m_model->states(), largest, machine->firstTime, machine->lastTime);
+
+    m_runKey = QStringLiteral("%1#%2#%3").arg(databasePath).arg(machine->record.id).arg(machine->runId);
+    m_machineKey = QString::fromStdString(machine->record.spec);
+    m_model->setMetrics(m_cache->metrics(m_runKey));
+    m_model->setMinimumAph(m_cache->minimumAph(m_machineKey));
+    m_cache->request(m_runKey, m_machineKey, *machine->topology, machine->jobs);
+    fitColumns();
+    updateCount();
+}
+
+void JobsDock::takeMetrics()
+{
+    m_model->setMetrics(m_cache->metrics(m_runKey));
+    fitColumns();
+    updateCount();
+}
+
+void JobsDock::setTime(std::int64_t time)
+{
+    m_filter->setTime(time);
+    updateCount();
+}
+
+bool JobsDock::selectJob(int jobIndex)
+{
+    if (jobIndex < 0 || jobIndex >= m_model->rowCount()) {
+        clearSelection();
+        return false;
+    }
+    const QModelIndex shown = m_filter->mapFromSource(m_model->index(jobIndex, JobTableModel::IdColumn));
+    if (!shown.isValid())
+        return false;
+    m_table->selectRow(shown.row());
+    m_table->scrollTo(shown);
+    return true;
+}
+
+void JobsDock::clearSelection()
+{
+    m_table->clearSelection();
+    m_table->selectionModel()->setCurrentIndex({}, QItemSelectionModel::NoUpdate);
+}
+
+void JobsDock::fitColumns()
+{
+    m_table->resizeColumnsToContents();
+}
+
+void JobsDock::updateCount()
+{
+    const QLocale locale;
+    QString text = tr("%1 of %2 jobs").arg(locale.toString(m_filter->rowCount()), locale.toString(m_model->rowCount()));
+    if (m_machine && m_cache->isComputing())
+        text += m_model->hasMetrics() ? tr(" · computing the minimum APH by job size…")
+                                      : tr(" · computing placement metrics…");
+    m_count->setText(text);
+}
+
+} // namespace placement

@@ -1,0 +1,60 @@
+#pragma once
+
+#include <QDockWidget>
+
+#include <cstdint>
+
+class QLabel;
+class QTableView;
+
+namespace placement {
+
+struct MachineData;
+class JobFilterBar;
+class JobFilterModel;
+class JobMetricsCache;
+class JobTableModel;
+
+/// The job table of the shown run: a filter bar above a sortable table of every job with
+/// its placement metrics, computed once per run on a worker thread and cached.
+class JobsDock : public QDockWidget
+{
+    Q_OBJECT
+public:
+    explicit JobsDock(QWidget* parent = nullptr);
+
+    /// Shows the jobs of `machine` (null: none), a run of the database at `databasePath`.
+    /// `machine` must outlive the next setMachine() call.
+    void setMachine(const MachineData* machine, const QString& databasePath);
+    void setTime(std::int64_t time);
+    /// Selects and shows the job's row; false when the filters hide it.
+    bool selectJob(int jobIndex);
+    void clearSelection();
+
+    JobTableModel* model() const { return m_model; }
+    JobFilterModel* filter() const { return m_filter; }
+    JobFilterBar* filterBar() const { return m_filterBar; }
+    QTableView* table() const { return m_table; }
+    JobMetricsCache* metricsCache() const { return m_cache; }
+
+signals:
+    /// The current row changed: the job's index in the machine's job list, -1 for none.
+    void jobSelected(int jobIndex);
+
+private:
+    void takeMetrics();
+    void updateCount();
+    void fitColumns();
+
+    JobFilterBar* m_filterBar;
+    JobTableModel* m_model;
+    JobFilterModel* m_filter;
+    QTableView* m_table;
+    QLabel* m_count;
+    JobMetricsCache* m_cache;
+    const MachineData* m_machine = nullptr;
+    QString m_runKey;
+    QString m_machineKey;
+};
+
+} // namespace placement

@@ -1,0 +1,233 @@
+// Frame times of the 3D machine view (views/MachineView) in a real window under Xvfb
+// (Mesa llvmpipe), the explorer's default 1280x800 view size:
+//
+//  - replay: titan (19,200 nodes); each frame moves the time cursor to the next event of a
+//    first-fit replay of Jigsaw's synthetic trace and recolours every node, then renders;
+//  - recolour: one time step on a 100,000-node torus: node owners at the new time, colours,
+//    and the colour array handed to VTK (no render);
+//  - orbit: a 1,000,000-node torus, the camera turning 3 degrees per frame.
+//
+// A frame is timed from the change to the end of the synchronous repaint (render and blit,
+// glFinish'ed by reading one pixel back). Needs a display: run under xvfb-run.
+//
+//   render_bench [--frames 120] [--size 1280x800] [--scenarios replay,recolour,orbit]
+
+#include "core/AllocatorFactory.h"
+#include "core/MachineSpec.h"
+#include "core/NodeLayout.h"
+#include "core/Occupancy.h"
+#include "core/Simulator.h"
+#include "core/SyntheticWorkload.h"
+#include "views/JobPalette.h"
+#include "views/MachineView.h"
+#include "views/RenderWidget.h"
+
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QDateTime>
+#include <QElapsedTimer>
+#include <QOpenGLContext>
+#include <QOpenGLFunctions>
+#include <QSysInfo>
+
+#include <vtkCamera.h>
+#include <vtkRenderer.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <set>
+
+using namespace placement;
+
+namespace {
+
+struct Stats
+{
+    double mean = 0, median = 0, p95 = 0, max = 0;
+};
+
+Stats summarize(std::vector<double> values)
+{
+    Stats stats;
+    if (values.empty())
+        return stats;
+    std::sort(values.begin(), values.end());
+    for (double v : values)
+        stats.mean += v / static_cast<double>(values.size());
+    stats.median = values[values.size() / 2];
+    stats.p95 = values[std::min(values.size() - 1, values.size() * 95 / 100)];
+    stats.max = values.back();
+    return stats;
+}
+
+/// Asks for a frame and runs the event loop until the widget has rendered and blitted it,
+/// then waits for the GPU (one pixel read back); returns milliseconds.
+double renderNow(MachineView& view)
+{
+    QElapsedTimer timer;
+    timer.start();
+    RenderWidget* widget = view.renderWidget();
+    const int before = widget->renderedFrames();
+    widget->scheduleRender();
+    while (widget->renderedFrames() == before && timer.elapsed() < 10000)
+        QCoreApplication::processEvents(QEventLoop::AllEvents);
+    widget->makeCurrent();
+    unsigned char pixel[4];
+    widget->context()->functions()->glReadPixels(0, 0, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, pixel);
+    widget->doneCurrent();
+    return static_cast<double>(timer.nsecsElapsed()) / 1e6;
+}
+
+std::vector<QRgb> colorsOf(const std::vector<int>& owners)
+{
+    std::vector<QRgb> colors(owners.size());
+    for (size_t node = 0; node < owners.size(); ++node)
+        colors[node] = owners[node] < 0 ? idleNodeColor() : jobColor(owners[node]);
+    return colors;
+}
+
+/// Jobs of Jigsaw's synthetic trace placed first-fit on `topology` (the replay's contents).
+std::vector<Job> replayedJobs(const Topology& topology, int count)
+{
+    SyntheticTraceOptions options;
+    options.jobs = count;
+    options.meanNodes = std::max(16.0, topology.nodeCount() / 600.0);
+    options.maxNodes = topology.nodeCount();
+    const std::vector<SimulationJob> workload = generateSyntheticTrace(options);
+    AllocatorChoice choice;
+    choice.policy = "first-fit";
+    const auto allocator = makeAllocator(topology, choice);
+    SimulationOptions simulation;
+    simulation.backfill = BackfillPolicy::Easy;
+    const SimulationResult result = simulate(topology, workload, *allocator, simulation);
+    std::vector<Job> jobs;
+    for (size_t i = 0; i < workload.size(); ++i) {
+        const SimulatedJob& run = result.jobs[i];
+        if (run.start >= 0 && !run.neverFits)
+            jobs.push_back({workload[i].id, "", workload[i].submit, run.start, run.end, run.nodes});
+    }
+    return jobs;
+}
+
+std::vector<std::int64_t> eventTimes(const std::vector<Job>& jobs)
+{
+    std::set<std::int64_t> times;
+    for (const Job& job : jobs) {
+        times.insert(job.start);
+        times.insert(job.end);
+    }
+    return {times.begin(), times.end()};
+}
+
+void report(const char* scenario, const char* machine, int nodes, const Stats& stats, const char* what)
+{
+    std::printf("| %s | %s | %d | %.2f | %.2f | %.2f | %.2f | %.1f | %s |\n", scenario, machine, nodes, stats.mean,
+                stats.median, stats.p95, stats.max, stats.mean > 0 ? 1000.0 / stats.mean : 0.0, what);
+    std::fflush(stdout);
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    QApplication app(argc, argv);
+    QCommandLineParser parser;
+    parser.addHelpOption();
+    const QCommandLineOption framesOption(QStringLiteral("frames"), QStringLiteral("Frames per scenario."),
+                                          QStringLiteral("N"), QStringLiteral("120"));
+    const QCommandLineOption sizeOption(QStringLiteral("size"), QStringLiteral("View size."), QStringLiteral("WxH"),
+                                        QStringLiteral("1280x800"));
+    const QCommandLineOption scenariosOption(QStringLiteral("scenarios"), QStringLiteral("Which scenarios."),
+                                             QStringLiteral("LIST"), QStringLiteral("replay,recolour,orbit"));
+    parser.addOptions({framesOption, sizeOption, scenariosOption});
+    parser.process(app);
+    const int frames = std::max(2, parser.value(framesOption).toInt());
+    const QStringList size = parser.value(sizeOption).split(QLatin1Char('x'));
+    const QStringList scenarios = parser.value(scenariosOption).split(QLatin1Char(','));
+    if (size.size() != 2) {
+        std::fprintf(stderr, "render_bench: --size expects WxH\n");
+        return 2;
+    }
+
+    MachineView view;
+    view.resize(size[0].toInt(), size[1].toInt());
+    view.show();
+    for (int i = 0; i < 20; ++i)
+        QApplication::processEvents();
+
+    std::printf("render_bench, %s, %s, %s (%d frames per scenario)\n\n",
+                qPrintable(QDateTime::currentDateTimeUtc().toString(Qt::ISODate)),
+                qPrintable(QSysInfo::prettyProductName()), qPrintable(parser.value(sizeOption)), frames);
+    std::printf("| scenario | machine | nodes | ms mean | median | p95 | max | per second | what a frame does |\n");
+    std::printf("|---|---|---:|---:|---:|---:|---:|---:|---|\n");
+
+    if (scenarios.contains(QStringLiteral("replay"))) {
+        const auto topology = parseMachineSpec("titan");
+        const std::vector<Job> jobs = replayedJobs(*topology, 3000);
+        const std::vector<std::int64_t> times = eventTimes(jobs);
+        view.setNodeLayout(layoutNodes(*topology));
+        renderNow(view);
+        std::vector<double> ms, recolourMs, vtkMs;
+        for (int frame = 0; frame < frames; ++frame) {
+            QElapsedTimer timer;
+            timer.start();
+            const std::int64_t time = times[static_cast<size_t>(frame) * times.size() / static_cast<size_t>(frames)];
+            view.setNodeColors(colorsOf(nodeOwnersAt(jobs, topology->nodeCount(), time)));
+            const double cpu = static_cast<double>(timer.nsecsElapsed()) / 1e6;
+            ms.push_back(cpu + renderNow(view));
+            recolourMs.push_back(cpu);
+            vtkMs.push_back(view.renderWidget()->lastRenderMilliseconds());
+        }
+        report("replay", "titan", topology->nodeCount(), summarize(ms), "next event, recolour, render");
+        // The same frames without the VTK render: Qt's composition and the swap alone.
+        std::vector<double> composeMs;
+        for (int frame = 0; frame < frames; ++frame) {
+            QElapsedTimer timer;
+            timer.start();
+            bool swapped = false;
+            const auto connection = QObject::connect(view.renderWidget(), &QOpenGLWidget::frameSwapped,
+                                                     [&swapped] { swapped = true; });
+            view.renderWidget()->update();
+            while (!swapped && timer.elapsed() < 10000)
+                QCoreApplication::processEvents(QEventLoop::AllEvents);
+            QObject::disconnect(connection);
+            composeMs.push_back(static_cast<double>(timer.nsecsElapsed()) / 1e6);
+        }
+        std::fprintf(stderr, "replay: recolour %.2f ms, VTK render %.2f ms, a frame without VTK render %.2f ms (medians)\n",
+                     summarize(recolourMs).median, summarize(vtkMs).median, summarize(composeMs).median);
+    }
+    if (scenarios.contains(QStringLiteral("recolour"))) {
+        const auto topology = parseMachineSpec("torus extents=50x50x20 nodes-per-router=2");
+        const std::vector<Job> jobs = replayedJobs(*topology, 4000);
+        const std::vector<std::int64_t> times = eventTimes(jobs);
+        view.setNodeLayout(layoutNodes(*topology));
+        renderNow(view);
+        std::vector<double> ms;
+        for (int frame = 0; frame < frames; ++frame) {
+            QElapsedTimer timer;
+            timer.start();
+            const std::int64_t time = times[static_cast<size_t>(frame) * times.size() / static_cast<size_t>(frames)];
+            view.setNodeColors(colorsOf(nodeOwnersAt(jobs, topology->nodeCount(), time)));
+            ms.push_back(static_cast<double>(timer.nsecsElapsed()) / 1e6);
+        }
+        report("recolour", "torus 50x50x20x2", topology->nodeCount(), summarize(ms),
+               "owners at the next event, colours, VTK array (no render)");
+    }
+    if (scenarios.contains(QStringLiteral("orbit"))) {
+        const auto topology = parseMachineSpec("torus extents=100x100x50 nodes-per-router=2");
+        view.setNodeLayout(layoutNodes(*topology));
+        std::vector<int> owners(static_cast<size_t>(topology->nodeCount()));
+        for (size_t node = 0; node < owners.size(); ++node)
+            owners[node] = static_cast<int>(node / 700) % 5 == 0 ? -1 : static_cast<int>(node / 700);
+        view.setNodeColors(colorsOf(owners));
+        renderNow(view);
+        std::vector<double> ms;
+        vtkCamera* camera = view.renderWidget()->renderer()->GetActiveCamera();
+        for (int frame = 0; frame < frames; ++frame) {
+            camera->Azimuth(3);
+            ms.push_back(renderNow(view));
+        }
+        report("orbit", "torus 100x100x50x2", topology->nodeCount(), summarize(ms), "camera turns 3 degrees, render");
+    }
+    return 0;
+}

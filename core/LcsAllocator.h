@@ -1,0 +1,94 @@
+#pragma once
+
+#include "core/Allocator.h"
+#include "core/BandwidthLedger.h"
+#include "core/FatTreeFreeView.h"
+
+#include <cstdint>
+#include <memory>
+#include <set>
+
+namespace placement {
+
+class FatTreeTopology;
+
+/// What LC+S searches cost, shared by an allocator and its copies (the simulator's
+/// reservation replays search on copies, and their cut-offs count too).
+struct LcsCounters
+{
+    std::int64_t searches = 0; ///< allocate() calls that searched
+    std::int64_t timeouts = 0; ///< searches cut off by the time limit or the step budget
+    std::int64_t steps = 0; ///< search steps over all searches
+    std::set<int> jobsTimedOut; ///< jobs with at least one search cut off
+};
+
+struct LcsOptions
+{
+    /// Wall time per search, one job scheduling event (§5.4.3: 5 s); 0: no limit.
+    double timeoutSeconds = 5;
+    /// > 0: also stop a search after this many steps (LcsSearch), which, unlike wall time,
+    /// gives the same run on every machine.
+    std::int64_t stepBudget = 0;
+    std::uint64_t seed = 1; ///< of the bandwidth classes
+};
+
+/// LC+S, "least constrained with link sharing" (Smith and Lowenthal, HPDC'21 §5.2.3): a
+/// THEORETICAL BOUND for the isolating policies, not a deployable scheduler. It needs each
+/// job's bandwidth per link, which no scheduler knows, and its search can take hours in the
+/// worst case (§5.3), hence the timeout.
+///
+/// - Placements: every placement legal under Jigsaw's conditions (1)-(6) of §3.2 (as many
+///   up-links as down-links at every switch, N = N requested), without Jigsaw's whole-leaf
+///   restriction for allocations that span trees (core/LcsSearch.h has the search and its
+///   enumeration order: two-level first, fewest leaves first; the first allocation found).
+/// - Links are shared by bandwidth (§5.4.2): every job gets one of four classes, 0.5, 1.0,
+///   1.5 or 2.0 GB/s per link, drawn from the seed and the job (its index in the
+///   simulation), uniformly; links have 5 GB/s peak, capped at 80 %: a link is usable by a
+///   job when the classes of the jobs on it plus its own sum to at most 4.0 GB/s. Demands
+///   are counted in units of 0.5 GB/s (classes 1-4, capacity 8) so sums are exact. A job on
+///   one leaf uses no links; nodes are never shared.
+/// - Timeout: a search cut off by the time limit or the step budget means "not placeable
+///   now", as if no placement existed; cut-offs are counted (counters()).
+/// - Links follow the simulator's protocol as Jigsaw's (core/BandwidthLedger.h):
+///   allocate() proposes, started() puts the demand on the links, ended() takes it off;
+///   ownedLinks() are the links a running job uses (shared, unlike Jigsaw's).
+class LcsAllocator final : public Allocator
+{
+public:
+    static constexpr int unitsPerGBps = 2; ///< demands count 0.5 GB/s units
+    static constexpr int linkCapacity = 8; ///< 80 % of 5 GB/s, in units
+    static constexpr int classes = 4; ///< 1-4 units: 0.5, 1.0, 1.5, 2.0 GB/s
+
+    /// Throws std::invalid_argument when the tree is too large for the search's bit masks
+    /// (more than 64 leaves per pod, L2 switches per pod or up-links per L2 switch).
+    explicit LcsAllocator(const FatTreeTopology& tree, LcsOptions options = {},
+                          std::shared_ptr<LcsCounters> counters = nullptr);
+    std::string name() const override { return "lcs"; }
+    std::vector<int> allocate(const MachineState& state, const AllocationRequest& request) override;
+    void started(const AllocationRequest& request, const std::vector<int>& nodes) override;
+    void ended(const AllocationRequest& request, const std::vector<int>& nodes) override;
+    std::unique_ptr<Allocator> clone() const override { return std::make_unique<LcsAllocator>(*this); }
+    std::vector<int> ownedLinks(int job) const override { return m_ledger.linksOf(job); }
+
+    /// The bandwidth class of `job` in units (1-4), the same for the same seed and job.
+    static int demandOf(int job, std::uint64_t seed);
+    int demand(int job) const { return demandOf(job, m_options.seed); }
+
+    const LcsOptions& options() const { return m_options; }
+    const LcsCounters& counters() const { return *m_counters; }
+    const BandwidthLedger& ledger() const { return m_ledger; }
+
+    /// What a job of `demand` units may use on `state`: its free nodes, and as usable
+    /// up-links those whose load on that view (BandwidthLedger::loadsOn) leaves room for it.
+    static void buildView(const FatTreeTopology& tree, const MachineState& state, const BandwidthLedger& ledger,
+                          int demand, FatTreeFreeView& view);
+
+private:
+    const FatTreeTopology* m_tree;
+    LcsOptions m_options;
+    std::shared_ptr<LcsCounters> m_counters;
+    BandwidthLedger m_ledger;
+    FatTreeFreeView m_view;
+};
+
+} // namespace placement

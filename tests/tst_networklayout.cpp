@@ -1,0 +1,247 @@
+#include "core/FatTreeTopology.h"
+#include "core/LinkSharing.h"
+#include "core/MachineSpec.h"
+#include "core/NetworkLayout.h"
+#include "core/PlacementMetrics.h"
+#include "core/SplitMix64.h"
+
+#include <QTest>
+
+#include <algorithm>
+#include <cmath>
+#include <set>
+
+using namespace placement;
+
+namespace {
+
+bool near(Vec3 a, Vec3 b)
+{
+    return std::abs(a.x - b.x) < 1e-9 && std::abs(a.y - b.y) < 1e-9 && std::abs(a.z - b.z) < 1e-9;
+}
+
+int switchLinks(const Topology& topology)
+{
+    int count = 0;
+    for (const Link& link : topology.links())
+        count += link.a >= topology.nodeCount() && link.b >= topology.nodeCount() ? 1 : 0;
+    return count;
+}
+
+} // namespace
+
+class TestNetworkLayout : public QObject
+{
+    Q_OBJECT
+private slots:
+    void fatTreeSwitchesStandInRowsUnderTheirNodes()
+    {
+        const auto topology = parseMachineSpec("fattree radix=8 pods=3 leaves-per-pod=4 nodes-per-leaf=4");
+        const auto& tree = dynamic_cast<const FatTreeTopology&>(*topology);
+        const NodeLayout nodes = layoutNodes(tree);
+        const NetworkLayout network = layoutNetwork(tree, nodes);
+        QCOMPARE(network.vertices.size(), size_t(tree.nodeCount() + tree.switchCount()));
+        QCOMPARE(static_cast<int>(network.segments.size()), switchLinks(tree));
+        const std::vector<Link>& links = tree.links();
+        for (const NetworkLayout::Segment& segment : network.segments) {
+            const Link& link = links[static_cast<size_t>(segment.link)];
+            QVERIFY(near(segment.from, network.vertices[static_cast<size_t>(link.a)]));
+            QVERIFY(near(segment.to, network.vertices[static_cast<size_t>(link.b)]));
+        }
+        // Leaf switch under the mean of its nodes; every switch below every node.
+        for (int node = 0; node < tree.nodeCount(); ++node) {
+            const Link& up = links[static_cast<size_t>(node)];
+            const int leaf = up.a == node ? up.b : up.a;
+            double x = 0;
+            int count = 0;
+            for (int other = 0; other < tree.nodeCount(); ++other) {
+                const Link& l = links[static_cast<size_t>(other)];
+                if ((l.a == other ? l.b : l.a) == leaf) {
+                    x += nodes.centers[static_cast<size_t>(other)].x;
+                    ++count;
+                }
+            }
+            QCOMPARE(network.vertices[static_cast<size_t>(leaf)].x, x / count);
+        }
+        for (int s = tree.nodeCount(); s < tree.nodeCount() + tree.switchCount(); ++s)
+            QVERIFY(network.vertices[static_cast<size_t>(s)].y < 0);
+        // Three rows (leaves, L2, spines), lower levels higher up; the L2 switches of a
+        // pod stand together, pods in order.
+        std::set<double> rows;
+        for (int s = tree.nodeCount(); s < tree.nodeCount() + tree.switchCount(); ++s)
+            rows.insert(network.vertices[static_cast<size_t>(s)].y);
+        QCOMPARE(rows.size(), size_t(3));
+        const int firstL2 = tree.nodeCount() + tree.leafCount();
+        for (int pod = 0; pod + 1 < (tree.leafCount() / 4); ++pod)
+            for (int i = 0; i < tree.l2PerPod(); ++i)
+                for (int j = 0; j < tree.l2PerPod(); ++j)
+                    QVERIFY(network.vertices[static_cast<size_t>(firstL2 + pod * tree.l2PerPod() + i)].x
+                            < network.vertices[static_cast<size_t>(firstL2 + (pod + 1) * tree.l2PerPod() + j)].x);
+    }
+
+    void torusRoutersSitAmongTheirNodesAndWrapLinksAreStubs()
+    {
+        const auto topology = parseMachineSpec("torus extents=4x4x4 nodes-per-router=2");
+        const NodeLayout nodes = layoutNodes(*topology);
+        const NetworkLayout plain = layoutNetwork(*topology, nodes);
+        const NetworkLayout wrapped = layoutNetwork(*topology, nodes, true);
+        const int routerLinks = switchLinks(*topology);
+        QCOMPARE(routerLinks, 3 * 64);
+        QCOMPARE(static_cast<int>(plain.segments.size()), routerLinks - 3 * 16);
+        QCOMPARE(static_cast<int>(wrapped.segments.size()), routerLinks - 3 * 16 + 2 * 3 * 16);
+        for (const NetworkLayout::Segment& segment : wrapped.segments) {
+            const Vec3 d = segment.to - segment.from;
+            QVERIFY(std::sqrt(d.x * d.x + d.y * d.y + d.z * d.z) <= 1.0 + 1e-9);
+        }
+        const std::vector<Link>& links = topology->links();
+        for (int node = 0; node < topology->nodeCount(); node += 2) {
+            const int router = links[static_cast<size_t>(node)].b;
+            const Vec3 mean = (nodes.centers[static_cast<size_t>(node)] + nodes.centers[static_cast<size_t>(node + 1)]) * 0.5;
+            QVERIFY(near(plain.vertices[static_cast<size_t>(router)], mean));
+        }
+    }
+
+    void outerNodesAreTheEndsOfEveryRow_data()
+    {
+        QTest::addColumn<QString>("spec");
+        QTest::newRow("torus 5x4x3, 2 per router") << QStringLiteral("torus extents=5x4x3 nodes-per-router=2");
+        QTest::newRow("torus 6x6x6") << QStringLiteral("torus extents=6x6x6");
+        QTest::newRow("torus 4x3x2x2") << QStringLiteral("torus extents=4x3x2x2");
+        QTest::newRow("fat-tree") << QStringLiteral("fattree radix=8 pods=2 leaves-per-pod=4 nodes-per-leaf=4");
+    }
+    void outerNodesAreTheEndsOfEveryRow()
+    {
+        QFETCH(QString, spec);
+        const auto topology = parseMachineSpec(spec.toStdString());
+        const NodeLayout layout = layoutNodes(*topology);
+        const std::vector<int> outer = outerNodes(layout);
+        QVERIFY(std::is_sorted(outer.begin(), outer.end()));
+        std::vector<int> expected;
+        const auto& c = layout.centers;
+        for (size_t n = 0; n < c.size(); ++n) {
+            bool inside = true;
+            for (int axis = 0; axis < 3 && inside; ++axis) {
+                bool before = false, after = false;
+                for (size_t m = 0; m < c.size(); ++m) {
+                    const double a[3] = {c[n].x, c[n].y, c[n].z}, b[3] = {c[m].x, c[m].y, c[m].z};
+                    bool sameRow = true;
+                    for (int other = 0; other < 3; ++other)
+                        sameRow = sameRow && (other == axis || std::abs(a[other] - b[other]) < 1e-6);
+                    before = before || (sameRow && b[axis] < a[axis] - 1e-9);
+                    after = after || (sameRow && b[axis] > a[axis] + 1e-9);
+                }
+                inside = before && after;
+            }
+            if (!inside)
+                expected.push_back(static_cast<int>(n));
+        }
+        QCOMPARE(outer, expected);
+        if (spec.startsWith(QLatin1String("torus extents=6x6x6")))
+            QCOMPARE(outer.size(), size_t(6 * 6 * 6 - 4 * 4 * 4));
+    }
+
+    void treeLinkUsersMatchUsableChannels()
+    {
+        const auto topology = parseMachineSpec("fattree radix=8 pods=3 leaves-per-pod=4 nodes-per-leaf=4");
+        SplitMix64 random(7);
+        for (int trial = 0; trial < 50; ++trial) {
+            std::vector<int> order(static_cast<size_t>(topology->nodeCount()));
+            for (size_t i = 0; i < order.size(); ++i)
+                order[i] = static_cast<int>(i);
+            for (size_t i = order.size(); i > 1; --i)
+                std::swap(order[i - 1], order[random.next() % i]);
+            std::vector<std::vector<int>> jobs;
+            size_t used = 0;
+            while (used < order.size() && jobs.size() < 6) {
+                const size_t size = 1 + random.next() % 9;
+                std::vector<int> job(order.begin() + static_cast<long>(used),
+                                     order.begin() + static_cast<long>(std::min(order.size(), used + size)));
+                std::sort(job.begin(), job.end());
+                used += size;
+                jobs.push_back(job);
+            }
+            std::vector<const std::vector<int>*> pointers;
+            for (const auto& job : jobs)
+                pointers.push_back(&job);
+            const std::vector<int> counts = linkUserCounts(*topology, pointers);
+            std::vector<int> expected(topology->links().size(), 0);
+            for (const auto& job : jobs) {
+                std::set<int> links;
+                for (Channel channel : usableChannels(*topology, job, LinkModel::TopologyAwareView))
+                    links.insert(channel / 2);
+                for (int link : links)
+                    ++expected[static_cast<size_t>(link)];
+            }
+            QCOMPARE(counts, expected);
+        }
+    }
+
+    void torusLinkUsersFollowTheRingOfRoutes()
+    {
+        // A line of 8 routers without wrap-around: a job on nodes 1 and 4 sends 1->4 and
+        // 4->1, both over the router links 1-2, 2-3, 3-4; another on 3 and 6 over 3-4, 4-5, 5-6.
+        const auto topology = parseMachineSpec("torus extents=8 wrap=n");
+        const std::vector<int> a{1, 4};
+        const std::vector<int> b{3, 6};
+        const std::vector<int> counts = linkUserCounts(*topology, {&a, &b});
+        const std::vector<Link>& links = topology->links();
+        auto routerLink = [&](int from, int to) {
+            for (size_t id = 0; id < links.size(); ++id) {
+                const int ra = links[id].a - topology->nodeCount(), rb = links[id].b - topology->nodeCount();
+                if (ra >= 0 && rb >= 0 && ((ra == from && rb == to) || (ra == to && rb == from)))
+                    return counts[id];
+            }
+            return -1;
+        };
+        QCOMPARE(routerLink(0, 1), 0);
+        QCOMPARE(routerLink(1, 2), 1);
+        QCOMPARE(routerLink(3, 4), 2);
+        QCOMPARE(routerLink(5, 6), 1);
+        QCOMPARE(routerLink(6, 7), 0);
+        QCOMPARE(counts[1], 1); // node 1's own link
+        QCOMPARE(counts[0], 0);
+    }
+
+    void fragmentsAreThePartitionsTheMetricsCount_data()
+    {
+        QTest::addColumn<QString>("spec");
+        QTest::newRow("torus 6x5x4 wrapped") << QStringLiteral("torus extents=6x5x4 nodes-per-router=2");
+        QTest::newRow("mesh 5x5") << QStringLiteral("torus extents=5x5 wrap=nn");
+        QTest::newRow("torus 2x3x2") << QStringLiteral("torus extents=2x3x2");
+        QTest::newRow("fat-tree") << QStringLiteral("fattree radix=8 pods=3 leaves-per-pod=4 nodes-per-leaf=4");
+    }
+    void fragmentsAreThePartitionsTheMetricsCount()
+    {
+        QFETCH(QString, spec);
+        const auto topology = parseMachineSpec(spec.toStdString());
+        PlacementAnalyzer analyzer(*topology);
+        const NodeLayout layout = layoutNodes(*topology);
+        SplitMix64 random(3);
+        for (int trial = 0; trial < 200; ++trial) {
+            std::set<int> chosen;
+            const int size = 1 + static_cast<int>(random.next() % static_cast<std::uint64_t>(topology->nodeCount() / 3));
+            while (static_cast<int>(chosen.size()) < size)
+                chosen.insert(static_cast<int>(random.next() % static_cast<std::uint64_t>(topology->nodeCount())));
+            const std::vector<int> nodes(chosen.begin(), chosen.end());
+            const auto fragments = jobFragments(*topology, nodes);
+            QCOMPARE(static_cast<int>(fragments.size()), analyzer.measure(nodes).partitions);
+            std::vector<int> all;
+            for (const auto& fragment : fragments)
+                all.insert(all.end(), fragment.begin(), fragment.end());
+            std::sort(all.begin(), all.end());
+            QCOMPARE(all, nodes);
+            const auto boxes = fragmentBoxes(*topology, layout, nodes);
+            QCOMPARE(boxes.size(), fragments.size());
+            for (size_t f = 0; f < fragments.size(); ++f)
+                for (int node : fragments[f]) {
+                    const Vec3& c = layout.centers[static_cast<size_t>(node)];
+                    QVERIFY(boxes[f].first.x < c.x && c.x < boxes[f].second.x);
+                    QVERIFY(boxes[f].first.y < c.y && c.y < boxes[f].second.y);
+                    QVERIFY(boxes[f].first.z < c.z && c.z < boxes[f].second.z);
+                }
+        }
+    }
+};
+
+QTEST_APPLESS_MAIN(TestNetworkLayout)
+#include "tst_networklayout.moc"

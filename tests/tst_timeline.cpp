@@ -1,0 +1,135 @@
+#include "core/RunComparison.h"
+#include "core/SplitMix64.h"
+#include "core/Timeline.h"
+
+#include <QTest>
+
+#include <algorithm>
+#include <set>
+
+using namespace placement;
+
+namespace {
+
+std::vector<Job> randomJobs(SplitMix64& random, int count, int nodeCount)
+{
+    std::vector<Job> jobs;
+    for (int i = 0; i < count; ++i) {
+        Job job;
+        job.id = std::to_string(i);
+        job.submit = static_cast<std::int64_t>(random.next() % 100);
+        job.start = job.submit + static_cast<std::int64_t>(random.next() % 20);
+        job.end = job.start + static_cast<std::int64_t>(random.next() % 30);
+        std::set<int> nodes;
+        const int size = 1 + static_cast<int>(random.next() % 6);
+        while (static_cast<int>(nodes.size()) < size)
+            nodes.insert(static_cast<int>(random.next() % static_cast<std::uint64_t>(nodeCount)));
+        job.nodes.assign(nodes.begin(), nodes.end());
+        std::reverse(job.nodes.begin(), job.nodes.end()); // not necessarily ascending
+        jobs.push_back(job);
+    }
+    return jobs;
+}
+
+} // namespace
+
+class TestTimeline : public QObject
+{
+    Q_OBJECT
+private slots:
+    void stepSeriesMatchBruteForce()
+    {
+        SplitMix64 random(11);
+        for (int trial = 0; trial < 40; ++trial) {
+            const std::vector<Job> jobs = randomJobs(random, 1 + trial, 16);
+            const StepSeries busy = busyNodesOverTime(jobs);
+            const StepSeries queued = queuedJobsOverTime(jobs);
+            QVERIFY(std::is_sorted(busy.times.begin(), busy.times.end()));
+            QVERIFY(std::adjacent_find(busy.times.begin(), busy.times.end()) == busy.times.end());
+            for (std::int64_t t = -2; t < 160; ++t) {
+                int nodes = 0, waiting = 0;
+                for (const Job& job : jobs) {
+                    nodes += job.start <= t && t < job.end ? static_cast<int>(job.nodes.size()) : 0;
+                    waiting += job.submit <= t && t < job.start ? 1 : 0;
+                }
+                QCOMPARE(busy.valueAt(t), nodes);
+                QCOMPARE(queued.valueAt(t), waiting);
+            }
+        }
+    }
+
+    void ganttBarsCoverEachJobsNodesInRuns()
+    {
+        SplitMix64 random(5);
+        const std::vector<Job> jobs = randomJobs(random, 200, 12);
+        const std::vector<GanttBar> bars = ganttBars(jobs);
+        for (size_t index = 0; index < jobs.size(); ++index) {
+            std::vector<int> covered;
+            int runs = 0;
+            for (const GanttBar& bar : bars) {
+                if (bar.job != static_cast<int>(index))
+                    continue;
+                ++runs;
+                QCOMPARE(bar.start, jobs[index].start);
+                QCOMPARE(bar.end, jobs[index].end);
+                for (int node = bar.first; node <= bar.last; ++node)
+                    covered.push_back(node);
+            }
+            std::vector<int> nodes = jobs[index].nodes;
+            std::sort(nodes.begin(), nodes.end());
+            std::sort(covered.begin(), covered.end());
+            QCOMPARE(covered, nodes);
+            int expectedRuns = nodes.empty() ? 0 : 1;
+            for (size_t i = 1; i < nodes.size(); ++i)
+                expectedRuns += nodes[i] != nodes[i - 1] + 1 ? 1 : 0;
+            QCOMPARE(runs, expectedRuns); // maximal runs: as few bars as possible
+        }
+    }
+
+    void runComparisonMatchesJobsById()
+    {
+        SplitMix64 random(9);
+        for (int trial = 0; trial < 30; ++trial) {
+            const std::vector<Job> first = randomJobs(random, 40, 10);
+            std::vector<Job> other = first;
+            std::set<std::string> changed;
+            for (Job& job : other) {
+                const auto roll = random.next() % 5;
+                if (roll == 0) {
+                    job.start += 1;
+                    changed.insert(job.id);
+                } else if (roll == 1 && !job.nodes.empty()) {
+                    job.nodes.front() = (job.nodes.front() + 1) % 10;
+                    std::sort(job.nodes.begin(), job.nodes.end());
+                    if (std::adjacent_find(job.nodes.begin(), job.nodes.end()) != job.nodes.end())
+                        job.nodes.erase(std::unique(job.nodes.begin(), job.nodes.end()), job.nodes.end());
+                    std::vector<int> a = first[static_cast<size_t>(&job - other.data())].nodes, b = job.nodes;
+                    std::sort(a.begin(), a.end());
+                    if (a != b)
+                        changed.insert(job.id);
+                } else if (roll == 2) {
+                    std::reverse(job.nodes.begin(), job.nodes.end()); // same set: same placement
+                }
+            }
+            std::reverse(other.begin(), other.end()); // another order
+            other.pop_back(); // the first job of `first` is missing from `other`
+            changed.insert(first.front().id);
+            const RunComparison comparison = compareRuns(first, other);
+            for (size_t i = 0; i < first.size(); ++i) {
+                QCOMPARE(comparison.firstDiffers[i] != 0, changed.count(first[i].id) > 0);
+                const int j = comparison.otherOfFirst[i];
+                if (i == 0) {
+                    QCOMPARE(j, -1);
+                    continue;
+                }
+                QCOMPARE(other[static_cast<size_t>(j)].id, first[i].id);
+                QCOMPARE(comparison.firstOfOther[static_cast<size_t>(j)], static_cast<int>(i));
+                QCOMPARE(comparison.otherDiffers[static_cast<size_t>(j)], comparison.firstDiffers[i]);
+            }
+            QCOMPARE(comparison.differing, static_cast<int>(changed.size()));
+        }
+    }
+};
+
+QTEST_APPLESS_MAIN(TestTimeline)
+#include "tst_timeline.moc"

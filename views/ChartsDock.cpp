@@ -1,0 +1,262 @@
+#include "views/ChartsDock.h"
+
+#include "views/RunCharts.h"
+
+#include <QBoxLayout>
+#include <QChart>
+#include <QChartView>
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QListView>
+#include <QSplitter>
+#include <QTabWidget>
+#include <QVBoxLayout>
+
+#include <exception>
+
+namespace placement {
+
+ChartsDock::ChartsDock(QWidget* parent)
+    : QDockWidget(tr("Charts"), parent)
+    , m_model(new RunChoiceModel(this))
+    , m_runList(new QListView)
+    , m_whiskers(new QComboBox)
+    , m_tabs(new QTabWidget)
+    , m_status(new QLabel)
+    , m_splitter(new QSplitter)
+    , m_controls(new QBoxLayout(QBoxLayout::TopToBottom))
+{
+    setObjectName(QStringLiteral("chartsDock"));
+    // One load at a time: a million-job run needs its memory, and the machine has the
+    // GUI to draw as well.
+    m_pool.setMaxThreadCount(1);
+
+    m_runList->setModel(m_model);
+    m_runList->setToolTip(tr("Tick runs of this machine to compare them with the one shown"));
+    m_runList->setUniformItemSizes(true);
+    m_whiskers->addItem(tr("Whiskers: min to max (Pollard)"), static_cast<int>(WhiskerRule::MinMax));
+    m_whiskers->addItem(tr("Whiskers: 1.5 IQR (Tukey)"), static_cast<int>(WhiskerRule::Tukey));
+    m_whiskers->setToolTip(tr("Where the whiskers of the box plots end: at the smallest and largest value, as "
+                              "Pollard SC'18 draws them, or at the last value within 1.5 interquartile ranges "
+                              "of the box"));
+    m_status->setWordWrap(true);
+    m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
+
+    const QString tips[NumCharts]
+        = {tr("APH of each job by job size, one box per run (Pollard SC'18 Fig. 7); jobs of 2 nodes or more"),
+           tr("Utilization of each minute from the first submission to the last completion (Pollard SC'18 Fig. 8)"),
+           tr("Mean wait from submission to start by job size (Pollard SC'18 Fig. 10)")};
+    const QString names[NumCharts] = {tr("APH by size"), tr("Utilization"), tr("Wait by size")};
+    for (int chart = 0; chart < NumCharts; ++chart) {
+        auto* view = new QChartView(new QChart);
+        view->setRenderHint(QPainter::Antialiasing);
+        view->setMinimumSize(240, 200);
+        m_views[chart] = view;
+        m_tabs->addTab(view, names[chart]);
+        m_tabs->setTabToolTip(chart, tips[chart]);
+    }
+
+    auto* side = new QWidget;
+    auto* sideLayout = new QVBoxLayout(side);
+    sideLayout->setContentsMargins(0, 0, 0, 0);
+    sideLayout->addWidget(new QLabel(tr("Runs drawn:")));
+    sideLayout->addWidget(m_runList, 1);
+    m_controls->setContentsMargins(0, 0, 0, 0);
+    m_controls->addWidget(m_whiskers);
+    m_controls->addWidget(m_status, 1);
+    sideLayout->addLayout(m_controls);
+    m_splitter->addWidget(side);
+    m_splitter->addWidget(m_tabs);
+    m_splitter->setStretchFactor(0, 0);
+    m_splitter->setStretchFactor(1, 1);
+    m_splitter->setChildrenCollapsible(false);
+    auto* content = new QWidget;
+    auto* layout = new QHBoxLayout(content);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->addWidget(m_splitter);
+    setWidget(content);
+    // Beside the 3D view the run list goes above the charts; below it (or floating), beside.
+    arrangeFor(Qt::NoDockWidgetArea);
+    connect(this, &QDockWidget::dockLocationChanged, this, &ChartsDock::arrangeFor);
+    connect(this, &QDockWidget::topLevelChanged, this, [this](bool floating) {
+        if (floating)
+            arrangeFor(Qt::NoDockWidgetArea);
+    });
+
+    connect(m_model, &RunChoiceModel::checkedRunsChanged, this, &ChartsDock::refresh);
+    connect(m_whiskers, &QComboBox::currentIndexChanged, this, &ChartsDock::redraw);
+    connect(this, &QDockWidget::visibilityChanged, this, [this](bool visible) {
+        if (visible && m_dirty)
+            refresh();
+    });
+}
+
+ChartsDock::~ChartsDock()
+{
+    // The loads capture no pointer to the dock, but deliver to it: wait for them.
+    m_pool.clear();
+    m_pool.waitForDone();
+}
+
+void ChartsDock::setRuns(const QString& source, const QString& machine, std::vector<RunChoice> runs,
+                         std::int64_t shownId, Loader loader)
+{
+    const bool sameSource = source == m_source;
+    if (!sameSource) {
+        ++m_generation;
+        m_loaded.clear();
+        m_pending.clear();
+        m_pool.clear(); // loads not yet started; a running one finishes and is dropped
+    }
+    m_source = source;
+    m_machine = machine;
+    m_loader = std::move(loader);
+    {
+        const QSignalBlocker blocker(m_model);
+        m_model->setRuns(std::move(runs), shownId, sameSource);
+    }
+    refresh();
+}
+
+void ChartsDock::arrangeFor(Qt::DockWidgetArea area)
+{
+    const bool beside = area == Qt::LeftDockWidgetArea || area == Qt::RightDockWidgetArea;
+    m_splitter->setOrientation(beside ? Qt::Vertical : Qt::Horizontal);
+    // Above the charts the controls share one row and leave the charts the height.
+    m_controls->setDirection(beside ? QBoxLayout::LeftToRight : QBoxLayout::TopToBottom);
+    m_runList->setMinimumHeight(beside ? 40 : 80);
+    m_splitter->setSizes(beside ? QList<int>{100, 1000} : QList<int>{200, 1000});
+}
+
+QChartView* ChartsDock::chartView(Chart chart) const
+{
+    return m_views[chart];
+}
+
+QChartView* ChartsDock::currentChartView() const
+{
+    return m_views[m_tabs->currentIndex()];
+}
+
+void ChartsDock::setCurrentChart(Chart chart)
+{
+    m_tabs->setCurrentIndex(chart);
+}
+
+void ChartsDock::setWhiskerRule(WhiskerRule rule)
+{
+    m_whiskers->setCurrentIndex(m_whiskers->findData(static_cast<int>(rule)));
+}
+
+WhiskerRule ChartsDock::whiskerRule() const
+{
+    return static_cast<WhiskerRule>(m_whiskers->currentData().toInt());
+}
+
+bool ChartsDock::isLoading() const
+{
+    for (const auto& [id, generation] : m_pending)
+        if (generation == m_generation)
+            return true;
+    return false;
+}
+
+QString ChartsDock::statusText() const
+{
+    return m_status->text();
+}
+
+void ChartsDock::refresh()
+{
+    if (!isVisible()) {
+        m_dirty = true;
+        return;
+    }
+    m_dirty = false;
+    int loading = 0;
+    for (const RunChoice& run : m_model->checkedRuns()) {
+        if (m_loaded.count(run.id))
+            continue;
+        ++loading;
+        if (!m_pending.count(run.id))
+            load(run);
+    }
+    if (loading > 0) {
+        m_status->setText(tr("Loading %n run(s)…", nullptr, loading));
+        return;
+    }
+    redraw();
+}
+
+void ChartsDock::load(const RunChoice& run)
+{
+    m_pending[run.id] = m_generation;
+    // Captured by value: the task may outlive this machine (never the dock, see ~ChartsDock).
+    const Loader loader = m_loader;
+    const std::uint64_t generation = m_generation;
+    const std::int64_t runId = run.id;
+    m_pool.start([this, loader, generation, runId] {
+        std::shared_ptr<const RunChartData> numbers;
+        QString error;
+        try {
+            numbers = std::make_shared<const RunChartData>(loader(runId));
+        } catch (const std::exception& failure) {
+            error = QString::fromUtf8(failure.what());
+        }
+        QMetaObject::invokeMethod(
+            this, [this, generation, runId, numbers, error] { loaded(generation, runId, numbers, error); },
+            Qt::QueuedConnection);
+    });
+}
+
+void ChartsDock::loaded(std::uint64_t generation, std::int64_t runId, std::shared_ptr<const RunChartData> numbers,
+                        const QString& error)
+{
+    const auto pending = m_pending.find(runId);
+    if (pending != m_pending.end() && pending->second == generation)
+        m_pending.erase(pending);
+    if (generation != m_generation)
+        return; // another machine by now
+    m_loaded[runId] = {std::move(numbers), error};
+    refresh();
+}
+
+void ChartsDock::redraw()
+{
+    if (!isVisible()) {
+        m_dirty = true;
+        return;
+    }
+    std::vector<ChartedRun> runs;
+    QStringList errors;
+    for (const RunChoice& run : m_model->checkedRuns()) {
+        const auto loaded = m_loaded.find(run.id);
+        if (loaded == m_loaded.end())
+            return; // still loading: drawn when it arrives
+        if (loaded->second.data)
+            runs.push_back({run.name, loaded->second.data});
+        else
+            errors << tr("Cannot load %1: %2").arg(run.name, loaded->second.error);
+    }
+    const WhiskerRule rule = whiskerRule();
+    replaceChart(AphChart, buildAphChart(runs, rule, m_machine));
+    replaceChart(UtilizationChart, buildUtilizationChart(runs, rule, m_machine));
+    replaceChart(WaitChart, buildWaitChart(runs, m_machine));
+    int jobs = 0;
+    for (const ChartedRun& run : runs)
+        jobs = std::max(jobs, run.data->jobsByBin.back());
+    m_status->setText(errors.isEmpty()
+                          ? tr("%n run(s), up to %1 jobs each.", nullptr, static_cast<int>(runs.size())).arg(jobs)
+                          : errors.join(QLatin1Char('\n')));
+    emit chartsUpdated();
+}
+
+void ChartsDock::replaceChart(Chart chart, QChart* replacement)
+{
+    QChart* previous = m_views[chart]->chart();
+    m_views[chart]->setChart(replacement); // the view gives up the previous chart
+    delete previous;
+}
+
+} // namespace placement

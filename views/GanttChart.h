@@ -1,0 +1,68 @@
+#pragma once
+
+#include "core/Job.h"
+#include "core/Timeline.h"
+
+#include <QImage>
+#include <QWidget>
+
+#include <cstdint>
+#include <vector>
+
+namespace placement {
+
+/// The jobs of a run on node index (down) over time (across), each in its job colour, with
+/// the time cursor, the selected job outlined, and beneath them a strip of the machine's
+/// utilization (filled) and the queue length (line) over the same time axis.
+///
+/// Clicking selects the job under the pointer (jobClicked) and moves the time cursor there
+/// (timeClicked). The bars are drawn once into an image per size and data; a paint draws
+/// that image, the cursor and the outline.
+class GanttChart : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit GanttChart(QWidget* parent = nullptr);
+
+    /// `jobs` must outlive the chart or the next setJobs(); nullptr clears it.
+    void setJobs(const std::vector<Job>* jobs, int nodeCount, std::int64_t first, std::int64_t last);
+    void setTime(std::int64_t time);
+    void setHighlightedJob(int jobIndex);
+
+    /// The job drawn at a widget position, or -1.
+    int jobAt(QPointF position) const;
+    /// The time at a widget x position (clamped to the range).
+    std::int64_t timeAt(double x) const;
+    /// The widget x position of a time.
+    double xOf(std::int64_t time) const;
+    QRectF barArea() const;
+    QRectF stripArea() const;
+
+    QSize minimumSizeHint() const override { return {200, 90}; }
+    QSize sizeHint() const override { return {800, 220}; }
+
+signals:
+    void jobClicked(int jobIndex);
+    void timeClicked(std::int64_t time);
+
+protected:
+    void paintEvent(QPaintEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
+    void mousePressEvent(QMouseEvent* event) override;
+
+private:
+    void rebuildImage();
+
+    const std::vector<Job>* m_jobs = nullptr;
+    std::vector<GanttBar> m_bars;
+    StepSeries m_busy;
+    StepSeries m_queued;
+    int m_nodeCount = 1;
+    std::int64_t m_first = 0;
+    std::int64_t m_last = 1;
+    std::int64_t m_time = 0;
+    int m_highlighted = -1;
+    QImage m_image; ///< bars and strip at the current size
+};
+
+} // namespace placement
