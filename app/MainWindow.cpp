@@ -713,7 +713,7 @@ void MainWindow::recolor()
     const std::vector<char>* differs = comparing() && !highlighting ? &m_comparePane->comparison().firstDiffers : nullptr;
     for (size_t node = 0; node < m_owners.size(); ++node) {
         const int owner = m_owners[node];
-        QRgb color = owner < 0 ? idleNodeColor() : jobColor(owner);
+        QRgb color = owner < 0 ? idleNodeColor() : m_jobColors(owner);
         const bool dim = highlighting ? owner != m_highlightedJob // everything but the chosen job
                                       : differs && owner >= 0 && !(*differs)[static_cast<size_t>(owner)];
         if (dim)

@@ -4,6 +4,7 @@
 #include "app/JobsDock.h"
 #include "app/MachineData.h"
 #include "store/Runs.h"
+#include "views/JobPalette.h"
 
 #include <QMainWindow>
 
@@ -147,6 +148,7 @@ private:
     std::vector<RunRecord> m_runs; ///< the stored runs of the current machine
     std::unique_ptr<MachineData> m_current;
     std::vector<int> m_owners; ///< job index per node at m_time
+    JobColors m_jobColors;
     std::int64_t m_time = 0;
     int m_highlightedJob = -1;
 };

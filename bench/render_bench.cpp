@@ -80,9 +80,10 @@ double renderNow(MachineView& view)
 
 std::vector<QRgb> colorsOf(const std::vector<int>& owners)
 {
+    static JobColors jobColors; // as the explorer keeps them per machine
     std::vector<QRgb> colors(owners.size());
     for (size_t node = 0; node < owners.size(); ++node)
-        colors[node] = owners[node] < 0 ? idleNodeColor() : jobColor(owners[node]);
+        colors[node] = owners[node] < 0 ? idleNodeColor() : jobColors(owners[node]);
     return colors;
 }
 

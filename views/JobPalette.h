@@ -2,6 +2,8 @@
 
 #include <QRgb>
 
+#include <vector>
+
 namespace placement {
 
 /// Colour of a node no job holds.
@@ -10,5 +12,26 @@ QRgb idleNodeColor();
 /// A distinct, stable colour per job: hues step by the golden angle, so jobs that are
 /// close in submission order (often neighbours on the machine) differ clearly.
 QRgb jobColor(int jobIndex);
+
+/// jobColor() remembered per job index: recolouring a machine asks for a colour per node,
+/// and converting from HSV each time costs more than everything else of a time step.
+class JobColors
+{
+public:
+    QRgb operator()(int jobIndex)
+    {
+        if (jobIndex < 0)
+            return jobColor(jobIndex);
+        if (static_cast<size_t>(jobIndex) >= m_colors.size())
+            m_colors.resize(static_cast<size_t>(jobIndex) + 1 + m_colors.size() / 2, 0);
+        QRgb& color = m_colors[static_cast<size_t>(jobIndex)];
+        if (color == 0) // jobColor() is opaque: 0 means not asked yet
+            color = jobColor(jobIndex);
+        return color;
+    }
+
+private:
+    std::vector<QRgb> m_colors;
+};
 
 } // namespace placement
