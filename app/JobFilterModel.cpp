@@ -52,6 +52,12 @@ bool jobMatches(const JobFilterCriteria& criteria, const JobFilterFields& job)
     return true;
 }
 
+JobFilterModel::JobFilterModel(QObject* parent)
+    : QSortFilterProxyModel(parent)
+{
+    m_effective.runningAt = m_time; // running-only from the start, not after the first change
+}
+
 void JobFilterModel::setSourceModel(QAbstractItemModel* source)
 {
     m_jobs = qobject_cast<const JobTableModel*>(source);

@@ -49,7 +49,7 @@ class JobFilterModel : public QSortFilterProxyModel
 {
     Q_OBJECT
 public:
-    using QSortFilterProxyModel::QSortFilterProxyModel;
+    explicit JobFilterModel(QObject* parent = nullptr);
 
     void setSourceModel(QAbstractItemModel* source) override;
 

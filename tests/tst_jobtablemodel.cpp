@@ -32,6 +32,13 @@ private slots:
         QCOMPARE(model.index(2, JobTableModel::IdColumn).data(JobTableModel::SortRole).toString(),
                  QStringLiteral("9_1"));
         QCOMPARE(model.index(2, 0).data(JobTableModel::JobIndexRole).toInt(), 2);
+        // Without names and states (no labels) those columns do not apply; neither do the
+        // tree metrics on a torus, nor routers on a tree.
+        QVERIFY(!model.columnApplies(JobTableModel::NameColumn));
+        QVERIFY(!model.columnApplies(JobTableModel::StateColumn));
+        QVERIFY(model.columnApplies(JobTableModel::LeavesColumn));
+        QVERIFY(!model.columnApplies(JobTableModel::RoutersColumn));
+        QVERIFY(!model.index(0, JobTableModel::AphColumn).data().isValid()); // no metrics yet
 
         JobFilterModel filter;
         QAbstractItemModelTester filterTester(&filter, QAbstractItemModelTester::FailureReportingMode::QtTest);
