@@ -5,7 +5,8 @@
 //    first-fit replay of Jigsaw's synthetic trace and recolours every node, then renders;
 //  - recolour: one time step on a 100,000-node torus: node owners at the new time, colours,
 //    and the colour array handed to VTK (no render);
-//  - orbit: a 1,000,000-node torus, the camera turning 3 degrees per frame.
+//  - orbit: a 1,000,000-node torus, the camera turning 3 degrees per frame;
+//  - gantt: the timeline's Gantt chart of a million jobs on titan, built and first drawn.
 //
 // A frame is timed from the change to the end of the synchronous repaint (render and blit,
 // glFinish'ed by reading one pixel back). Needs a display: run under xvfb-run.
@@ -18,6 +19,7 @@
 #include "core/Occupancy.h"
 #include "core/Simulator.h"
 #include "core/SyntheticWorkload.h"
+#include "views/GanttChart.h"
 #include "views/JobPalette.h"
 #include "views/MachineView.h"
 #include "views/RenderWidget.h"
@@ -139,7 +141,7 @@ int main(int argc, char** argv)
     const QCommandLineOption sizeOption(QStringLiteral("size"), QStringLiteral("View size."), QStringLiteral("WxH"),
                                         QStringLiteral("1280x800"));
     const QCommandLineOption scenariosOption(QStringLiteral("scenarios"), QStringLiteral("Which scenarios."),
-                                             QStringLiteral("LIST"), QStringLiteral("replay,recolour,orbit"));
+                                             QStringLiteral("LIST"), QStringLiteral("replay,recolour,orbit,gantt"));
     parser.addOptions({framesOption, sizeOption, scenariosOption});
     parser.process(app);
     const int frames = std::max(2, parser.value(framesOption).toInt());
@@ -213,6 +215,39 @@ int main(int argc, char** argv)
         }
         report("recolour", "torus 50x50x20x2", topology->nodeCount(), summarize(ms),
                "owners at the next event, colours, VTK array (no render)");
+    }
+    if (scenarios.contains(QStringLiteral("gantt"))) {
+        // The timeline's Gantt chart of a million jobs on titan: bars, utilization and queue
+        // computed (setJobs) and drawn (the first paint) at 1280x220.
+        std::vector<Job> jobs;
+        jobs.reserve(1'000'000);
+        std::uint64_t state = 1;
+        auto next = [&state] {
+            state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+            return state >> 33;
+        };
+        for (int i = 0; i < 1'000'000; ++i) {
+            Job job;
+            job.submit = static_cast<std::int64_t>(i) * 30;
+            job.start = job.submit + static_cast<std::int64_t>(next() % 3600);
+            job.end = job.start + 60 + static_cast<std::int64_t>(next() % 20000);
+            const int count = 1 + static_cast<int>(next() % 64);
+            const int first = static_cast<int>(next() % (19200 - 2 * 64));
+            for (int n = 0; n < count; ++n)
+                job.nodes.push_back(first + n * (1 + static_cast<int>(n % 3 == 2)));
+            jobs.push_back(std::move(job));
+        }
+        std::vector<double> ms;
+        for (int round = 0; round < 3; ++round) {
+            GanttChart chart;
+            chart.resize(1280, 220);
+            QElapsedTimer timer;
+            timer.start();
+            chart.setJobs(&jobs, 19200, jobs.front().start, jobs.back().end);
+            chart.grab(); // the first paint draws the bars
+            ms.push_back(static_cast<double>(timer.nsecsElapsed()) / 1e6);
+        }
+        report("gantt", "titan", 19200, summarize(ms), "a million jobs: bars, utilization, queue, first paint");
     }
     if (scenarios.contains(QStringLiteral("orbit"))) {
         const auto topology = parseMachineSpec("torus extents=100x100x50 nodes-per-router=2");

@@ -57,22 +57,30 @@ StepSeries queuedJobsOverTime(const std::vector<Job>& jobs)
     return accumulate(std::move(changes));
 }
 
+void appendGanttBars(const Job& job, int jobIndex, std::vector<GanttBar>& bars, std::vector<int>& scratch)
+{
+    const std::vector<int>* sorted = &job.nodes; // stored ascending; sort a copy otherwise
+    if (!std::is_sorted(job.nodes.begin(), job.nodes.end())) {
+        scratch = job.nodes;
+        std::sort(scratch.begin(), scratch.end());
+        sorted = &scratch;
+    }
+    const std::vector<int>& nodes = *sorted;
+    for (size_t i = 0; i < nodes.size();) {
+        size_t j = i;
+        while (j + 1 < nodes.size() && nodes[j + 1] <= nodes[j] + 1)
+            ++j;
+        bars.push_back({jobIndex, nodes[i], nodes[j], job.start, job.end});
+        i = j + 1;
+    }
+}
+
 std::vector<GanttBar> ganttBars(const std::vector<Job>& jobs)
 {
     std::vector<GanttBar> bars;
-    std::vector<int> nodes;
-    for (size_t index = 0; index < jobs.size(); ++index) {
-        const Job& job = jobs[index];
-        nodes = job.nodes;
-        std::sort(nodes.begin(), nodes.end());
-        for (size_t i = 0; i < nodes.size();) {
-            size_t j = i;
-            while (j + 1 < nodes.size() && nodes[j + 1] <= nodes[j] + 1)
-                ++j;
-            bars.push_back({static_cast<int>(index), nodes[i], nodes[j], job.start, job.end});
-            i = j + 1;
-        }
-    }
+    std::vector<int> scratch;
+    for (size_t index = 0; index < jobs.size(); ++index)
+        appendGanttBars(jobs[index], static_cast<int>(index), bars, scratch);
     return bars;
 }
 

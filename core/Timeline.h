@@ -35,5 +35,7 @@ struct GanttBar
 
 /// The bars of every job: one per run of consecutive node indices among its nodes.
 std::vector<GanttBar> ganttBars(const std::vector<Job>& jobs);
+/// The bars of one job (index `jobIndex`), appended to `bars`; `scratch` is reused.
+void appendGanttBars(const Job& job, int jobIndex, std::vector<GanttBar>& bars, std::vector<int>& scratch);
 
 } // namespace placement

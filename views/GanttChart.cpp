@@ -4,7 +4,7 @@
 
 #include <QMouseEvent>
 #include <QPainter>
-#include <QPainterPath>
+#include <QPolygonF>
 
 #include <algorithm>
 #include <cmath>
@@ -34,11 +34,10 @@ void GanttChart::setJobs(const std::vector<Job>* jobs, int nodeCount, std::int64
     m_nodeCount = std::max(1, nodeCount);
     m_first = first;
     m_last = std::max(last, first + 1);
-    m_bars = jobs ? ganttBars(*jobs) : std::vector<GanttBar>{};
     m_busy = jobs ? busyNodesOverTime(*jobs) : StepSeries{};
     m_queued = jobs ? queuedJobsOverTime(*jobs) : StepSeries{};
     m_highlighted = -1;
-    rebuildImage();
+    m_imageStale = true;
     update();
 }
 
@@ -91,17 +90,27 @@ int GanttChart::jobAt(QPointF position) const
         return -1;
     const std::int64_t time = timeAt(position.x());
     const double node = (position.y() - area.top()) / area.height() * m_nodeCount;
-    for (const GanttBar& bar : m_bars)
-        if (bar.start <= time && time < bar.end && bar.first <= node && node < bar.last + 1)
-            return bar.job;
-    // Bars thinner than a pixel are drawn a pixel wide: accept the same slack for them.
+    // Bars thinner than a pixel are drawn a pixel wide: accept the same slack for them, but
+    // prefer a bar that holds the point itself.
     const double timeSlack = static_cast<double>(m_last - m_first) / area.width();
     const double nodeSlack = m_nodeCount / area.height();
-    for (const GanttBar& bar : m_bars)
-        if (bar.start <= time + timeSlack && time - timeSlack < bar.end && bar.first <= node + nodeSlack
-            && node - nodeSlack < bar.last + 1)
-            return bar.job;
-    return -1;
+    std::vector<GanttBar> bars;
+    std::vector<int> scratch;
+    int near = -1;
+    for (size_t index = 0; index < m_jobs->size(); ++index) {
+        const Job& job = (*m_jobs)[index];
+        if (!(job.start <= time + timeSlack && time - timeSlack < job.end))
+            continue;
+        bars.clear();
+        appendGanttBars(job, static_cast<int>(index), bars, scratch);
+        for (const GanttBar& bar : bars) {
+            if (bar.start <= time && time < bar.end && bar.first <= node && node < bar.last + 1)
+                return bar.job;
+            if (near < 0 && bar.first <= node + nodeSlack && node - nodeSlack < bar.last + 1)
+                near = bar.job;
+        }
+    }
+    return near;
 }
 
 void GanttChart::rebuildImage()
@@ -112,45 +121,86 @@ void GanttChart::rebuildImage()
     m_image.fill(palette().color(QPalette::Base));
     if (width() < 10 || height() < 10)
         return;
-    QPainter painter(&m_image);
     const QRectF area = barArea();
-    painter.fillRect(area, QColor(44, 48, 56));
-    const double xScale = area.width() / static_cast<double>(m_last - m_first);
-    const double yScale = area.height() / m_nodeCount;
-    for (const GanttBar& bar : m_bars) {
-        const double x0 = area.left() + static_cast<double>(bar.start - m_first) * xScale;
-        const double x1 = area.left() + static_cast<double>(bar.end - m_first) * xScale;
-        const double y0 = area.top() + bar.first * yScale;
-        const double y1 = area.top() + (bar.last + 1) * yScale;
-        painter.fillRect(QRectF(x0, y0, std::max(1.0, x1 - x0), std::max(1.0, y1 - y0)), QColor(jobColor(bar.job)));
+    {
+        QPainter background(&m_image);
+        background.fillRect(area, QColor(44, 48, 56));
     }
+    {
+        // Bars straight into the pixels, in device pixels, at least one pixel each.
+        const double xScale = area.width() * ratio / static_cast<double>(m_last - m_first);
+        const double yScale = area.height() * ratio / m_nodeCount;
+        const int left = static_cast<int>(area.left() * ratio), top = static_cast<int>(area.top() * ratio);
+        const int right = static_cast<int>(area.right() * ratio), bottom = static_cast<int>(area.bottom() * ratio);
+        const auto stride = static_cast<size_t>(m_image.bytesPerLine() / 4);
+        auto* pixels = reinterpret_cast<QRgb*>(m_image.bits());
+        JobColors colors;
+        std::vector<GanttBar> bars;
+        std::vector<int> scratch;
+        for (size_t index = 0; m_jobs && index < m_jobs->size(); ++index) {
+            const Job& job = (*m_jobs)[index];
+            if (job.nodes.empty() || job.end < m_first || job.start > m_last)
+                continue;
+            bars.clear();
+            appendGanttBars(job, static_cast<int>(index), bars, scratch);
+            const int x0 = std::clamp(left + static_cast<int>(static_cast<double>(job.start - m_first) * xScale), left, right - 1);
+            const int x1 = std::clamp(left + static_cast<int>(static_cast<double>(job.end - m_first) * xScale), x0 + 1, right);
+            const QRgb color = colors(static_cast<int>(index));
+            // A job's runs of nodes share one pixel row when thinner than a pixel: fill each
+            // row once.
+            int filledTo = top;
+            for (const GanttBar& bar : bars) {
+                const int y0 = std::clamp(top + static_cast<int>(bar.first * yScale), std::max(top, filledTo), bottom - 1);
+                const int y1 = std::clamp(top + static_cast<int>((bar.last + 1) * yScale), y0 + 1, bottom);
+                if (y0 >= y1)
+                    continue;
+                for (int y = y0; y < y1; ++y)
+                    std::fill(pixels + static_cast<size_t>(y) * stride + static_cast<size_t>(x0),
+                              pixels + static_cast<size_t>(y) * stride + static_cast<size_t>(x1), color);
+                filledTo = y1;
+            }
+        }
+    }
+    QPainter painter(&m_image);
 
     // Utilization (filled, share of the machine) and queue length (line, its own scale).
     const QRectF strip = stripArea();
     painter.fillRect(strip, QColor(36, 39, 46));
-    auto stepPath = [&](const StepSeries& series, double scale, bool closed) {
-        QPainterPath path;
-        path.moveTo(strip.left(), strip.bottom());
-        double y = strip.bottom();
-        for (size_t i = 0; i < series.times.size(); ++i) {
-            const double x = std::clamp(xOf(series.times[i]), strip.left(), strip.right());
-            path.lineTo(x, y);
-            y = strip.bottom() - series.values[i] * scale;
-            path.lineTo(x, y);
+    // One value per pixel column, the highest the series reaches in the column's time span:
+    // a path through every step of a million jobs would take the rasterizer seconds.
+    const int columns = std::max(1, static_cast<int>(strip.width()));
+    auto columnPeaks = [&](const StepSeries& series) {
+        std::vector<int> peaks(static_cast<size_t>(columns), 0);
+        size_t i = 0;
+        int value = 0; // before the first step
+        for (int column = 0; column < columns; ++column) {
+            const std::int64_t from = timeAt(strip.left() + column), to = timeAt(strip.left() + column + 1);
+            for (; i < series.times.size() && series.times[i] <= from; ++i)
+                value = series.values[i];
+            int peak = value;
+            for (size_t j = i; j < series.times.size() && series.times[j] < to; ++j)
+                peak = std::max(peak, series.values[j]);
+            peaks[static_cast<size_t>(column)] = peak;
         }
-        path.lineTo(strip.right(), y);
-        if (closed)
-            path.lineTo(strip.right(), strip.bottom());
-        return path;
+        return peaks;
     };
     painter.setRenderHint(QPainter::Antialiasing, false);
     QColor fill = BusyColor;
     fill.setAlpha(170);
-    painter.fillPath(stepPath(m_busy, strip.height() / m_nodeCount, true), fill);
+    const std::vector<int> busy = columnPeaks(m_busy);
+    for (int column = 0; column < columns; ++column) {
+        const double height = strip.height() * busy[static_cast<size_t>(column)] / m_nodeCount;
+        painter.fillRect(QRectF(strip.left() + column, strip.bottom() - height, 1, height), fill);
+    }
     const int maxQueued = m_queued.values.empty() ? 0 : *std::max_element(m_queued.values.begin(), m_queued.values.end());
     if (maxQueued > 0) {
+        const std::vector<int> queued = columnPeaks(m_queued);
+        QPolygonF line;
+        for (int column = 0; column < columns; ++column)
+            line << QPointF(strip.left() + column + 0.5,
+                            strip.bottom() - strip.height() * queued[static_cast<size_t>(column)] / maxQueued);
         painter.setPen(QPen(QueueColor, 1.5));
-        painter.drawPath(stepPath(m_queued, strip.height() / maxQueued, false));
+        painter.drawPolyline(line);
     }
 
     // Axis labels: node indices beside the bars, the scales beside the strip.
@@ -171,11 +221,15 @@ void GanttChart::rebuildImage()
 void GanttChart::resizeEvent(QResizeEvent* event)
 {
     QWidget::resizeEvent(event);
-    rebuildImage();
+    m_imageStale = true;
 }
 
 void GanttChart::paintEvent(QPaintEvent*)
 {
+    if (m_imageStale) {
+        rebuildImage();
+        m_imageStale = false;
+    }
     QPainter painter(this);
     painter.drawImage(0, 0, m_image);
     const QRectF area = barArea();
@@ -184,12 +238,14 @@ void GanttChart::paintEvent(QPaintEvent*)
         painter.setBrush(Qt::NoBrush);
         const double xScale = area.width() / static_cast<double>(m_last - m_first);
         const double yScale = area.height() / m_nodeCount;
-        for (const GanttBar& bar : m_bars)
-            if (bar.job == m_highlighted)
-                painter.drawRect(QRectF(area.left() + static_cast<double>(bar.start - m_first) * xScale - 1,
-                                        area.top() + bar.first * yScale - 1,
-                                        std::max(1.0, static_cast<double>(bar.end - bar.start) * xScale) + 2,
-                                        std::max(1.0, (bar.last + 1 - bar.first) * yScale) + 2));
+        std::vector<GanttBar> bars;
+        std::vector<int> scratch;
+        appendGanttBars((*m_jobs)[static_cast<size_t>(m_highlighted)], m_highlighted, bars, scratch);
+        for (const GanttBar& bar : bars)
+            painter.drawRect(QRectF(area.left() + static_cast<double>(bar.start - m_first) * xScale - 1,
+                                    area.top() + bar.first * yScale - 1,
+                                    std::max(1.0, static_cast<double>(bar.end - bar.start) * xScale) + 2,
+                                    std::max(1.0, (bar.last + 1 - bar.first) * yScale) + 2));
     }
     const double x = xOf(m_time);
     painter.setPen(QPen(QColor(255, 255, 255, 220), 1.5));

@@ -16,8 +16,9 @@ namespace placement {
 /// utilization (filled) and the queue length (line) over the same time axis.
 ///
 /// Clicking selects the job under the pointer (jobClicked) and moves the time cursor there
-/// (timeClicked). The bars are drawn once into an image per size and data; a paint draws
-/// that image, the cursor and the outline.
+/// (timeClicked). The bars are drawn once into an image per size and data (straight into its
+/// pixels: a million jobs take well under a second), when first painted; a paint draws that
+/// image, the cursor and the outline.
 class GanttChart : public QWidget
 {
     Q_OBJECT
@@ -54,7 +55,6 @@ private:
     void rebuildImage();
 
     const std::vector<Job>* m_jobs = nullptr;
-    std::vector<GanttBar> m_bars;
     StepSeries m_busy;
     StepSeries m_queued;
     int m_nodeCount = 1;
@@ -63,6 +63,7 @@ private:
     std::int64_t m_time = 0;
     int m_highlighted = -1;
     QImage m_image; ///< bars and strip at the current size
+    bool m_imageStale = true; ///< rebuilt at the next paint: nothing is drawn while hidden
 };
 
 } // namespace placement
