@@ -42,6 +42,7 @@
 #include <QToolTip>
 #include <QUrl>
 
+#include <functional>
 #include <set>
 
 using namespace placement;
@@ -634,6 +635,65 @@ private slots:
             QCOMPARE(text.contains(QRegularExpression(QStringLiteral("[ :]%1(,|$)").arg(id))), uses);
         }
         QVERIFY2(users > 0, qPrintable(text)); // the busiest moment: the leaf's jobs use its up-links
+    }
+
+    void everyDockAndDialogOpens()
+    {
+        MainWindow window;
+        QVERIFY(showDemo(window));
+        // Every dock shows, and its View-menu toggle hides and shows it again.
+        const QList<QDockWidget*> docks = window.findChildren<QDockWidget*>();
+        QVERIFY(docks.size() >= 6);
+        for (QDockWidget* dock : docks) {
+            dock->show();
+            dock->raise();
+            QTRY_VERIFY2(dock->isVisible(), qPrintable(dock->objectName()));
+            QVERIFY(dock->widget());
+            dock->toggleViewAction()->trigger();
+            QVERIFY2(!dock->isVisible(), qPrintable(dock->objectName()));
+            dock->toggleViewAction()->trigger();
+            QTRY_VERIFY2(dock->isVisible(), qPrintable(dock->objectName()));
+        }
+        // Every menu entry that asks something ("…") opens a dialog; each is closed as it
+        // appears (and any message that follows), and the window carries on.
+        QStringList opened;
+        QTimer closer;
+        connect(&closer, &QTimer::timeout, &window, [&] {
+            if (QWidget* modal = QApplication::activeModalWidget()) {
+                opened << QString::fromLatin1(modal->metaObject()->className());
+                if (auto* dialog = qobject_cast<QDialog*>(modal))
+                    dialog->reject();
+                else
+                    modal->close();
+            }
+        });
+        closer.start(30);
+        std::vector<QAction*> asking; // menus and their submenus
+        std::function<void(QMenu*)> collect = [&](QMenu* menu) {
+            for (QAction* action : menu->actions()) {
+                if (action->menu())
+                    collect(action->menu());
+                else if (action->text().endsWith(QString::fromUtf8("\u2026")) && action->isEnabled())
+                    asking.push_back(action);
+            }
+        };
+        for (QAction* menu : window.menuBar()->actions())
+            if (menu->menu())
+                collect(menu->menu());
+        const int asked = static_cast<int>(asking.size());
+        for (QAction* action : asking) {
+            const int before = static_cast<int>(opened.size());
+            action->trigger();
+            QTRY_VERIFY2(opened.size() > before, qPrintable(action->text()));
+        }
+        closer.stop();
+        qInfo("%d menu entries asked: %s", asked, qPrintable(opened.join(QStringLiteral(", "))));
+        QVERIFY(asked >= 4);
+        for (const char* dialog : {"ImportDialog", "SimulateDialog", "ImageSizeDialog", "QFileDialog"})
+            QVERIFY2(opened.contains(QString::fromLatin1("placement::") + QLatin1String(dialog))
+                         || opened.contains(QLatin1String(dialog)),
+                     qPrintable(opened.join(QStringLiteral(", "))));
+        QVERIFY(window.currentMachine()); // still showing the demo
     }
 };
 
