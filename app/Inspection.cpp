@@ -107,12 +107,15 @@ PlaceableSearch largestPlaceableNow(const Allocator& prototype, const Topology& 
     for (const RunningJob& job : running) {
         if (job.nodes.empty())
             continue;
-        state.take(job.nodes, job.job);
+        std::vector<int> held = job.nodes;
+        held.insert(held.end(), job.idleNodes.begin(), job.idleNodes.end());
+        std::sort(held.begin(), held.end());
+        state.take(held, job.job);
         const AllocationRequest request{job.job, static_cast<int>(job.nodes.size()), 0};
         try {
-            allocator->started(request, job.nodes);
+            allocator->resume(request, held, job.links);
         } catch (const std::logic_error&) {
-            // Jigsaw and LaaS commit the links they proposed; a stored run gives nodes only.
+            // LC+S shares links by bandwidth classes the stored run does not keep.
             linksIgnored = true;
         }
     }

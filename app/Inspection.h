@@ -67,6 +67,8 @@ struct RunningJob
 {
     int job = 0;
     std::vector<int> nodes;
+    std::vector<int> idleNodes; ///< allocated to it but unused (LaaS's whole leaves)
+    std::vector<int> links; ///< owned (Jigsaw, LaaS runs)
 };
 
 /// The placement part of InspectedJob for `nodes` (metrics, hop histogram, Jigsaw check on

@@ -164,6 +164,11 @@ void InspectorDock::setTime(std::int64_t time, const std::vector<int>* owners)
     m_owners = owners && owners->size() == static_cast<size_t>(m_machine->topology->nodeCount())
         ? *owners
         : nodeOwnersAt(m_machine->jobs, m_machine->topology->nodeCount(), time);
+    // Nodes allocated to a running job but idle (LaaS's whole leaves) are not free.
+    for (size_t job = 0; job < m_machine->holdings.size(); ++job)
+        if (m_machine->jobs[job].runsAt(time))
+            for (int node : m_machine->holdings[job].idleNodes)
+                m_owners[static_cast<size_t>(node)] = static_cast<int>(job);
     ++m_machineGeneration;
     m_pendingMachine = 0;
     m_machineStale = true;
@@ -265,7 +270,11 @@ std::vector<RunningJob> InspectorDock::runningAt(std::int64_t time, int except) 
     const std::vector<Job>& jobs = m_machine->jobs;
     for (size_t index = 0; index < jobs.size(); ++index)
         if (static_cast<int>(index) != except && jobs[index].runsAt(time) && !jobs[index].nodes.empty())
-            running.push_back({static_cast<int>(index), jobs[index].nodes});
+            running.push_back({static_cast<int>(index), jobs[index].nodes,
+                               index < m_machine->holdings.size() ? m_machine->holdings[index].idleNodes
+                                                                   : std::vector<int>{},
+                               index < m_machine->holdings.size() ? m_machine->holdings[index].links
+                                                                   : std::vector<int>{}});
     return running;
 }
 
@@ -344,7 +353,7 @@ void InspectorDock::refreshMachine()
                 note = error.what();
             }
             if (linksIgnored)
-                note = "links held by running jobs are not stored with the run: counted free";
+                note = "LC+S runs do not store the bandwidth each job takes on its links: counted free";
             QMetaObject::invokeMethod(
                 this,
                 [this, search, note, generation] {

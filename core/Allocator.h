@@ -63,6 +63,13 @@ public:
     virtual std::string name() const = 0;
     virtual std::vector<int> allocate(const MachineState& state, const AllocationRequest& request) = 0;
     virtual void started(const AllocationRequest&, const std::vector<int>&) {}
+    /// A job already running when the allocator takes over (a stored run looked at from a
+    /// moment of it): it holds `nodes` and, under policies that own links, `links`. The
+    /// default is started(); Jigsaw and LaaS record the links as the job's own.
+    virtual void resume(const AllocationRequest& request, const std::vector<int>& nodes, const std::vector<int>& /*links*/)
+    {
+        started(request, nodes);
+    }
     virtual void ended(const AllocationRequest&, const std::vector<int>&) {}
     virtual std::unique_ptr<Allocator> clone() const = 0;
     /// True when allocate() succeeds whenever enough nodes are free (list-based policies).

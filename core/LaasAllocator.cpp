@@ -248,6 +248,12 @@ void LaasAllocator::started(const AllocationRequest& request, const std::vector<
     m_ledger.commit(request.job, nodes);
 }
 
+void LaasAllocator::resume(const AllocationRequest& request, const std::vector<int>& nodes, const std::vector<int>& links)
+{
+    m_ledger.propose(request.job, nodes, links);
+    m_ledger.commit(request.job, nodes);
+}
+
 void LaasAllocator::ended(const AllocationRequest& request, const std::vector<int>&)
 {
     m_ledger.release(request.job);
