@@ -142,7 +142,9 @@ int main(int argc, char** argv)
                                         QStringLiteral("1280x800"));
     const QCommandLineOption scenariosOption(QStringLiteral("scenarios"), QStringLiteral("Which scenarios."),
                                              QStringLiteral("LIST"), QStringLiteral("replay,recolour,orbit,gantt"));
-    parser.addOptions({framesOption, sizeOption, scenariosOption});
+    const QCommandLineOption flatOption(QStringLiteral("flat-background"),
+                                        QStringLiteral("A plain background instead of the view's gradient."));
+    parser.addOptions({framesOption, sizeOption, scenariosOption, flatOption});
     parser.process(app);
     const int frames = std::max(2, parser.value(framesOption).toInt());
     const QStringList size = parser.value(sizeOption).split(QLatin1Char('x'));
@@ -153,6 +155,8 @@ int main(int argc, char** argv)
     }
 
     MachineView view;
+    if (parser.isSet(flatOption))
+        view.renderWidget()->renderer()->GradientBackgroundOff();
     view.resize(size[0].toInt(), size[1].toInt());
     view.show();
     for (int i = 0; i < 20; ++i)
