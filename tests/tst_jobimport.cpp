@@ -78,6 +78,55 @@ private slots:
         QVERIFY(formatImportReport(result).find("committed") != std::string::npos);
     }
 
+    void aNodeNamedTwiceRejectsItsLine_data()
+    {
+        QTest::addColumn<bool>("strict");
+        QTest::newRow("lenient") << false;
+        QTest::newRow("strict") << true;
+    }
+    void aNodeNamedTwiceRejectsItsLine()
+    {
+        // cn002 and cn002.example.org are one node (names compare without their domain):
+        // the job names 2 hosts but has 1 node, so its line is rejected with its place.
+        QFETCH(bool, strict);
+        QTemporaryDir dir;
+        const QString db = dir.filePath(QStringLiteral("db.sqlite"));
+        const QString log = dir.filePath(QStringLiteral("twice.swf"));
+        {
+            std::ofstream out(log.toStdString());
+            out << "; two runs, the second names one host twice\n"
+                << "1 0 5 100 1 -1 -1 1 200 -1 1 1 1 -1 1 -1 -1 -1 {cn001}\n"
+                << "2 10 5 100 2 -1 -1 2 200 -1 1 1 1 -1 1 -1 -1 -1 {cn002,cn002.example.org}\n"
+                << "3 20 5 100 1 -1 -1 1 200 -1 1 1 1 -1 1 -1 -1 -1 {cn003}\n";
+        }
+        Store store = Store::openOrCreate(db.toStdString());
+        const std::int64_t machine = addClusterMachine(store);
+        ImportRequest request;
+        request.files = {log.toStdString()};
+        request.machine = "cluster";
+        request.format = LogFormat::Swf;
+        request.options.strict = strict;
+        if (strict) {
+            try {
+                importJobLogs(store, request);
+                QFAIL("a strict import accepted a job that names a node twice");
+            } catch (const ImportError& error) {
+                QCOMPARE(error.line, size_t(3));
+                QVERIFY2(std::string(error.what()).find("cn002 twice") != std::string::npos, error.what());
+            }
+            QVERIFY(store.jobs(machine).empty()); // nothing stored
+            return;
+        }
+        const ImportResult result = importJobLogs(store, request);
+        QVERIFY(result.committed);
+        QCOMPARE(store.jobs(machine).size(), size_t(2));
+        const FileImportResult& file = result.files[0];
+        QCOMPARE(file.summary.rejectedLines(), size_t(1));
+        QCOMPARE(file.summary.issues.back().line, size_t(3));
+        const std::string report = formatImportReport(result);
+        QVERIFY2(report.find("twice.swf:3: job 2 names node cn002 twice") != std::string::npos, report.c_str());
+    }
+
     void unknownNodesAreReported()
     {
         QTemporaryDir dir;
