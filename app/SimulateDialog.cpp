@@ -153,7 +153,7 @@ SimulationOutcome SimulationRunner::run(const QString& databasePath, SimulationS
     runInBackground(QObject::tr("Simulating…"), parent, progress, [&] {
         try {
             Store store = Store::openExisting(databasePath.toStdString());
-            outcome.summary = runStoredSimulation(store, setup, QApplication::applicationVersion().toStdString());
+            outcome.summary = runStoredSimulation(store, setup, PLACEMENT_BUILD_ID);
             outcome.finished = true;
         } catch (const SimulationCancelled&) {
             outcome.cancelled = true;

@@ -108,6 +108,15 @@ private slots:
         QVERIFY(summary.value(QStringLiteral("mean_wait")).toDouble() > 0);
         QCOMPARE(summary.value(QStringLiteral("by_size")).toArray().size(), 5);
         QVERIFY(summary.contains(QStringLiteral("mean_aph")));
+        {
+            // The run records the program's version and the commit it was built from.
+            QProcess sqlite;
+            sqlite.start(QStringLiteral("sqlite3"),
+                         {db, QStringLiteral("SELECT json_extract(parameters, '$.version') FROM runs LIMIT 1")});
+            QVERIFY(sqlite.waitForFinished(30000));
+            QCOMPARE(QString::fromUtf8(sqlite.readAllStandardOutput()).trimmed(), QStringLiteral(PLACEMENT_BUILD_ID));
+            QVERIFY(QStringLiteral(PLACEMENT_BUILD_ID).startsWith(QStringLiteral("0.")));
+        }
 
         // Conservative to stdout; the second run is stored beside the first.
         const Result conservative = run(QStringLiteral("placement"),

@@ -288,7 +288,7 @@ int runSimulate(const QStringList& arguments)
     SimulationSummary summary;
     if (stored) {
         Store store = Store::openExisting(parser.value(db).toStdString());
-        summary = runStoredSimulation(store, setup, PLACEMENT_VERSION, save);
+        summary = runStoredSimulation(store, setup, PLACEMENT_BUILD_ID, save);
     } else {
         summary = runSynthetic(setup, parseSynthetic(parser.value(synthetic)));
     }
