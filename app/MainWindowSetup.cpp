@@ -1,0 +1,272 @@
+#include "app/MainWindow.h"
+
+// Building the window: menus and toolbar, docks, and the settings that restore them.
+
+#include "app/ChartDataLoader.h"
+#include "app/ComparePane.h"
+#include "app/ExportActions.h"
+#include "app/ImportDialog.h"
+#include "app/InspectorDock.h"
+#include "app/JobTableModel.h"
+#include "app/RecentFiles.h"
+#include "app/RunTableModel.h"
+#include "app/SimulateDialog.h"
+#include "app/TimelineDock.h"
+#include "core/NetworkLayout.h"
+#include "core/Occupancy.h"
+#include "views/ChartsDock.h"
+#include "views/GanttChart.h"
+#include "views/JobPalette.h"
+#include "views/MachineView.h"
+#include "views/RenderWidget.h"
+
+#include <QAction>
+#include <QActionGroup>
+#include <QApplication>
+#include <QCheckBox>
+#include <QCloseEvent>
+#include <QComboBox>
+#include <QDockWidget>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHeaderView>
+#include <QLabel>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QSettings>
+#include <QSortFilterProxyModel>
+#include <QSplitter>
+#include <QStatusBar>
+#include <QTableView>
+#include <QTextDocumentFragment>
+#include <QTimer>
+#include <QToolBar>
+#include <QToolTip>
+#include <QUrl>
+#include <QVBoxLayout>
+
+#include <algorithm>
+
+namespace placement {
+
+void MainWindow::createActions()
+{
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    QAction* open = file->addAction(tr("&Open Database…"), this, &MainWindow::chooseDatabase);
+    open->setShortcut(QKeySequence::Open);
+    QAction* import = file->addAction(tr("&Import Logs…"), this, [this] { chooseImport(); });
+    import->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_I));
+    m_recentMenu = file->addMenu(tr("&Recent Files"));
+    file->addSeparator();
+    m_exportActions = new ExportActions(this);
+    m_exportActions->addTo(file, menuBar()->addMenu(tr("&Edit")));
+    file->addSeparator();
+    QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
+    quit->setShortcut(QKeySequence::Quit);
+
+    QMenu* view = menuBar()->addMenu(tr("&View"));
+    view->addAction(tr("&Reset Camera"), QKeySequence(Qt::Key_R), m_view, &MachineView::resetCamera);
+    view->addAction(tr("Go to &Busiest Moment"), this, [this] {
+        if (m_current)
+            setCurrentTime(m_current->openingTime);
+    });
+    view->addSeparator();
+    m_linksAction = view->addAction(tr("Show &Links"));
+    m_linksAction->setObjectName(QStringLiteral("showLinksAction"));
+    m_linksAction->setCheckable(true);
+    m_linksAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_L));
+    connect(m_linksAction, &QAction::toggled, this, &MainWindow::setLinksShown);
+    QMenu* linkColors = view->addMenu(tr("Link &Colours"));
+    auto* linkModes = new QActionGroup(this);
+    const std::array<QString, 3> linkModeNames{tr("By &Owning Job"), tr("By Number of &Jobs That Can Use Them"),
+                                               tr("By &Bandwidth")};
+    for (size_t mode = 0; mode < linkModeNames.size(); ++mode) {
+        QAction* action = linkColors->addAction(linkModeNames[mode]);
+        action->setCheckable(true);
+        linkModes->addAction(action);
+        connect(action, &QAction::triggered, this,
+                [this, mode] { setLinkColorMode(static_cast<LinkColorMode>(mode)); });
+        m_linkModeActions[mode] = action;
+    }
+    m_wrapLinksAction = view->addAction(tr("&Wrap-Around Links"));
+    m_wrapLinksAction->setCheckable(true);
+    connect(m_wrapLinksAction, &QAction::toggled, this, [this] {
+        if (m_current)
+            m_view->setNetworkLayout(
+                layoutNetwork(*m_current->topology, m_current->layout, m_wrapLinksAction->isChecked()));
+        recolor();
+    });
+    view->addSeparator();
+    view->addAction(m_jobsDock->toggleViewAction());
+    view->addAction(m_metricsDock->toggleViewAction());
+    view->addAction(m_inspectorDock->toggleViewAction());
+    view->addAction(m_timelineDock->toggleViewAction());
+    view->addAction(m_runsDock->toggleViewAction());
+    view->addAction(m_chartsDock->toggleViewAction());
+
+    QMenu* simulation = menuBar()->addMenu(tr("&Simulation"));
+    QAction* simulate = simulation->addAction(tr("&Simulate…"), this, &MainWindow::chooseSimulation);
+    simulate->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R));
+    simulate->setObjectName(QStringLiteral("simulateAction"));
+
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&About Placement Explorer"), this, [this] {
+        QMessageBox::about(this, tr("About Placement Explorer"),
+                           tr("<b>Placement Explorer %1</b><p>Where HPC jobs ran, and where they could have run.</p>")
+                               .arg(QApplication::applicationVersion()));
+    });
+
+    QToolBar* toolbar = addToolBar(tr("Machine"));
+    toolbar->setObjectName(QStringLiteral("machineToolBar"));
+    toolbar->addWidget(new QLabel(tr(" Machine: ")));
+    m_machineBox->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    toolbar->addWidget(m_machineBox);
+    toolbar->addWidget(new QLabel(tr("  Run: ")));
+    m_runBox->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_runBox->setToolTip(tr("Which placements the views show: the logged ones or a simulated run"));
+    toolbar->addWidget(m_runBox);
+    toolbar->addWidget(new QLabel(tr("  Compare with: ")));
+    m_compareBox = new QComboBox(this);
+    m_compareBox->setObjectName(QStringLiteral("compareBox"));
+    m_compareBox->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_compareBox->setToolTip(tr("Show another run beside this one: same time, same camera, jobs placed alike dimmed"));
+    toolbar->addWidget(m_compareBox);
+    connect(m_compareBox, &QComboBox::activated, this, [this](int index) {
+        if (!compareWithRun(index <= 0 ? QString() : m_compareBox->itemText(index)))
+            QMessageBox::warning(this, tr("Cannot compare"), m_lastError);
+    });
+    rebuildRecentMenu();
+}
+
+void MainWindow::createDocks()
+{
+    m_jobsDock = new JobsDock(this);
+    addDockWidget(Qt::RightDockWidgetArea, m_jobsDock);
+    connect(m_jobsDock, &JobsDock::jobSelected, this, &MainWindow::highlightJob);
+
+    m_metricsDock = new QDockWidget(tr("Metrics"), this);
+    m_metricsDock->setObjectName(QStringLiteral("metricsDock"));
+    m_summary = new QLabel;
+    m_summary->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+    m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_summary->setMargin(6);
+    m_summary->setWordWrap(true);
+    m_metricsDock->setWidget(m_summary);
+    addDockWidget(Qt::RightDockWidgetArea, m_metricsDock);
+
+    // The fragmentation inspector: a tab beside the metrics.
+    m_inspectorDock = new InspectorDock(this);
+    addDockWidget(Qt::RightDockWidgetArea, m_inspectorDock);
+    tabifyDockWidget(m_metricsDock, m_inspectorDock);
+    m_metricsDock->raise();
+
+    m_timelineDock = new TimelineDock(this);
+    addDockWidget(Qt::BottomDockWidgetArea, m_timelineDock);
+
+    m_runsDock = new QDockWidget(tr("Runs"), this);
+    m_runsDock->setObjectName(QStringLiteral("runsDock"));
+    m_runModel = new RunTableModel(this);
+    auto* runFilter = new QSortFilterProxyModel(this);
+    runFilter->setSourceModel(m_runModel);
+    runFilter->setSortRole(RunTableModel::SortRole);
+    auto* runTable = new QTableView;
+    runTable->setModel(runFilter);
+    runTable->setSortingEnabled(true);
+    runTable->setSelectionBehavior(QAbstractItemView::SelectRows);
+    runTable->setSelectionMode(QAbstractItemView::SingleSelection);
+    runTable->verticalHeader()->hide();
+    runTable->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    runTable->setToolTip(tr("The stored runs of this machine side by side; double-click one to show it"));
+    runTable->setMinimumHeight(40); // tabbed with the timeline: keep the 3D view its height
+    m_runsDock->setWidget(runTable);
+    addDockWidget(Qt::BottomDockWidgetArea, m_runsDock);
+    tabifyDockWidget(m_timelineDock, m_runsDock);
+    m_timelineDock->raise();
+    connect(runTable, &QTableView::doubleClicked, this, [this, runFilter](const QModelIndex& index) {
+        const int row = runFilter->mapToSource(index).row();
+        if (row >= 0)
+            selectRun(QString::fromStdString(m_runModel->run(row).name));
+    });
+
+    // Hidden until asked for (View › Charts): it reads every job of the runs it draws.
+    m_chartsDock = new ChartsDock(this);
+    addDockWidget(Qt::RightDockWidgetArea, m_chartsDock);
+    tabifyDockWidget(m_metricsDock, m_chartsDock);
+    m_chartsDock->hide();
+    // Shown for the first time beside the 3D view, a dock of the width of the others leaves
+    // the charts unreadable: give it 40% of the window's width and the side's height.
+    connect(m_chartsDock, &QDockWidget::visibilityChanged, this, [this, widened = false](bool visible) mutable {
+        const Qt::DockWidgetArea area = dockWidgetArea(m_chartsDock);
+        if (!visible || widened || m_chartsDock->isFloating()
+            || (area != Qt::LeftDockWidgetArea && area != Qt::RightDockWidgetArea))
+            return;
+        widened = true;
+        if (m_chartsDock->width() < width() * 35 / 100)
+            resizeDocks({m_chartsDock}, {width() * 40 / 100}, Qt::Horizontal);
+        if (!m_jobsDock->isHidden() && dockWidgetArea(m_jobsDock) == area)
+            resizeDocks({m_jobsDock, m_chartsDock}, {height() * 30 / 100, height() * 70 / 100}, Qt::Vertical);
+    });
+    // The run list is rebuilt whenever the machine, the run shown or the stored runs change.
+    connect(m_runModel, &QAbstractItemModel::modelReset, this, &MainWindow::updateChartRuns);
+}
+
+void MainWindow::updateChartRuns()
+{
+    if (!m_current)
+        return;
+    std::vector<RunChoice> choices{{0, tr("logged")}};
+    for (const RunRecord& run : m_runs)
+        choices.push_back({run.id, QString::fromStdString(run.name)});
+    const MachineRecord& machine = m_current->record;
+    m_chartsDock->setRuns(QStringLiteral("%1#%2#%3").arg(m_databasePath).arg(machine.id).arg(machine.jobCount),
+                          QString::fromStdString(machine.name), std::move(choices), m_current->runId,
+                          [path = m_databasePath.toStdString(), machine](std::int64_t runId) {
+                              return loadRunChartData(path, machine, runId);
+                          });
+}
+
+void MainWindow::restoreSettings()
+{
+    QSettings settings;
+    if (!restoreGeometry(settings.value(QStringLiteral("mainWindow/geometry")).toByteArray()))
+        resize(1280, 800);
+    restoreState(settings.value(QStringLiteral("mainWindow/state")).toByteArray());
+}
+
+void MainWindow::saveSettings() const
+{
+    QSettings settings;
+    settings.setValue(QStringLiteral("mainWindow/geometry"), saveGeometry());
+    settings.setValue(QStringLiteral("mainWindow/state"), saveState());
+}
+
+void MainWindow::closeEvent(QCloseEvent* event)
+{
+    saveSettings();
+    event->accept();
+}
+
+void MainWindow::rebuildRecentMenu()
+{
+    m_recentMenu->clear();
+    const QStringList files = RecentFiles::load();
+    for (const QString& path : files) {
+        m_recentMenu->addAction(QFileInfo(path).fileName() + QStringLiteral("  (") + path + QLatin1Char(')'), this,
+                                [this, path] {
+                                    if (!openDatabase(path))
+                                        QMessageBox::warning(this, tr("Cannot open database"), m_lastError);
+                                });
+    }
+    if (files.isEmpty())
+        m_recentMenu->addAction(tr("(none)"))->setEnabled(false);
+    m_recentMenu->addSeparator();
+    m_recentMenu->addAction(tr("Clear List"), this, [this] {
+        RecentFiles::clear();
+        rebuildRecentMenu();
+    });
+}
+
+} // namespace placement
