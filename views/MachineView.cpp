@@ -1,6 +1,7 @@
 #include "views/MachineView.h"
 
 #include "core/RayCast.h"
+#include "views/CameraFit.h"
 #include "views/LinkScene.h"
 #include "views/NodeScene.h"
 #include "views/RenderWidget.h"
@@ -248,18 +249,7 @@ void MachineView::fitCamera()
     low = low - half;
     high = high + half;
     for (int iteration = 0; iteration < 4; ++iteration) {
-        vtkMatrix4x4* view = camera->GetViewTransformMatrix();
-        const double tangent = std::tan(camera->GetViewAngle() * 3.14159265358979 / 360);
-        double extent = 0;
-        for (int corner = 0; corner < 8; ++corner) {
-            const double world[4]
-                = {corner & 1 ? high.x : low.x, corner & 2 ? high.y : low.y, corner & 4 ? high.z : low.z, 1};
-            double eye[4];
-            view->MultiplyPoint(world, eye);
-            const double depth = std::max(-eye[2], 1e-6);
-            extent = std::max(
-                {extent, std::abs(eye[0]) / (depth * tangent * aspect), std::abs(eye[1]) / (depth * tangent)});
-        }
+        const double extent = boxViewExtent(camera, low, high, aspect);
         if (extent <= 0)
             return;
         camera->Dolly(0.9 / extent);

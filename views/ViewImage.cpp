@@ -1,5 +1,6 @@
 #include "views/ViewImage.h"
 
+#include "views/CameraFit.h"
 #include "views/MachineView.h"
 #include "views/RenderWidget.h"
 
@@ -36,21 +37,7 @@ double layoutExtent(vtkCamera* camera, const NodeLayout& layout, double aspect)
         low = {std::min(low.x, c.x), std::min(low.y, c.y), std::min(low.z, c.z)};
         high = {std::max(high.x, c.x), std::max(high.y, c.y), std::max(high.z, c.z)};
     }
-    low = low - half;
-    high = high + half;
-    vtkMatrix4x4* view = camera->GetViewTransformMatrix();
-    const double tangent = std::tan(camera->GetViewAngle() * 3.14159265358979 / 360);
-    double extent = 0;
-    for (int corner = 0; corner < 8; ++corner) {
-        const double world[4]
-            = {corner & 1 ? high.x : low.x, corner & 2 ? high.y : low.y, corner & 4 ? high.z : low.z, 1};
-        double eye[4];
-        view->MultiplyPoint(world, eye);
-        const double depth = std::max(-eye[2], 1e-6);
-        extent
-            = std::max({extent, std::abs(eye[0]) / (depth * tangent * aspect), std::abs(eye[1]) / (depth * tangent)});
-    }
-    return extent;
+    return boxViewExtent(camera, low - half, high + half, aspect);
 }
 
 bool fail(QString* error, const QString& message)
