@@ -20,12 +20,13 @@ EvenSplitter::EvenSplitter(QWidget* parent)
 void EvenSplitter::evenOut()
 {
     m_even = true;
-    const int total = orientation() == Qt::Horizontal ? width() : height();
+    // The handle between the panes takes its width from the total.
+    const int total = (orientation() == Qt::Horizontal ? width() : height()) - handleWidth();
     setSizes({total / 2, total - total / 2});
     // A pane just shown is laid out later: even out again then.
     QTimer::singleShot(0, this, [this] {
         if (m_even && count() == 2 && widget(1)->isVisibleTo(this)) {
-            const int size = orientation() == Qt::Horizontal ? width() : height();
+            const int size = (orientation() == Qt::Horizontal ? width() : height()) - handleWidth();
             setSizes({size / 2, size - size / 2});
         }
     });

@@ -192,9 +192,9 @@ int main(int argc, char** argv)
             QElapsedTimer timer;
             timer.start();
             bool swapped = false;
-            const auto connection = QObject::connect(view.renderWidget(), &QOpenGLWidget::frameSwapped,
+            const auto connection = QObject::connect(view.renderWidget(), &RenderWidget::frameSwapped,
                                                      [&swapped] { swapped = true; });
-            view.renderWidget()->update();
+            view.renderWidget()->schedulePresent();
             while (!swapped && timer.elapsed() < 10000)
                 QCoreApplication::processEvents(QEventLoop::AllEvents);
             QObject::disconnect(connection);

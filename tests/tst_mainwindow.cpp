@@ -556,30 +556,38 @@ private slots:
         }
         QMimeData data;
         data.setUrls({QUrl::fromLocalFile(log)});
-        QDragEnterEvent enter(QPoint(50, 50), Qt::CopyAction, &data, Qt::LeftButton, Qt::NoModifier);
-        QApplication::sendEvent(&window, &enter);
-        QVERIFY(enter.isAccepted());
-        QStringList listed;
-        QTimer::singleShot(0, &window, [&] {
-            // The dialog opens from the event loop once the drop has returned.
-            QTimer* poll = new QTimer(&window);
-            connect(poll, &QTimer::timeout, &window, [&, poll] {
-                auto* dialog = qobject_cast<ImportDialog*>(QApplication::activeModalWidget());
-                if (!dialog)
-                    return;
-                poll->stop();
-                for (QListWidget* list : dialog->findChildren<QListWidget*>())
-                    for (int row = 0; row < list->count(); ++row)
-                        listed << list->item(row)->text();
-                dialog->reject();
+        // Dropped on the window's own widgets, and on the 3D view (a native window, whose
+        // drags the window handles as its own).
+        const std::vector<QObject*> targets{&window, window.machineView()->renderWidget()->nativeWindow()};
+        for (QObject* target : targets) {
+            QDragEnterEvent enter(QPoint(50, 50), Qt::CopyAction, &data, Qt::LeftButton, Qt::NoModifier);
+            enter.setAccepted(false);
+            QApplication::sendEvent(target, &enter);
+            QVERIFY(enter.isAccepted());
+            QStringList listed;
+            QTimer::singleShot(0, &window, [&] {
+                // The dialog opens from the event loop once the drop has returned.
+                QTimer* poll = new QTimer(&window);
+                connect(poll, &QTimer::timeout, &window, [&, poll] {
+                    auto* dialog = qobject_cast<ImportDialog*>(QApplication::activeModalWidget());
+                    if (!dialog)
+                        return;
+                    poll->stop();
+                    poll->deleteLater();
+                    for (QListWidget* list : dialog->findChildren<QListWidget*>())
+                        for (int row = 0; row < list->count(); ++row)
+                            listed << list->item(row)->text();
+                    dialog->reject();
+                });
+                poll->start(20);
             });
-            poll->start(20);
-        });
-        QDropEvent drop(QPointF(50, 50), Qt::CopyAction, &data, Qt::LeftButton, Qt::NoModifier);
-        QApplication::sendEvent(&window, &drop);
-        QVERIFY(drop.isAccepted());
-        QTRY_VERIFY(!listed.isEmpty());
-        QVERIFY2(listed.join(QLatin1Char(' ')).contains(QStringLiteral("dropped.swf")), qPrintable(listed.join(',')));
+            QDropEvent drop(QPointF(50, 50), Qt::CopyAction, &data, Qt::LeftButton, Qt::NoModifier);
+            drop.setAccepted(false);
+            QApplication::sendEvent(target, &drop);
+            QVERIFY(drop.isAccepted());
+            QTRY_VERIFY(!listed.isEmpty());
+            QVERIFY2(listed.join(QLatin1Char(' ')).contains(QStringLiteral("dropped.swf")), qPrintable(listed.join(',')));
+        }
 
         // Something that is not a local file is refused.
         QMimeData text;

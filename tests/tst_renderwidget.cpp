@@ -11,6 +11,8 @@
 #include "views/RenderWidget.h"
 
 #include <QColor>
+#include <QHelpEvent>
+#include <QWindow>
 #include <QScreen>
 #include <QSignalSpy>
 #include <QTest>
@@ -212,6 +214,55 @@ private slots:
         }
         QTest::mouseClick(widget, Qt::LeftButton, {}, QPoint(3, 3));
         QCOMPARE(picks.last().at(0).toInt(), -1);
+    }
+
+    void inputThroughTheNativeWindowReachesTheView()
+    {
+        // As a user's input arrives: at the native window the frames are shown in.
+        ShownView shown("torus extents=4x4 wrap=nn");
+        shown.view.setNodeColors(rainbow(16));
+        QVERIFY(shown.showAndRender());
+        RenderWidget* widget = shown.view.renderWidget();
+        QWindow* window = widget->nativeWindow();
+        QVERIFY(window && window->isExposed());
+        QCOMPARE(window->size(), widget->size());
+        QSignalSpy picks(&shown.view, &MachineView::nodePicked);
+        for (int node : {0, 5, 15}) {
+            const QPoint pixel = shown.view.nodeScreenPosition(node)->toPoint();
+            QTest::mouseClick(window, Qt::LeftButton, {}, pixel);
+            QCOMPARE(picks.count() > 0 ? picks.last().at(0).toInt() : -99, node);
+        }
+        const int clicks = static_cast<int>(picks.count());
+
+        // A drag turns the camera and picks nothing.
+        const MachineView::CameraState before = shown.view.cameraState();
+        const QPoint start(200, 150);
+        QTest::mousePress(window, Qt::LeftButton, {}, start);
+        for (int step = 1; step <= 10; ++step)
+            QTest::mouseMove(window, start + QPoint(8 * step, 3 * step));
+        QTest::mouseRelease(window, Qt::LeftButton, {}, start + QPoint(80, 30));
+        QVERIFY(shown.view.cameraState() != before);
+        QCOMPARE(picks.count(), clicks);
+
+        // Resting the pointer over the view asks the widget for its tooltip.
+        struct ToolTipSeen : QObject
+        {
+            bool seen = false;
+            QPoint position;
+            bool eventFilter(QObject*, QEvent* event) override
+            {
+                if (event->type() == QEvent::ToolTip) {
+                    seen = true;
+                    position = static_cast<QHelpEvent*>(event)->pos();
+                }
+                return false;
+            }
+        } toolTips;
+        widget->installEventFilter(&toolTips);
+        QTest::mouseMove(window, QPoint(120, 90));
+        QTest::mouseMove(window, QPoint(121, 91));
+        QTRY_VERIFY(toolTips.seen);
+        QVERIFY((toolTips.position - QPoint(121, 91)).manhattanLength() <= 2);
     }
 
     void pickAgreesWithPixelsIn3D()

@@ -1,10 +1,20 @@
 #include "views/RenderWidget.h"
 
+#include <QCoreApplication>
 #include <QElapsedTimer>
+#include <QHelpEvent>
+#include <QMimeData>
 #include <QMouseEvent>
+#include <QOffscreenSurface>
 #include <QOpenGLContext>
 #include <QOpenGLExtraFunctions>
+#include <QPainter>
+#include <QStyle>
+#include <QTimer>
+#include <QToolTip>
+#include <QVBoxLayout>
 #include <QWheelEvent>
+#include <QWindow>
 
 #include <vtkCallbackCommand.h>
 #include <vtkCommand.h>
@@ -12,6 +22,7 @@
 #include <vtkGenericRenderWindowInteractor.h>
 #include <vtkInteractorStyleTrackballCamera.h>
 #include <vtkNew.h>
+#include <vtkOpenGLFramebufferObject.h>
 #include <vtkOpenGLState.h>
 #include <vtkRenderer.h>
 
@@ -21,6 +32,38 @@ namespace {
 // A press and release closer than this (logical pixels, Manhattan) is a click, not a drag.
 constexpr int clickTolerance = 4;
 } // namespace
+
+/// The native window the frames are shown in. It takes no keyboard focus (the window's
+/// shortcuts keep working) and hands its input to the widget.
+class RenderWidget::Surface : public QWindow
+{
+public:
+    explicit Surface(RenderWidget::Private* owner)
+        : m_d(owner)
+    {
+        setSurfaceType(QSurface::OpenGLSurface);
+        setFlag(Qt::WindowDoesNotAcceptFocus);
+        m_toolTipTimer.setSingleShot(true);
+        QObject::connect(&m_toolTipTimer, &QTimer::timeout, this, [this] { showToolTip(); });
+    }
+
+protected:
+    bool event(QEvent* event) override;
+    void exposeEvent(QExposeEvent* event) override;
+
+private:
+    /// Sends a drag or drop over the view to the widget's top-level window, where drops of
+    /// files are handled, at the same place in its coordinates.
+    bool forwardDrag(QEvent* event);
+    /// Widgets get tooltip requests from QApplication when the pointer rests over them; a
+    /// native window does not, so it asks the widget itself after the style's delay.
+    void trackToolTip(QEvent* event);
+    void showToolTip();
+
+    RenderWidget::Private* m_d;
+    QTimer m_toolTipTimer;
+    QPoint m_hover;
+};
 
 struct RenderWidget::Private
 {
@@ -35,19 +78,59 @@ struct RenderWidget::Private
     vtkNew<vtkInteractorStyleTrackballCamera> style;
     vtkNew<vtkCallbackCommand> windowObserver;
     vtkNew<vtkCallbackCommand> interactorObserver;
-    QSurface* surface = nullptr;
+    Surface* surface = nullptr; ///< owned by its container widget
+    std::unique_ptr<QOpenGLContext> context;
+    std::unique_ptr<QOffscreenSurface> offscreen;
+    bool contextFailed = false;
     QSize renderedSize; // device pixels of the last VTK render
     bool needRender = true;
-    bool inPaint = false;
+    bool presentPending = false;
+    bool inRender = false;
     QPointF pressPosition;
     bool leftPressed = false;
     bool dragged = false;
     int wheelAccumulator = 0;
     double lastRenderMs = 0;
     int frames = 0;
-    QMetaObject::Connection contextDestruction;
 
     QSize deviceSize() const { return q->size() * q->devicePixelRatioF(); }
+    bool shown() const { return surface && surface->handle() && surface->isExposed(); }
+    QSurface* currentSurface() const
+    {
+        return shown() ? static_cast<QSurface*>(surface) : static_cast<QSurface*>(offscreen.get());
+    }
+
+    bool ensureContext()
+    {
+        if (context || contextFailed)
+            return static_cast<bool>(context);
+        auto created = std::make_unique<QOpenGLContext>();
+        created->setFormat(surface->requestedFormat());
+        if (!created->create()) {
+            contextFailed = true;
+            return false;
+        }
+        offscreen = std::make_unique<QOffscreenSurface>(nullptr, q);
+        offscreen->setFormat(created->format());
+        offscreen->create();
+        context = std::move(created);
+        if (!context->makeCurrent(currentSurface())) {
+            context.reset();
+            contextFailed = true;
+            return false;
+        }
+        vtkOpenGLState* state = window->GetState();
+        state->Reset();
+        state->vtkglDepthFunc(GL_LEQUAL);
+        window->SetOwnContext(0);
+        window->SetReadyForRendering(true);
+        window->OpenGLInitContext();
+        syncSize();
+        if (!interactor->GetInitialized())
+            interactor->Initialize();
+        needRender = true;
+        return true;
+    }
 
     void syncSize()
     {
@@ -60,25 +143,90 @@ struct RenderWidget::Private
         interactor->UpdateSize(size.width(), size.height());
     }
 
+    /// Renders the scene into VTK's framebuffer if anything changed since the last render.
+    /// The context must be current.
+    void renderIfNeeded()
+    {
+        syncSize();
+        if (!needRender && renderedSize == deviceSize())
+            return;
+        vtkOpenGLState* state = window->GetState();
+        state->Reset();
+        state->Push();
+        QElapsedTimer timer;
+        timer.start();
+        inRender = true;
+        window->Render();
+        inRender = false;
+        state->Pop();
+        needRender = false;
+        renderedSize = deviceSize();
+        lastRenderMs = static_cast<double>(timer.nsecsElapsed()) / 1e6;
+        ++frames;
+    }
+
+    /// Shows the current frame in the window: render if needed, blit, swap.
+    void present()
+    {
+        presentPending = false;
+        if (!shown() || !ensureContext() || !context->makeCurrent(surface))
+            return;
+        const bool rendered = needRender || renderedSize != deviceSize();
+        renderIfNeeded();
+        QOpenGLExtraFunctions* gl = context->extraFunctions();
+        vtkOpenGLFramebufferObject* frame = window->GetRenderFramebuffer();
+        frame->Bind(GL_READ_FRAMEBUFFER);
+        frame->ActivateReadBuffer(0);
+        gl->glBindFramebuffer(GL_DRAW_FRAMEBUFFER, context->defaultFramebufferObject());
+        const QSize target = surface->size() * surface->devicePixelRatio();
+        const bool sameSize = target == renderedSize;
+        gl->glBlitFramebuffer(0, 0, renderedSize.width(), renderedSize.height(), 0, 0, target.width(), target.height(),
+                              GL_COLOR_BUFFER_BIT, sameSize ? GL_NEAREST : GL_LINEAR);
+        gl->glBindFramebuffer(GL_FRAMEBUFFER, context->defaultFramebufferObject());
+        window->GetState()->Reset();
+        context->swapBuffers(surface);
+        if (rendered)
+            emit q->frameRendered();
+        emit q->frameSwapped();
+    }
+
+    void requestPresent()
+    {
+        if (presentPending || !surface)
+            return;
+        presentPending = true;
+        QCoreApplication::postEvent(surface, new QEvent(QEvent::UpdateRequest));
+    }
+
+    void finalize()
+    {
+        if (!context)
+            return;
+        context->makeCurrent(offscreen.get());
+        window->Finalize();
+        context->doneCurrent();
+        context.reset();
+        offscreen.reset();
+    }
+
     static void onWindowEvent(vtkObject*, unsigned long event, void* clientData, void* callData)
     {
         auto* self = static_cast<Private*>(clientData);
-        QOpenGLContext* context = self->q->context();
+        QOpenGLContext* context = self->context.get();
         switch (event) {
         case vtkCommand::WindowMakeCurrentEvent:
-            // Not QOpenGLWidget::makeCurrent(): that rebinds Qt's framebuffer behind VTK's
-            // back and VTK then draws into an incomplete FBO (a black widget).
             if (context && QOpenGLContext::currentContext() != context)
-                context->makeCurrent(self->surface);
+                context->makeCurrent(self->currentSurface());
             break;
         case vtkCommand::WindowIsCurrentEvent:
             *static_cast<bool*>(callData) = context && QOpenGLContext::currentContext() == context;
             break;
         case vtkCommand::WindowFrameEvent:
-            // A render started outside paintGL() (by VTK itself): show it at the next paint.
-            if (self->window->GetSwapBuffers() && !self->inPaint) {
-                self->needRender = false;
-                self->q->update();
+            // A render outside renderIfNeeded() (an image export at another size) replaced
+            // the view's frame in VTK's framebuffer: render it again for the next showing.
+            if (!self->inRender) {
+                self->needRender = true;
+                self->requestPresent();
             }
             break;
         default: break;
@@ -89,7 +237,7 @@ struct RenderWidget::Private
     {
         auto* self = static_cast<Private*>(clientData);
         self->needRender = true;
-        self->q->update();
+        self->requestPresent();
     }
 
     void forwardMouse(QMouseEvent* event, unsigned long vtkEvent, bool repeat = false)
@@ -103,31 +251,115 @@ struct RenderWidget::Private
         interactor->SetAltKey(modifiers.testFlag(Qt::AltModifier) ? 1 : 0);
         interactor->InvokeEvent(vtkEvent, event);
     }
-
-    void finalize()
-    {
-        if (!surface)
-            return;
-        q->makeCurrent();
-        window->Finalize();
-        q->doneCurrent();
-        surface = nullptr;
-    }
 };
 
+bool RenderWidget::Surface::event(QEvent* event)
+{
+    switch (event->type()) {
+    case QEvent::UpdateRequest: m_d->present(); return true;
+    case QEvent::MouseButtonPress:
+    case QEvent::MouseButtonRelease:
+    case QEvent::MouseButtonDblClick:
+    case QEvent::MouseMove:
+    case QEvent::Wheel:
+    case QEvent::Enter:
+    case QEvent::Leave:
+        // The window covers the widget exactly: positions are the widget's own.
+        trackToolTip(event);
+        QCoreApplication::sendEvent(m_d->q, event);
+        return true;
+    case QEvent::DragEnter:
+    case QEvent::DragMove:
+    case QEvent::DragLeave:
+    case QEvent::Drop: return forwardDrag(event);
+    default: return QWindow::event(event);
+    }
+}
+
+void RenderWidget::Surface::exposeEvent(QExposeEvent*)
+{
+    if (isExposed())
+        m_d->present();
+}
+
+void RenderWidget::Surface::trackToolTip(QEvent* event)
+{
+    if (event->type() == QEvent::MouseMove && static_cast<QMouseEvent*>(event)->buttons() == Qt::NoButton) {
+        m_hover = static_cast<QMouseEvent*>(event)->position().toPoint();
+        // Once a tooltip shows, moving on updates it at once, as for widgets.
+        m_toolTipTimer.start(QToolTip::isVisible() ? 20 : m_d->q->style()->styleHint(QStyle::SH_ToolTip_WakeUpDelay));
+        return;
+    }
+    m_toolTipTimer.stop();
+    if (event->type() == QEvent::Leave || event->type() == QEvent::MouseButtonPress)
+        QToolTip::hideText();
+}
+
+void RenderWidget::Surface::showToolTip()
+{
+    if (!m_d->q->isVisible())
+        return;
+    QHelpEvent help(QEvent::ToolTip, m_hover, m_d->q->mapToGlobal(m_hover));
+    QCoreApplication::sendEvent(m_d->q, &help);
+}
+
+bool RenderWidget::Surface::forwardDrag(QEvent* event)
+{
+    QWidget* target = m_d->q->window();
+    if (event->type() == QEvent::DragLeave) {
+        QDragLeaveEvent leave;
+        QCoreApplication::sendEvent(target, &leave);
+        return true;
+    }
+    auto* drop = static_cast<QDropEvent*>(event);
+    const QPointF position = m_d->q->mapTo(target, drop->position());
+    if (event->type() == QEvent::Drop) {
+        QDropEvent forwarded(position, drop->possibleActions(), drop->mimeData(), drop->buttons(), drop->modifiers());
+        QCoreApplication::sendEvent(target, &forwarded);
+        drop->setDropAction(forwarded.dropAction());
+        drop->setAccepted(forwarded.isAccepted());
+        return true;
+    }
+    QDragMoveEvent forwarded(position.toPoint(), drop->possibleActions(), drop->mimeData(), drop->buttons(),
+                             drop->modifiers(), event->type());
+    if (event->type() == QEvent::DragEnter) {
+        QDragEnterEvent enter(position.toPoint(), drop->possibleActions(), drop->mimeData(), drop->buttons(),
+                              drop->modifiers());
+        QCoreApplication::sendEvent(target, &enter);
+        drop->setDropAction(enter.dropAction());
+        drop->setAccepted(enter.isAccepted());
+        return true;
+    }
+    QCoreApplication::sendEvent(target, &forwarded);
+    drop->setDropAction(forwarded.dropAction());
+    drop->setAccepted(forwarded.isAccepted());
+    return true;
+}
+
 RenderWidget::RenderWidget(QWidget* parent)
-    : QOpenGLWidget(parent)
+    : QWidget(parent)
     , d(std::make_unique<Private>(this))
 {
     setFocusPolicy(Qt::StrongFocus);
     setMinimumSize(64, 64);
+    // The native window covers the widget: nothing of the widget itself is ever seen.
+    setAttribute(Qt::WA_OpaquePaintEvent);
+    setAttribute(Qt::WA_NoSystemBackground);
+
+    d->surface = new Surface(d.get());
+    QWidget* container = QWidget::createWindowContainer(d->surface, this);
+    container->setFocusPolicy(Qt::NoFocus);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(container);
 
     d->window->SetReadyForRendering(false);
     d->window->SetFrameBlitModeToNoBlit();
+    // No copy of each frame into VTK's display framebuffer: present() blits straight from
+    // the framebuffer VTK rendered into (a full-window pass less in software GL).
+    d->window->SwapBuffersOff();
     d->window->SetMultiSamples(0); // MSAA costs about 45% per frame on software GL
     d->window->AddRenderer(d->renderer);
-    // An opaque background gives every pixel alpha 1, so the widget composites opaque
-    // without a pass over the framebuffer to set alpha after each blit.
     d->renderer->SetBackgroundAlpha(1.0);
     d->windowObserver->SetClientData(d.get());
     d->windowObserver->SetCallback(&Private::onWindowEvent);
@@ -145,8 +377,6 @@ RenderWidget::RenderWidget(QWidget* parent)
 
 RenderWidget::~RenderWidget()
 {
-    // ~QOpenGLWidget destroys the context after this part of the object is gone.
-    QObject::disconnect(d->contextDestruction);
     d->finalize();
     d->window->RemoveObserver(d->windowObserver);
     d->interactor->RemoveObserver(d->interactorObserver);
@@ -165,7 +395,12 @@ vtkRenderWindow* RenderWidget::renderWindow() const
 void RenderWidget::scheduleRender()
 {
     d->needRender = true;
-    update();
+    d->requestPresent();
+}
+
+void RenderWidget::schedulePresent()
+{
+    d->requestPresent();
 }
 
 double RenderWidget::lastRenderMilliseconds() const
@@ -178,63 +413,64 @@ int RenderWidget::renderedFrames() const
     return d->frames;
 }
 
-void RenderWidget::initializeGL()
+QOpenGLContext* RenderWidget::context() const
 {
-    vtkOpenGLState* state = d->window->GetState();
-    state->Reset();
-    state->vtkglDepthFunc(GL_LEQUAL);
-    d->window->SetOwnContext(0);
-    d->window->SetReadyForRendering(true);
-    d->surface = context()->surface();
-    d->window->OpenGLInitContext();
-    d->syncSize();
-    if (!d->interactor->GetInitialized())
-        d->interactor->Initialize();
-    QObject::disconnect(d->contextDestruction);
-    d->contextDestruction = connect(
-        context(), &QOpenGLContext::aboutToBeDestroyed, this, [this] { d->finalize(); }, Qt::DirectConnection);
-    d->needRender = true;
+    return d->context.get();
 }
 
-void RenderWidget::resizeGL(int, int)
+bool RenderWidget::isValid() const
 {
-    d->syncSize();
-    d->needRender = true;
+    return static_cast<bool>(d->context);
 }
 
-void RenderWidget::paintGL()
+bool RenderWidget::makeCurrent()
 {
-    // A widget that was never shown gets no resizeGL() before grabFramebuffer().
-    d->syncSize();
-    vtkOpenGLState* state = d->window->GetState();
-    state->Reset();
-    state->Push();
-    if (d->needRender) {
-        QElapsedTimer timer;
-        timer.start();
-        d->inPaint = true;
-        d->window->Render();
-        d->inPaint = false;
-        d->needRender = false;
-        d->renderedSize = d->deviceSize();
-        d->lastRenderMs = static_cast<double>(timer.nsecsElapsed()) / 1e6;
-        ++d->frames;
-    }
-    makeCurrent(); // rebinds Qt's framebuffer for the blit below
+    return d->ensureContext() && d->context->makeCurrent(d->currentSurface());
+}
 
-    QOpenGLExtraFunctions* gl = context()->extraFunctions();
-    gl->glBindFramebuffer(GL_DRAW_FRAMEBUFFER, defaultFramebufferObject());
-    const GLenum drawBuffer = GL_COLOR_ATTACHMENT0;
-    gl->glDrawBuffers(1, &drawBuffer);
-    const QSize target = d->deviceSize();
-    d->window->BlitDisplayFramebuffer(0, 0, 0, d->renderedSize.width(), d->renderedSize.height(), 0, 0, target.width(),
-                                      target.height(), GL_COLOR_BUFFER_BIT, GL_LINEAR);
-    state->Pop();
-    emit frameRendered();
+void RenderWidget::doneCurrent()
+{
+    if (d->context)
+        d->context->doneCurrent();
+}
+
+QImage RenderWidget::grabFramebuffer()
+{
+    if (!makeCurrent())
+        return {};
+    const bool rendered = d->needRender || d->renderedSize != d->deviceSize();
+    d->renderIfNeeded();
+    const QSize size = d->renderedSize;
+    QImage image(size, QImage::Format_RGBA8888);
+    QOpenGLExtraFunctions* gl = d->context->extraFunctions();
+    vtkOpenGLFramebufferObject* frame = d->window->GetRenderFramebuffer();
+    frame->Bind(GL_READ_FRAMEBUFFER);
+    frame->ActivateReadBuffer(0);
+    gl->glPixelStorei(GL_PACK_ALIGNMENT, 4);
+    gl->glReadPixels(0, 0, size.width(), size.height(), GL_RGBA, GL_UNSIGNED_BYTE, image.bits());
+    gl->glBindFramebuffer(GL_FRAMEBUFFER, d->context->defaultFramebufferObject());
+    d->window->GetState()->Reset();
+    if (rendered)
+        emit frameRendered();
+    image.setDevicePixelRatio(devicePixelRatioF());
+    return image.mirrored(); // OpenGL's rows run bottom to top
+}
+
+QWindow* RenderWidget::nativeWindow() const
+{
+    return d->surface;
+}
+
+void RenderWidget::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    d->needRender = true;
+    d->requestPresent();
 }
 
 void RenderWidget::mousePressEvent(QMouseEvent* event)
 {
+    setFocus(Qt::MouseFocusReason);
     switch (event->button()) {
     case Qt::LeftButton:
         d->leftPressed = true;
@@ -307,13 +543,27 @@ void RenderWidget::wheelEvent(QWheelEvent* event)
 void RenderWidget::enterEvent(QEnterEvent* event)
 {
     d->interactor->InvokeEvent(vtkCommand::EnterEvent, event);
-    QOpenGLWidget::enterEvent(event);
+    QWidget::enterEvent(event);
 }
 
 void RenderWidget::leaveEvent(QEvent* event)
 {
     d->interactor->InvokeEvent(vtkCommand::LeaveEvent, event);
-    QOpenGLWidget::leaveEvent(event);
+    QWidget::leaveEvent(event);
+}
+
+QImage grabWithRenderViews(QWidget* widget)
+{
+    QImage image = widget->grab().toImage();
+    QPainter painter(&image);
+    for (RenderWidget* view : widget->findChildren<RenderWidget*>()) {
+        if (!view->isVisible())
+            continue;
+        const QImage frame = view->grabFramebuffer();
+        if (!frame.isNull())
+            painter.drawImage(QRect(view->mapTo(widget, QPoint(0, 0)), view->size()), frame);
+    }
+    return image;
 }
 
 } // namespace placement

@@ -4,6 +4,7 @@
 #include "app/RecentFiles.h"
 #include "views/ChartsDock.h"
 #include "views/MachineView.h"
+#include "views/RenderWidget.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -226,7 +227,7 @@ int main(int argc, char* argv[])
                     QCoreApplication::processEvents(QEventLoop::AllEvents, 50);
                 QCoreApplication::processEvents();
                 int status = 0;
-                if (!screenshot.isEmpty() && !window.grab().toImage().save(screenshot)) {
+                if (!screenshot.isEmpty() && !grabWithRenderViews(&window).save(screenshot)) {
                     std::fprintf(stderr, "placement-explorer: cannot write %s\n", qPrintable(screenshot));
                     status = 1;
                 }
