@@ -229,7 +229,7 @@ void MainWindow::install(std::unique_ptr<MachineData> machine)
 {
     m_jobsDock->setMachine(nullptr, {}); // before the machine it shows goes
     m_inspectorDock->setMachine(nullptr, {});
-    m_timelineDock->gantt()->setJobs(nullptr, 1, 0, 1);
+    m_timelineDock->setJobs(nullptr, 1, 0, 1);
     m_comparePane->clear(); // compares with the machine that goes
     m_comparePane->hide();
     m_current = std::move(machine);
@@ -243,8 +243,8 @@ void MainWindow::install(std::unique_ptr<MachineData> machine)
     if (m_linkModeActions[0])
         m_linkModeActions[static_cast<size_t>(m_linkMode)]->setChecked(true);
     m_timelineDock->setRange(m_current->firstTime, m_current->lastTime);
-    m_timelineDock->gantt()->setJobs(&m_current->jobs, m_current->topology->nodeCount(), m_current->firstTime,
-                                     m_current->lastTime);
+    m_timelineDock->setJobs(&m_current->jobs, m_current->topology->nodeCount(), m_current->firstTime,
+                            m_current->lastTime);
     std::vector<std::int64_t> events;
     events.reserve(2 * m_current->jobs.size());
     for (const Job& job : m_current->jobs) {

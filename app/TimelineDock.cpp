@@ -2,23 +2,27 @@
 
 #include "app/JobTableModel.h"
 #include "views/GanttChart.h"
+#include "views/UtilizationChart.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QSlider>
+#include <QSplitter>
 #include <QStyle>
 #include <QTimer>
 #include <QToolButton>
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <cmath>
 
 namespace placement {
 
 TimelineDock::TimelineDock(QWidget* parent)
     : QDockWidget(tr("Timeline"), parent)
     , m_gantt(new GanttChart)
+    , m_chart(new UtilizationChart)
     , m_slider(new QSlider(Qt::Horizontal))
     , m_label(new QLabel)
     , m_back(new QToolButton)
@@ -31,7 +35,19 @@ TimelineDock::TimelineDock(QWidget* parent)
     auto* content = new QWidget;
     auto* column = new QVBoxLayout(content);
     column->setContentsMargins(4, 2, 4, 2);
-    column->addWidget(m_gantt, 1);
+    // One column, so that the Gantt and the chart share their width and x: the chart's
+    // plot area sets where both draw time (alignTimeAxes).
+    auto* charts = new QSplitter(Qt::Vertical);
+    charts->setObjectName(QStringLiteral("timelineSplitter"));
+    charts->setChildrenCollapsible(false);
+    charts->setHandleWidth(4); // with the size hints (140 and 80): 224 pixels, leaving the 3D view its height
+    charts->addWidget(m_gantt);
+    charts->addWidget(m_chart);
+    charts->setStretchFactor(0, 3);
+    charts->setStretchFactor(1, 1);
+    charts->setSizes({3 * m_chart->sizeHint().height(), m_chart->sizeHint().height()});
+    column->addWidget(charts, 1);
+    m_chart->setMinimumPlotMargins(GanttChart::MinimumLeftMargin, GanttChart::MinimumRightMargin);
     auto* layout = new QHBoxLayout;
     layout->setContentsMargins(0, 0, 0, 0);
     column->addLayout(layout);
@@ -62,9 +78,14 @@ TimelineDock::TimelineDock(QWidget* parent)
     layout->addWidget(m_slider, 1);
     layout->addWidget(m_label);
     setWidget(content);
-    m_timer->setInterval(33); // about 30 steps a second
+    // Up to 60 steps a second; each step advances by the time that really passed, so a slow
+    // frame does not slow the replay down.
+    m_timer->setInterval(16);
+    m_timer->setTimerType(Qt::PreciseTimer);
     connect(m_timer, &QTimer::timeout, this, &TimelineDock::advance);
     connect(m_gantt, &GanttChart::timeClicked, this, &TimelineDock::moveTo);
+    connect(m_chart, &UtilizationChart::timeClicked, this, &TimelineDock::moveTo);
+    connect(m_chart, &UtilizationChart::plotAreaChanged, this, &TimelineDock::alignTimeAxes);
     connect(m_play, &QToolButton::toggled, this, &TimelineDock::setPlaying);
     connect(m_back, &QToolButton::clicked, this, &TimelineDock::stepBack);
     connect(m_forward, &QToolButton::clicked, this, &TimelineDock::stepForward);
@@ -95,7 +116,22 @@ void TimelineDock::setTime(std::int64_t time)
     const QSignalBlocker blocker(m_slider);
     m_slider->setValue(static_cast<int>(m_time - m_first));
     m_gantt->setTime(m_time);
+    m_chart->setTime(m_time);
     updateLabel();
+}
+
+void TimelineDock::setJobs(const std::vector<Job>* jobs, int nodeCount, std::int64_t first, std::int64_t last)
+{
+    m_gantt->setJobs(jobs, nodeCount, first, last);
+    m_chart->setJobs(jobs, nodeCount, first, last);
+}
+
+void TimelineDock::alignTimeAxes()
+{
+    // Same width and x in the splitter: the bars take the chart's plot margins.
+    const QRectF area = m_chart->plotArea();
+    m_gantt->setBarMargins(static_cast<int>(std::lround(area.left())),
+                           static_cast<int>(std::lround(m_chart->width() - area.right())));
 }
 
 void TimelineDock::setEvents(std::vector<std::int64_t> events)
@@ -143,6 +179,7 @@ void TimelineDock::setPlaying(bool playing)
     if (playing) {
         if (m_time >= m_last)
             moveTo(m_first); // play again from the start
+        m_clock.start();
         m_timer->start();
     } else {
         m_timer->stop();
@@ -167,7 +204,8 @@ void TimelineDock::setSpeed(int secondsPerSecond)
 
 void TimelineDock::advance()
 {
-    m_carry += m_speed->currentData().toInt() * m_timer->interval() / 1000.0;
+    const double seconds = static_cast<double>(m_clock.restart()) / 1000.0;
+    m_carry += m_speed->currentData().toInt() * seconds;
     const auto step = static_cast<std::int64_t>(m_carry);
     if (step == 0)
         return;

@@ -1,6 +1,9 @@
 #pragma once
 
+#include "core/Job.h"
+
 #include <QDockWidget>
+#include <QElapsedTimer>
 
 #include <cstdint>
 #include <vector>
@@ -14,11 +17,12 @@ class QToolButton;
 namespace placement {
 
 class GanttChart;
+class UtilizationChart;
 
 /// The time axis of the loaded workload: a Gantt chart of the jobs on node index over time
-/// with utilization and queue length beneath, a slider from the first job start to the last
-/// job end, one-minute steps, and replay: play/pause at a chosen speed, and steps to the
-/// previous or next event (a job starting or ending).
+/// and beneath it, on the same time axis, a chart of utilization and queue length; a slider
+/// from the first job start to the last job end, one-minute steps, and replay: play/pause at
+/// a chosen speed, and steps to the previous or next event (a job starting or ending).
 class TimelineDock : public QDockWidget
 {
     Q_OBJECT
@@ -27,7 +31,11 @@ public:
 
     void setRange(std::int64_t first, std::int64_t last);
     void setTime(std::int64_t time);
+    /// The jobs drawn by the Gantt and the chart; `jobs` must outlive them or the next call,
+    /// nullptr clears both.
+    void setJobs(const std::vector<Job>* jobs, int nodeCount, std::int64_t first, std::int64_t last);
     GanttChart* gantt() const { return m_gantt; }
+    UtilizationChart* utilizationChart() const { return m_chart; }
     std::int64_t time() const { return m_time; }
     /// The times at which something starts or ends, for the event steps (any order).
     void setEvents(std::vector<std::int64_t> events);
@@ -47,8 +55,10 @@ private:
     void updateLabel();
     void moveTo(std::int64_t time);
     void advance();
+    void alignTimeAxes();
 
     GanttChart* m_gantt;
+    UtilizationChart* m_chart;
     QSlider* m_slider;
     QLabel* m_label;
     QToolButton* m_back;
@@ -56,6 +66,7 @@ private:
     QToolButton* m_forward;
     QComboBox* m_speed;
     QTimer* m_timer;
+    QElapsedTimer m_clock; ///< since the last replay step
     std::vector<std::int64_t> m_events; ///< ascending, unique
     double m_carry = 0; ///< fractional seconds of replay not yet shown
     std::int64_t m_first = 0;

@@ -30,6 +30,55 @@ int StepSeries::valueAt(std::int64_t time) const
     return after == times.begin() ? 0 : values[static_cast<size_t>(after - times.begin() - 1)];
 }
 
+std::int64_t StepEnvelope::bucketStart(size_t bucket) const
+{
+    // Exact integer split of the span: the buckets differ in width by a second at most.
+    const auto count = static_cast<std::int64_t>(bucketCount());
+    return count == 0 ? first : first + (last - first) * static_cast<std::int64_t>(bucket) / count;
+}
+
+size_t StepEnvelope::bucketOf(std::int64_t time) const
+{
+    const auto count = static_cast<std::int64_t>(bucketCount());
+    if (count == 0 || last <= first)
+        return 0;
+    // The estimate from the widths is off by one at most where a width rounds down.
+    auto bucket = std::clamp<std::int64_t>((time - first) * count / (last - first), 0, count - 1);
+    while (bucket > 0 && bucketStart(static_cast<size_t>(bucket)) > time)
+        --bucket;
+    while (bucket + 1 < count && bucketStart(static_cast<size_t>(bucket + 1)) <= time)
+        ++bucket;
+    return static_cast<size_t>(bucket);
+}
+
+StepEnvelope stepEnvelope(const StepSeries& series, std::int64_t first, std::int64_t last, int buckets)
+{
+    StepEnvelope envelope;
+    envelope.first = first;
+    envelope.last = std::max(first, last);
+    const auto count = static_cast<size_t>(std::clamp<std::int64_t>(buckets, 0, envelope.last - first));
+    envelope.startValues.resize(count);
+    envelope.minValues.resize(count);
+    envelope.maxValues.resize(count);
+    size_t i = 0; // the first step after the current time
+    int value = 0; // before the first step
+    for (size_t bucket = 0; bucket < count; ++bucket) {
+        const std::int64_t from = envelope.bucketStart(bucket), to = envelope.bucketStart(bucket + 1);
+        for (; i < series.times.size() && series.times[i] <= from; ++i)
+            value = series.values[i];
+        envelope.startValues[bucket] = value;
+        int low = value, high = value;
+        for (; i < series.times.size() && series.times[i] < to; ++i) {
+            value = series.values[i];
+            low = std::min(low, value);
+            high = std::max(high, value);
+        }
+        envelope.minValues[bucket] = low;
+        envelope.maxValues[bucket] = high;
+    }
+    return envelope;
+}
+
 StepSeries busyNodesOverTime(const std::vector<Job>& jobs)
 {
     std::vector<std::pair<std::int64_t, int>> changes;

@@ -17,6 +17,28 @@ struct StepSeries
     int valueAt(std::int64_t time) const;
 };
 
+/// A StepSeries reduced to equal time buckets over [first, last), for drawing: in each
+/// bucket the value at its start and the least and greatest value it takes, so a change
+/// shorter than a bucket still shows. Bucket i spans [bucketStart(i), bucketStart(i + 1)).
+struct StepEnvelope
+{
+    std::int64_t first = 0;
+    std::int64_t last = 0;
+    std::vector<int> startValues;
+    std::vector<int> minValues;
+    std::vector<int> maxValues;
+
+    size_t bucketCount() const { return startValues.size(); }
+    std::int64_t bucketStart(size_t bucket) const;
+    /// The bucket holding `time`, which must lie in [first, last).
+    size_t bucketOf(std::int64_t time) const;
+};
+
+/// The envelope of `series` over [first, last) in `buckets` buckets (fewer when the span is
+/// shorter than that many seconds, so that no bucket is empty); none when last <= first.
+/// One pass over the series: O(steps + buckets).
+StepEnvelope stepEnvelope(const StepSeries& series, std::int64_t first, std::int64_t last, int buckets);
+
 /// Nodes held by running jobs over time (a job holds its nodes on [start, end)).
 StepSeries busyNodesOverTime(const std::vector<Job>& jobs);
 /// Jobs waiting over time: submitted, not yet started (on [submit, start)).

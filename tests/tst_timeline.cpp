@@ -58,6 +58,70 @@ private slots:
         }
     }
 
+    void envelopeMatchesBruteForceOverEverySecond()
+    {
+        SplitMix64 random(23);
+        for (int trial = 0; trial < 60; ++trial) {
+            StepSeries series;
+            std::int64_t time = random.between(-50, 50);
+            const int steps = static_cast<int>(random.between(0, 80));
+            for (int i = 0; i < steps; ++i) {
+                time += random.between(1, 90);
+                series.times.push_back(time);
+                series.values.push_back(static_cast<int>(random.between(0, 40)));
+            }
+            // Ranges that start before, inside and after the steps; buckets of one second
+            // to many, and more buckets than seconds.
+            const std::int64_t first = random.between(-100, 200);
+            const std::int64_t last = first + random.between(0, 3000);
+            const int buckets = static_cast<int>(random.between(0, 400));
+            const StepEnvelope envelope = stepEnvelope(series, first, last, buckets);
+            QCOMPARE(static_cast<std::int64_t>(envelope.bucketCount()), std::min<std::int64_t>(buckets, last - first));
+            if (envelope.bucketCount() == 0)
+                continue;
+            QCOMPARE(envelope.bucketStart(0), first);
+            QCOMPARE(envelope.bucketStart(envelope.bucketCount()), last);
+            for (size_t bucket = 0; bucket < envelope.bucketCount(); ++bucket) {
+                const std::int64_t from = envelope.bucketStart(bucket), to = envelope.bucketStart(bucket + 1);
+                QVERIFY(from < to);
+                int low = series.valueAt(from), high = low;
+                for (std::int64_t t = from; t < to; ++t) {
+                    low = std::min(low, series.valueAt(t));
+                    high = std::max(high, series.valueAt(t));
+                    QCOMPARE(envelope.bucketOf(t), bucket);
+                }
+                QCOMPARE(envelope.startValues[bucket], series.valueAt(from));
+                QCOMPARE(envelope.minValues[bucket], low);
+                QCOMPARE(envelope.maxValues[bucket], high);
+            }
+        }
+    }
+
+    void envelopeKeepsASpikeShorterThanABucket()
+    {
+        // 90 nodes busy for one second of a day, drawn in buckets of an hour.
+        const std::vector<Job> jobs = [] {
+            std::vector<Job> list(2);
+            list[0].start = 0;
+            list[0].end = 86400;
+            list[0].nodes = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9};
+            list[1].start = 40000;
+            list[1].end = 40001;
+            for (int node = 10; node < 100; ++node)
+                list[1].nodes.push_back(node);
+            return list;
+        }();
+        const StepEnvelope envelope = stepEnvelope(busyNodesOverTime(jobs), 0, 86400, 24);
+        QCOMPARE(envelope.bucketCount(), size_t(24));
+        const size_t spike = envelope.bucketOf(40000);
+        QCOMPARE(spike, size_t(11));
+        for (size_t bucket = 0; bucket < envelope.bucketCount(); ++bucket) {
+            QCOMPARE(envelope.startValues[bucket], 10);
+            QCOMPARE(envelope.minValues[bucket], 10);
+            QCOMPARE(envelope.maxValues[bucket], bucket == spike ? 100 : 10);
+        }
+    }
+
     void ganttBarsCoverEachJobsNodesInRuns()
     {
         SplitMix64 random(5);

@@ -4,28 +4,17 @@
 
 #include <QMouseEvent>
 #include <QPainter>
-#include <QPolygonF>
 
 #include <algorithm>
 #include <cmath>
 
 namespace placement {
-namespace {
-
-constexpr int LeftMargin = 46; ///< room for the node axis labels
-constexpr int RightMargin = 8;
-constexpr double StripShare = 0.28; ///< of the height, for utilization and queue
-const QColor BusyColor(88, 168, 120);
-const QColor QueueColor(236, 150, 52);
-
-} // namespace
-
 GanttChart::GanttChart(QWidget* parent)
     : QWidget(parent)
 {
     setObjectName(QStringLiteral("ganttChart"));
-    setToolTip(tr("Jobs on node index (down) over time (across); below: utilization (green) and "
-                  "waiting jobs (orange). Click a job to select it and move the time there."));
+    setToolTip(tr("Jobs on node index (down) over time (across). Click a job to select it and move the "
+                  "time there."));
 }
 
 void GanttChart::setJobs(const std::vector<Job>* jobs, int nodeCount, std::int64_t first, std::int64_t last)
@@ -34,8 +23,6 @@ void GanttChart::setJobs(const std::vector<Job>* jobs, int nodeCount, std::int64
     m_nodeCount = std::max(1, nodeCount);
     m_first = first;
     m_last = std::max(last, first + 1);
-    m_busy = jobs ? busyNodesOverTime(*jobs) : StepSeries{};
-    m_queued = jobs ? queuedJobsOverTime(*jobs) : StepSeries{};
     m_highlighted = -1;
     m_imageStale = true;
     update();
@@ -59,15 +46,20 @@ void GanttChart::setHighlightedJob(int jobIndex)
 
 QRectF GanttChart::barArea() const
 {
-    const double height = this->height() * (1 - StripShare) - 4;
-    return {static_cast<double>(LeftMargin), 2.0, std::max(1.0, width() - LeftMargin - RightMargin * 1.0),
-            std::max(1.0, height)};
+    return {static_cast<double>(m_leftMargin), 2.0, std::max(1.0, width() - m_leftMargin - m_rightMargin * 1.0),
+            std::max(1.0, height() - 4.0)};
 }
 
-QRectF GanttChart::stripArea() const
+void GanttChart::setBarMargins(int left, int right)
 {
-    const QRectF bars = barArea();
-    return {bars.left(), bars.bottom() + 4, bars.width(), std::max(1.0, height() - bars.bottom() - 6)};
+    left = std::max(left, MinimumLeftMargin);
+    right = std::max(right, MinimumRightMargin);
+    if (left == m_leftMargin && right == m_rightMargin)
+        return;
+    m_leftMargin = left;
+    m_rightMargin = right;
+    m_imageStale = true;
+    update();
 }
 
 double GanttChart::xOf(std::int64_t time) const
@@ -161,61 +153,16 @@ void GanttChart::rebuildImage()
             }
         }
     }
+    // Node indices beside the bars.
     QPainter painter(&m_image);
-
-    // Utilization (filled, share of the machine) and queue length (line, its own scale).
-    const QRectF strip = stripArea();
-    painter.fillRect(strip, QColor(36, 39, 46));
-    // One value per pixel column, the highest the series reaches in the column's time span:
-    // a path through every step of a million jobs would take the rasterizer seconds.
-    const int columns = std::max(1, static_cast<int>(strip.width()));
-    auto columnPeaks = [&](const StepSeries& series) {
-        std::vector<int> peaks(static_cast<size_t>(columns), 0);
-        size_t i = 0;
-        int value = 0; // before the first step
-        for (int column = 0; column < columns; ++column) {
-            const std::int64_t from = timeAt(strip.left() + column), to = timeAt(strip.left() + column + 1);
-            for (; i < series.times.size() && series.times[i] <= from; ++i)
-                value = series.values[i];
-            int peak = value;
-            for (size_t j = i; j < series.times.size() && series.times[j] < to; ++j)
-                peak = std::max(peak, series.values[j]);
-            peaks[static_cast<size_t>(column)] = peak;
-        }
-        return peaks;
-    };
-    painter.setRenderHint(QPainter::Antialiasing, false);
-    QColor fill = BusyColor;
-    fill.setAlpha(170);
-    const std::vector<int> busy = columnPeaks(m_busy);
-    for (int column = 0; column < columns; ++column) {
-        const double height = strip.height() * busy[static_cast<size_t>(column)] / m_nodeCount;
-        painter.fillRect(QRectF(strip.left() + column, strip.bottom() - height, 1, height), fill);
-    }
-    const int maxQueued = m_queued.values.empty() ? 0 : *std::max_element(m_queued.values.begin(), m_queued.values.end());
-    if (maxQueued > 0) {
-        const std::vector<int> queued = columnPeaks(m_queued);
-        QPolygonF line;
-        for (int column = 0; column < columns; ++column)
-            line << QPointF(strip.left() + column + 0.5,
-                            strip.bottom() - strip.height() * queued[static_cast<size_t>(column)] / maxQueued);
-        painter.setPen(QPen(QueueColor, 1.5));
-        painter.drawPolyline(line);
-    }
-
-    // Axis labels: node indices beside the bars, the scales beside the strip.
     painter.setPen(palette().color(QPalette::Text));
     QFont font = painter.font();
     font.setPointSizeF(font.pointSizeF() * 0.85);
     painter.setFont(font);
-    const QRectF label(0, 0, LeftMargin - 4, painter.fontMetrics().height());
+    const QRectF label(0, 0, m_leftMargin - 4, painter.fontMetrics().height());
     painter.drawText(label.translated(0, area.top()), Qt::AlignRight, QStringLiteral("0"));
     painter.drawText(label.translated(0, area.bottom() - label.height()), Qt::AlignRight,
                      QString::number(m_nodeCount - 1));
-    painter.drawText(label.translated(0, strip.top()), Qt::AlignRight, QStringLiteral("100%"));
-    painter.setPen(QueueColor);
-    painter.drawText(label.translated(0, strip.bottom() - label.height()), Qt::AlignRight,
-                     tr("%1 q").arg(maxQueued));
 }
 
 void GanttChart::resizeEvent(QResizeEvent* event)
@@ -249,7 +196,7 @@ void GanttChart::paintEvent(QPaintEvent*)
     }
     const double x = xOf(m_time);
     painter.setPen(QPen(QColor(255, 255, 255, 220), 1.5));
-    painter.drawLine(QPointF(x, area.top()), QPointF(x, stripArea().bottom()));
+    painter.drawLine(QPointF(x, area.top()), QPointF(x, area.bottom()));
 }
 
 void GanttChart::mousePressEvent(QMouseEvent* event)

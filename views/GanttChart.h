@@ -12,8 +12,8 @@
 namespace placement {
 
 /// The jobs of a run on node index (down) over time (across), each in its job colour, with
-/// the time cursor, the selected job outlined, and beneath them a strip of the machine's
-/// utilization (filled) and the queue length (line) over the same time axis.
+/// the time cursor and the selected job outlined. The time axis is the UtilizationChart's
+/// beneath it: setBarMargins() lines the bars up with that chart's plot area.
 ///
 /// Clicking selects the job under the pointer (jobClicked) and moves the time cursor there
 /// (timeClicked). The bars are drawn once into an image per size and data (straight into its
@@ -37,10 +37,18 @@ public:
     /// The widget x position of a time.
     double xOf(std::int64_t time) const;
     QRectF barArea() const;
-    QRectF stripArea() const;
 
-    QSize minimumSizeHint() const override { return {200, 90}; }
-    QSize sizeHint() const override { return {800, 220}; }
+    /// Room the node labels need left of the bars, and the least gap at the right.
+    static constexpr int MinimumLeftMargin = 46;
+    static constexpr int MinimumRightMargin = 8;
+    /// Where the bars start and end: this far from the left and right edges (at least the
+    /// minimum margins).
+    void setBarMargins(int left, int right);
+    int leftMargin() const { return m_leftMargin; }
+    int rightMargin() const { return m_rightMargin; }
+
+    QSize minimumSizeHint() const override { return {200, 60}; }
+    QSize sizeHint() const override { return {800, 140}; }
 
 signals:
     void jobClicked(int jobIndex);
@@ -55,14 +63,14 @@ private:
     void rebuildImage();
 
     const std::vector<Job>* m_jobs = nullptr;
-    StepSeries m_busy;
-    StepSeries m_queued;
+    int m_leftMargin = MinimumLeftMargin;
+    int m_rightMargin = MinimumRightMargin;
     int m_nodeCount = 1;
     std::int64_t m_first = 0;
     std::int64_t m_last = 1;
     std::int64_t m_time = 0;
     int m_highlighted = -1;
-    QImage m_image; ///< bars and strip at the current size
+    QImage m_image; ///< bars and labels at the current size
     bool m_imageStale = true; ///< rebuilt at the next paint: nothing is drawn while hidden
 };
 
