@@ -4,10 +4,13 @@
 #include "store/Store.h"
 #include "views/JobPalette.h"
 #include "views/MachineView.h"
+#include "views/RenderWidget.h"
 
 #include <QLabel>
 #include <QTimer>
 #include <QVBoxLayout>
+
+#include <utility>
 
 namespace placement {
 
@@ -102,7 +105,12 @@ void ComparePane::followCamera(MachineView* primary)
         if (m_other && isVisible() && m_view->cameraState() != primary->cameraState())
             m_view->setCameraState(primary->cameraState());
     });
+    // This view's camera goes back only when the user moved it here: a frame of this view
+    // before it took the main view's camera (it was just shown, or resized) must not win.
+    connect(m_view->renderWidget(), &RenderWidget::cameraMoved, this, [this] { m_userMovedCamera = true; });
     connect(m_view, &MachineView::frameRendered, this, [this, primary] {
+        if (!std::exchange(m_userMovedCamera, false))
+            return;
         if (m_other && isVisible() && m_view->cameraState() != primary->cameraState())
             primary->setCameraState(m_view->cameraState());
     });

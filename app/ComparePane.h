@@ -70,6 +70,7 @@ private:
     std::size_t m_primaryJobs = 0;
     std::int64_t m_time = 0;
     int m_highlighted = -1; ///< in the other run
+    bool m_userMovedCamera = false; ///< in this view, since its last frame
 };
 
 } // namespace placement

@@ -23,6 +23,7 @@
 #include <QComboBox>
 #include <QDir>
 #include <QDockWidget>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QHelpEvent>
 #include <QLabel>
@@ -41,6 +42,7 @@
 #include <QTimer>
 #include <QToolTip>
 #include <QUrl>
+#include <QWindow>
 
 #include <functional>
 #include <set>
@@ -272,6 +274,18 @@ private slots:
         QTRY_VERIFY(window.currentTime() > paused);
         timeline->setPlaying(false);
         QVERIFY(!timeline->isPlaying());
+        // The replay keeps to its speed in wall-clock time, however long frames take.
+        timeline->setSpeed(3600);
+        const std::int64_t from = window.currentTime();
+        QElapsedTimer wall;
+        wall.start();
+        timeline->setPlaying(true);
+        QTest::qWait(600);
+        timeline->setPlaying(false);
+        const double expected = 3600.0 * static_cast<double>(wall.elapsed()) / 1000.0;
+        const auto advanced = static_cast<double>(window.currentTime() - from);
+        QVERIFY2(advanced > 0.6 * expected && advanced <= expected + 1,
+                 qPrintable(QStringLiteral("%1 s of %2").arg(advanced).arg(expected)));
     }
 
     void switchesMachinesAndTime()
@@ -520,6 +534,18 @@ private slots:
         }
         QVERIFY(checked >= 10);
 
+        // Both views show the whole machine from one camera, fitted to their (half) width.
+        QTRY_VERIFY(right->cameraState() == left->cameraState());
+        for (MachineView* view : {left, right})
+            for (int node = 0; node < shown->topology->nodeCount(); ++node) {
+                // The fit leaves a margin of 5% of the tighter direction on each side.
+                const double margin = 0.03 * std::min(view->width(), view->height());
+                const auto at = view->nodeScreenPosition(node);
+                QVERIFY(at);
+                QVERIFY2(QRectF(QPointF(0, 0), QSizeF(view->size())).adjusted(margin, margin, -margin, -margin).contains(*at),
+                         qPrintable(QStringLiteral("node %1 at %2, %3").arg(node).arg(at->x()).arg(at->y())));
+            }
+
         // Linked cameras: moving the left camera moves the right one.
         MachineView::CameraState moved = left->cameraState();
         moved[0] += 5;
@@ -538,6 +564,16 @@ private slots:
         }();
         const QString problem = compareWithBaseline(pair, QStringLiteral("compare-layout"));
         QVERIFY2(problem.isEmpty(), qPrintable(problem));
+
+        // ... and dragging in the right view (where the pointer's events arrive) turns both.
+        QWindow* rightWindow = right->renderWidget()->nativeWindow();
+        const QPoint start(right->width() / 2, right->height() / 2);
+        QTest::mousePress(rightWindow, Qt::LeftButton, {}, start);
+        for (int step = 1; step <= 6; ++step)
+            QTest::mouseMove(rightWindow, start + QPoint(10 * step, 4 * step));
+        QTest::mouseRelease(rightWindow, Qt::LeftButton, {}, start + QPoint(60, 24));
+        QVERIFY(right->cameraState() != moved);
+        QTRY_VERIFY(left->cameraState() == right->cameraState());
 
         QVERIFY(window.compareWithRun(QString()));
         QVERIFY(!window.comparing());
