@@ -1,11 +1,78 @@
 #include "store/NodeListBlob.h"
 
-#include <bit>
 #include <cstdint>
-#include <cstring>
+#include <limits>
 #include <stdexcept>
 
 namespace placement {
+namespace {
+
+constexpr unsigned char RunsFormat = 1;
+
+/// LEB128: 7 bits a byte, low bits first, the high bit set on every byte but the last.
+/// Returns the number of bytes written to `out` (at most 10).
+int putVarint(std::uint64_t value, char* out)
+{
+    int length = 0;
+    while (value >= 0x80) {
+        out[length++] = static_cast<char>((value & 0x7F) | 0x80);
+        value >>= 7;
+    }
+    out[length++] = static_cast<char>(value);
+    return length;
+}
+
+bool getVarint(const unsigned char*& at, const unsigned char* end, std::uint64_t& value)
+{
+    value = 0;
+    for (int shift = 0; shift < 64 && at != end; shift += 7) {
+        const unsigned char byte = *at++;
+        value |= static_cast<std::uint64_t>(byte & 0x7F) << shift;
+        if (!(byte & 0x80))
+            return true;
+    }
+    return false; // truncated, or longer than any 64-bit value
+}
+
+[[noreturn]] void damaged(int bytes, const char* why)
+{
+    throw std::invalid_argument("a node list blob of " + std::to_string(bytes) + " bytes is damaged (" + why + ")");
+}
+
+/// Walks the runs of a blob in the current format, calling run(first, length) for each.
+/// Returns the number of ids; throws for anything a well-formed blob cannot hold.
+template <typename Run> std::size_t forEachRun(const unsigned char* begin, int bytes, Run run)
+{
+    const unsigned char* at = begin + 1; // past the format byte
+    const unsigned char* end = begin + bytes;
+    std::int64_t previousEnd = 0;
+    std::size_t total = 0;
+    while (at != end) {
+        std::uint64_t head = 0;
+        if (!getVarint(at, end, head))
+            damaged(bytes, "truncated");
+        const std::uint64_t zigzag = head >> 1;
+        const auto delta = static_cast<std::int64_t>(zigzag >> 1) ^ -static_cast<std::int64_t>(zigzag & 1);
+        std::uint64_t length = 1;
+        if (head & 1) {
+            if (!getVarint(at, end, length) || length > maxNodeListSize)
+                damaged(bytes, "bad run length");
+            length += 2;
+        }
+        const std::int64_t first = previousEnd + delta;
+        const std::int64_t last = first + static_cast<std::int64_t>(length) - 1;
+        if (first < std::numeric_limits<int>::min() || last > std::numeric_limits<int>::max())
+            damaged(bytes, "an id outside int");
+        total += length;
+        if (total > maxNodeListSize)
+            damaged(bytes, "too many ids");
+        run(static_cast<int>(first), static_cast<std::size_t>(length));
+        previousEnd = last + 1;
+    }
+    return total;
+}
+
+} // namespace
 
 std::string encodeNodeList(const std::vector<int>& nodes)
 {
@@ -16,20 +83,63 @@ std::string encodeNodeList(const std::vector<int>& nodes)
 
 void encodeNodeList(const std::vector<int>& nodes, std::string& blob)
 {
-    blob.resize(nodes.size() * 4);
-    if constexpr (std::endian::native == std::endian::little) {
-        if (!nodes.empty())
-            std::memcpy(blob.data(), nodes.data(), blob.size());
+    blob.clear();
+    if (nodes.empty())
         return;
+    if (nodes.size() > maxNodeListSize)
+        throw std::length_error("a node list of " + std::to_string(nodes.size()) + " ids is too long to store");
+    blob.push_back(static_cast<char>(RunsFormat));
+    std::int64_t previousEnd = 0;
+    char buffer[20];
+    for (std::size_t i = 0; i < nodes.size();) {
+        const std::int64_t first = nodes[i];
+        std::size_t length = 1;
+        while (i + length < nodes.size()
+               && static_cast<std::int64_t>(nodes[i + length]) == first + static_cast<std::int64_t>(length))
+            ++length;
+        const std::int64_t delta = first - previousEnd; // within +-2^33
+        const auto zigzag = (static_cast<std::uint64_t>(delta) << 1) ^ static_cast<std::uint64_t>(delta >> 63);
+        int used = putVarint(zigzag << 1 | (length > 1 ? 1 : 0), buffer);
+        if (length > 1)
+            used += putVarint(length - 2, buffer + used);
+        blob.append(buffer, static_cast<std::size_t>(used));
+        previousEnd = first + static_cast<std::int64_t>(length);
+        i += length;
     }
+}
+
+std::vector<int> decodeNodeList(const void* data, int bytes)
+{
+    if (bytes < 0)
+        damaged(bytes, "negative size");
+    if (bytes == 0)
+        return {};
+    const auto* raw = static_cast<const unsigned char*>(data);
+    if (raw[0] != RunsFormat)
+        damaged(bytes, "unknown format");
+    // Two passes: the first checks the blob and counts, the second fills a vector of the
+    // right size (no growing, no damaged list half-built).
+    std::vector<int> nodes(forEachRun(raw, bytes, [](int, std::size_t) {}));
+    int* out = nodes.data();
+    forEachRun(raw, bytes, [&out](int first, std::size_t length) {
+        for (std::size_t k = 0; k < length; ++k)
+            *out++ = first + static_cast<int>(k);
+    });
+    return nodes;
+}
+
+std::string encodeLegacyNodeList(const std::vector<int>& nodes)
+{
+    std::string blob(nodes.size() * 4, '\0');
     for (size_t i = 0; i < nodes.size(); ++i) {
         const auto value = static_cast<std::uint32_t>(nodes[i]);
         for (int b = 0; b < 4; ++b)
             blob[i * 4 + static_cast<size_t>(b)] = static_cast<char>((value >> (8 * b)) & 0xFF);
     }
+    return blob;
 }
 
-std::vector<int> decodeNodeList(const void* data, int bytes)
+std::vector<int> decodeLegacyNodeList(const void* data, int bytes)
 {
     if (bytes < 0 || bytes % 4 != 0)
         throw std::invalid_argument("a node list blob of " + std::to_string(bytes) + " bytes is damaged");

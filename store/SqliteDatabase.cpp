@@ -97,6 +97,13 @@ SqliteStatement& SqliteStatement::bindUncopied(int index, const std::string& tex
     return *this;
 }
 
+SqliteStatement& SqliteStatement::bindPointer(int index, void* pointer, const char* type)
+{
+    if (sqlite3_bind_pointer(m_statement, index, pointer, type, nullptr) != SQLITE_OK)
+        m_db.fail("cannot bind parameter");
+    return *this;
+}
+
 SqliteStatement& SqliteStatement::bindNull(int index)
 {
     if (sqlite3_bind_null(m_statement, index) != SQLITE_OK)
@@ -163,6 +170,21 @@ int SqliteStatement::bytes(int column) const
 bool SqliteStatement::isNull(int column) const
 {
     return sqlite3_column_type(m_statement, column) == SQLITE_NULL;
+}
+
+ForeignKeysOff::ForeignKeysOff(SqliteDatabase& db)
+    : m_db(db)
+{
+    if (!sqlite3_get_autocommit(m_db.handle()))
+        return; // in a transaction: the pragma would be a no-op, the checks stay on
+    m_db.execute("PRAGMA foreign_keys = OFF");
+    m_active = true;
+}
+
+ForeignKeysOff::~ForeignKeysOff()
+{
+    if (m_active)
+        sqlite3_exec(m_db.handle(), "PRAGMA foreign_keys = ON", nullptr, nullptr, nullptr);
 }
 
 SqliteTransaction::SqliteTransaction(SqliteDatabase& db)

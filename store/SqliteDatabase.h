@@ -57,6 +57,8 @@ public:
     SqliteStatement& bindBlob(int index, const std::string& bytes);
     /// Binds without copying: `text` must stay unchanged until the statement has run.
     SqliteStatement& bindUncopied(int index, const std::string& text, bool blob = false);
+    /// Binds a pointer for an extension to read with sqlite3_value_pointer(value, type).
+    SqliteStatement& bindPointer(int index, void* pointer, const char* type);
     /// Binds the value, or NULL when there is none.
     template <typename T> SqliteStatement& bindOptional(int index, const std::optional<T>& value)
     {
@@ -86,6 +88,27 @@ public:
 private:
     SqliteDatabase& m_db;
     sqlite3_stmt* m_statement = nullptr;
+};
+
+/// Switches the connection's foreign key checks off while it lives, for a bulk write whose
+/// every reference the writer has just checked itself; back on when it ends, also on an
+/// exception. SQLite only changes the setting outside a transaction: made inside one (a
+/// caller's open transaction), it changes nothing and the checks stay on. Create it before
+/// the transaction and let it end after: PRAGMA foreign_keys = ON is then run once the
+/// transaction is committed or rolled back.
+class ForeignKeysOff
+{
+public:
+    explicit ForeignKeysOff(SqliteDatabase& db);
+    ~ForeignKeysOff();
+    ForeignKeysOff(const ForeignKeysOff&) = delete;
+    ForeignKeysOff& operator=(const ForeignKeysOff&) = delete;
+    /// Whether the checks are off (false inside a caller's transaction).
+    bool active() const { return m_active; }
+
+private:
+    SqliteDatabase& m_db;
+    bool m_active = false;
 };
 
 /// A transaction (a savepoint, so they nest); rolls back unless commit() was reached.

@@ -3,8 +3,10 @@
 #include "core/MachineSpec.h"
 #include "core/PlacementMetrics.h"
 #include "core/Topology.h"
+#include "store/JobBatchTable.h"
 #include "store/NodeListBlob.h"
 
+#include <algorithm>
 #include <ctime>
 #include <filesystem>
 #include <sqlite3.h>
@@ -16,6 +18,7 @@ Store::Store(const std::string& path, SqliteDatabase::Mode mode)
     : m_db(path, mode)
 {
     migrate(mode);
+    registerJobBatchTable(m_db);
 }
 
 Store Store::openExisting(const std::string& path)
@@ -122,10 +125,13 @@ std::int64_t Store::addMachine(const std::string& name, const std::string& spec,
     source.path = "(generated)";
     source.format = "generated";
     JobWriter writer(*this, machineId, source);
-    for (const Job& job : jobs) {
-        JobRecord record;
-        record.job = job;
-        writer.add(record);
+    std::vector<JobRecord> batch;
+    for (size_t i = 0; i < jobs.size(); ++i) {
+        batch.emplace_back().job = jobs[i];
+        if (batch.size() == 2048 || i + 1 == jobs.size()) {
+            writer.add(batch);
+            batch.clear();
+        }
     }
     writer.commit(static_cast<std::int64_t>(jobs.size()), 0);
     transaction.commit();
@@ -236,8 +242,10 @@ JobWriter::JobWriter(Store& store, std::int64_t machineId, SourceRecord source)
     , m_insert(store.database(),
                "INSERT INTO jobs (machine_id, job_ref, user, submit, start, end, name, account, partition, qos, state, "
                "exit_code, eligible, time_limit, requested_nodes, requested_cpus, allocated_cpus, node_count, nodes, "
-               "nodes_incomplete, source_id, source_line) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, "
-               "?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22)")
+               "nodes_incomplete, source_id, source_line) "
+               "SELECT ?2, job_ref, user, submit, start, end, name, account, partition, qos, state, exit_code, "
+               "eligible, time_limit, requested_nodes, requested_cpus, allocated_cpus, node_count, nodes, "
+               "nodes_incomplete, ?3, source_line FROM placement_job_batch(?1)")
 {
     SqliteStatement insert(store.database(),
                            "INSERT INTO sources (path, size, content_hash, format, imported_at, lines_read, "
@@ -259,69 +267,60 @@ JobWriter::JobWriter(Store& store, std::int64_t machineId, SourceRecord source)
     } catch (const std::invalid_argument& error) {
         throw StoreError(store.path() + ": " + error.what());
     }
-    m_seen.assign(static_cast<size_t>(m_nodeCount), 0);
+    m_encoder.emplace(store.path(), m_nodeCount);
+    m_insert.bind(2, m_machineId).bind(3, m_sourceId); // the same for every job: bound once
 }
 
 void JobWriter::add(std::span<const JobRecord> records)
 {
-    // One lock of the connection for the whole batch instead of one per bind and step: the
-    // ~25 uncontended lock/unlock pairs per job were ~5% of a million-job import's CPU time.
-    // The mutex is recursive, so add() below takes it again cheaply.
-    sqlite3_mutex* mutex = sqlite3_db_mutex(m_store.database().handle());
-    sqlite3_mutex_enter(mutex);
-    try {
-        for (std::size_t i = 0; i < records.size(); ++i) {
-            // The records were filled on another core: ask for the next node list early.
-            if (i + 1 < records.size())
-                __builtin_prefetch(records[i + 1].job.nodes.data());
-            add(records[i]);
-        }
-    } catch (...) {
-        sqlite3_mutex_leave(mutex);
-        throw;
+    if (records.empty())
+        return;
+    JobBatch batch{records, &m_encodedHere};
+    for (std::size_t i = 0; i < records.size(); ++i) {
+        if (records[i].nodesEncoded)
+            continue;
+        if (m_encodedHere.size() < records.size())
+            m_encodedHere.resize(records.size());
+        m_encoder->encode(records[i].job, m_encodedHere[i]);
     }
-    sqlite3_mutex_leave(mutex);
+    m_insert.bindPointer(1, &batch, JobBatchPointerType);
+    m_insert.runKeepingBindings(); // ?2 and ?3 stay bound
+    m_insert.bindPointer(1, nullptr, JobBatchPointerType);
+    m_added += static_cast<std::int64_t>(records.size());
 }
 
 void JobWriter::add(const JobRecord& record)
 {
-    auto optionalCount = [](int value) { return value < 0 ? std::optional<int>() : std::optional<int>(value); };
-    const Job& job = record.job;
-    const auto stamp = static_cast<std::uint32_t>(m_added + 1);
+    add(std::span<const JobRecord>(&record, 1));
+}
+
+NodeListEncoder::NodeListEncoder(std::string databasePath, int nodeCount)
+    : m_path(std::move(databasePath))
+    , m_nodeCount(nodeCount)
+    , m_seen(static_cast<size_t>(std::max(nodeCount, 0)), 0)
+{}
+
+void NodeListEncoder::encode(const Job& job, std::string& blob)
+{
+    if (++m_stamp == 0) { // after 2^32 jobs: start the stamps again
+        std::fill(m_seen.begin(), m_seen.end(), 0);
+        m_stamp = 1;
+    }
     for (int node : job.nodes) {
         if (node < 0 || node >= m_nodeCount)
-            throw StoreError(m_store.path() + ": job " + job.id + " lists node " + std::to_string(node)
-                             + ", the machine has " + std::to_string(m_nodeCount));
-        if (m_seen[static_cast<size_t>(node)] == stamp)
-            throw StoreError(m_store.path() + ": job " + job.id + " lists node " + std::to_string(node) + " twice");
-        m_seen[static_cast<size_t>(node)] = stamp;
+            throw StoreError(m_path + ": job " + job.id + " lists node " + std::to_string(node) + ", the machine has "
+                             + std::to_string(m_nodeCount));
+        if (m_seen[static_cast<size_t>(node)] == m_stamp)
+            throw StoreError(m_path + ": job " + job.id + " lists node " + std::to_string(node) + " twice");
+        m_seen[static_cast<size_t>(node)] = m_stamp;
     }
-    // The strings of `record` and m_blob outlive run(): bound without copies.
-    auto text = [this](int index, const std::string& value) -> SqliteStatement& {
-        return value.empty() ? m_insert.bindNull(index) : m_insert.bindUncopied(index, value);
-    };
-    encodeNodeList(job.nodes, m_blob);
-    m_insert.bind(1, m_machineId).bindUncopied(2, job.id);
-    text(3, job.user);
-    m_insert.bind(4, job.submit).bind(5, job.start).bind(6, job.end);
-    text(7, record.name);
-    text(8, record.account);
-    text(9, record.partition);
-    text(10, record.qos);
-    text(11, record.state);
-    m_insert.bindOptional(12, record.exitCode)
-        .bindOptional(13, record.eligible)
-        .bindOptional(14, record.timeLimit)
-        .bindOptional(15, optionalCount(record.requestedNodes))
-        .bindOptional(16, optionalCount(record.requestedCpus))
-        .bindOptional(17, optionalCount(record.allocatedCpus))
-        .bind(18, static_cast<std::int64_t>(job.nodes.size()))
-        .bindUncopied(19, m_blob, true)
-        .bind(20, std::int64_t(record.nodesIncomplete ? 1 : 0))
-        .bind(21, m_sourceId)
-        .bind(22, record.sourceLine);
-    m_insert.runKeepingBindings(); // all 22 are bound again for the next job
-    ++m_added;
+    encodeNodeList(job.nodes, blob);
+}
+
+void NodeListEncoder::encode(JobRecord& record)
+{
+    encode(record.job, record.encodedNodes);
+    record.nodesEncoded = true;
 }
 
 std::int64_t JobWriter::commit(std::int64_t linesRead, std::int64_t linesRejected)

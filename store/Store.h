@@ -30,6 +30,29 @@ struct JobRecord
     int requestedNodes = -1, requestedCpus = -1, allocatedCpus = -1;
     bool nodesIncomplete = false; ///< the log named nodes the machine does not have
     std::int64_t sourceLine = 0;
+    /// job.nodes as stored (store/NodeListBlob.h), when nodesEncoded: an import checks and
+    /// encodes node lists on its parsing thread (NodeListEncoder), so that the thread that
+    /// inserts does nothing but insert. Otherwise JobWriter::add does it.
+    std::string encodedNodes;
+    bool nodesEncoded = false;
+};
+
+/// The part of JobWriter::add that needs no database: checks a job's node list against the
+/// machine and encodes it for storing. Each encoder is used by one thread at a time.
+class NodeListEncoder
+{
+public:
+    NodeListEncoder(std::string databasePath, int nodeCount);
+    /// Throws StoreError for a node outside the machine or listed twice.
+    void encode(const Job& job, std::string& blob);
+    /// encode() into record.encodedNodes; sets record.nodesEncoded.
+    void encode(JobRecord& record);
+
+private:
+    std::string m_path; ///< for messages
+    int m_nodeCount = 0;
+    std::vector<std::uint32_t> m_seen; ///< per node: the last job (stamp) listing it
+    std::uint32_t m_stamp = 0;
 };
 
 /// One imported file.
@@ -97,13 +120,17 @@ class JobWriter
 {
 public:
     JobWriter(Store& store, std::int64_t machineId, SourceRecord source);
-    /// Throws StoreError for a node outside the machine or listed twice.
+    /// Throws StoreError for a node outside the machine or listed twice (unless the job's
+    /// node list was encoded already: then that encoder checked it).
     void add(const JobRecord& job);
-    /// Adds jobs in file order, as add() one by one, holding the connection meanwhile.
+    /// Adds jobs in file order, as add() one by one, in one run of one statement (a batch
+    /// of a few thousand is what an import hands over).
     void add(std::span<const JobRecord> jobs);
     /// Records the counts in the source row and commits. Returns the source id.
     std::int64_t commit(std::int64_t linesRead, std::int64_t linesRejected);
     std::int64_t jobsAdded() const { return m_added; }
+    /// An encoder for this writer's machine, to prepare records on another thread.
+    NodeListEncoder nodeListEncoder() const { return NodeListEncoder(m_store.path(), m_nodeCount); }
 
 private:
     Store& m_store;
@@ -112,9 +139,9 @@ private:
     std::int64_t m_sourceId = 0;
     std::int64_t m_added = 0;
     int m_nodeCount = 0;
-    std::vector<std::uint32_t> m_seen; ///< per node: the last job (1-based) listing it
-    std::string m_blob; ///< the node list being inserted (its buffer is reused)
-    SqliteStatement m_insert;
+    std::optional<NodeListEncoder> m_encoder; ///< for records not encoded before
+    std::vector<std::string> m_encodedHere; ///< their node lists (the buffers are reused)
+    SqliteStatement m_insert; ///< a batch of jobs, from placement_job_batch (JobBatchTable.h)
 };
 
 } // namespace placement

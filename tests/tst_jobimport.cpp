@@ -1,5 +1,6 @@
 #include "importers/JobImport.h"
 #include "store/Store.h"
+#include "tests/support/RawSql.h"
 
 #include <QProcess>
 #include <QTemporaryDir>
@@ -9,6 +10,7 @@
 #include <sqlite3.h>
 
 using namespace placement;
+using namespace placement::test;
 
 namespace {
 
@@ -34,17 +36,13 @@ std::int64_t addClusterMachine(Store& store)
     return store.addMachine("cluster", "torus extents=4x4x4", names);
 }
 
-std::int64_t count(const QString& path, const char* sql)
+
+/// Whether the store's own connection checks foreign keys (an import switches the checks
+/// off while it runs and must switch them back on, whatever its outcome).
+bool foreignKeysEnforced(Store& store)
 {
-    sqlite3* db = nullptr;
-    sqlite3_open_v2(path.toUtf8().constData(), &db, SQLITE_OPEN_READONLY, nullptr);
-    sqlite3_stmt* statement = nullptr;
-    std::int64_t value = -1;
-    if (sqlite3_prepare_v2(db, sql, -1, &statement, nullptr) == SQLITE_OK && sqlite3_step(statement) == SQLITE_ROW)
-        value = sqlite3_column_int64(statement, 0);
-    sqlite3_finalize(statement);
-    sqlite3_close(db);
-    return value;
+    SqliteStatement pragma(store.database(), "PRAGMA foreign_keys");
+    return pragma.step() && pragma.integer(0) == 1;
 }
 
 } // namespace
@@ -76,6 +74,7 @@ private slots:
         QCOMPARE(store.sources().size(), size_t(1));
         QCOMPARE(store.sources()[0].format, std::string("sacct"));
         QVERIFY(formatImportReport(result).find("committed") != std::string::npos);
+        QVERIFY(foreignKeysEnforced(store));
     }
 
     void aNodeNamedTwiceRejectsItsLine_data()
@@ -158,8 +157,8 @@ private slots:
         first.files = {fixture(QStringLiteral("cluster.sacct")).toStdString()};
         first.machine = "cluster";
         QVERIFY(importJobLogs(store, first).committed);
-        const auto jobsBefore = count(path, "SELECT count(*) FROM jobs");
-        const auto sourcesBefore = count(path, "SELECT count(*) FROM sources");
+        const auto jobsBefore = rawInteger(path, "SELECT count(*) FROM jobs");
+        const auto sourcesBefore = rawInteger(path, "SELECT count(*) FROM sources");
 
         ImportRequest strict;
         strict.files = {fixture(QStringLiteral("cluster.sacct")).toStdString()};
@@ -168,6 +167,7 @@ private slots:
         strict.allowDuplicateSources = true;
         const ImportResult stopped = importJobLogs(store, strict);
         QVERIFY(!stopped.committed);
+        QVERIFY(foreignKeysEnforced(store));
         QVERIFY2(stopped.failure.find("cluster.sacct:6") != std::string::npos, stopped.failure.c_str());
 
         ImportRequest cancelled;
@@ -188,9 +188,10 @@ private slots:
         newMachine.allowDuplicateSources = true;
         QVERIFY_THROWS_EXCEPTION(ImportError, importJobLogs(store, newMachine));
         QVERIFY(!store.machine("cab")); // the machine it would have created is gone too
+        QVERIFY(foreignKeysEnforced(store));
 
-        QCOMPARE(count(path, "SELECT count(*) FROM jobs"), jobsBefore);
-        QCOMPARE(count(path, "SELECT count(*) FROM sources"), sourcesBefore);
+        QCOMPARE(rawInteger(path, "SELECT count(*) FROM jobs"), jobsBefore);
+        QCOMPARE(rawInteger(path, "SELECT count(*) FROM sources"), sourcesBefore);
     }
 
     void realTraces_data()
@@ -256,8 +257,8 @@ private slots:
         import.kill();
         QVERIFY(import.waitForFinished());
         QCOMPARE(import.exitStatus(), QProcess::CrashExit);
-        QCOMPARE(count(path, "SELECT count(*) FROM jobs"), std::int64_t(0));
-        QCOMPARE(count(path, "SELECT count(*) FROM sources"), std::int64_t(0));
+        QCOMPARE(rawInteger(path, "SELECT count(*) FROM jobs"), std::int64_t(0));
+        QCOMPARE(rawInteger(path, "SELECT count(*) FROM sources"), std::int64_t(0));
         Store store = Store::openExisting(path.toStdString());
         QCOMPARE(store.machines().size(), size_t(1));
         sqlite3* db = nullptr;

@@ -145,7 +145,7 @@ private slots:
             runId = runStoredSimulation(store, setup, "test").runId;
         }
         Store store = Store::openExisting(path); // read back from the file
-        QCOMPARE(store.schemaVersion(), 4);
+        QCOMPARE(store.schemaVersion(), Store::SchemaVersion);
         std::vector<RunHoldings> held;
         const std::vector<Job> jobs = runJobs(store, runId, &held);
         QCOMPARE(held.size(), jobs.size());

@@ -1,13 +1,19 @@
 #include "store/DemoDatabase.h"
+#include "store/NodeListBlob.h"
+#include "store/Runs.h"
 #include "store/Store.h"
+#include "tests/support/RawSql.h"
 
 #include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <climits>
+#include <random>
 #include <sqlite3.h>
 
 using namespace placement;
+using namespace placement::test;
 
 namespace {
 
@@ -27,6 +33,80 @@ void rawExecute(const QString& path, const char* sql)
     QCOMPARE(sqlite3_open(path.toUtf8().constData(), &db), SQLITE_OK);
     QCOMPARE(sqlite3_exec(db, sql, nullptr, nullptr, nullptr), SQLITE_OK);
     sqlite3_close(db);
+}
+
+/// 4 bytes per id, little-endian: how schema versions 2 to 4 stored node lists, written
+/// here by hand rather than with the code under test.
+QByteArray legacyBlob(const std::vector<int>& nodes)
+{
+    QByteArray bytes;
+    for (int node : nodes) {
+        const auto value = static_cast<std::uint32_t>(node);
+        for (int shift = 0; shift < 32; shift += 8)
+            bytes.append(static_cast<char>((value >> shift) & 0xFF));
+    }
+    return bytes;
+}
+
+/// Runs `sql` once per blob, binding the blob as ?1 and the index as ?2.
+void rawWriteBlobs(const QString& path, const char* sql, const std::vector<std::pair<std::int64_t, QByteArray>>& rows)
+{
+    sqlite3* db = nullptr;
+    QCOMPARE(sqlite3_open(path.toUtf8().constData(), &db), SQLITE_OK);
+    sqlite3_stmt* statement = nullptr;
+    QCOMPARE(sqlite3_prepare_v2(db, sql, -1, &statement, nullptr), SQLITE_OK);
+    for (const auto& [key, blob] : rows) {
+        sqlite3_bind_blob(statement, 1, blob.constData(), static_cast<int>(blob.size()), SQLITE_TRANSIENT);
+        sqlite3_bind_int64(statement, 2, key);
+        QCOMPARE(sqlite3_step(statement), SQLITE_DONE);
+        QCOMPARE(sqlite3_changes(db), 1);
+        sqlite3_reset(statement);
+    }
+    sqlite3_finalize(statement);
+    sqlite3_close(db);
+}
+
+
+/// Random node lists: runs of consecutive ids (as Slurm allocates), scattered ids, repeats,
+/// descending stretches, ids up to INT_MAX and down to INT_MIN.
+std::vector<int> randomNodeList(std::mt19937& random)
+{
+    std::vector<int> nodes;
+    const int pieces = std::uniform_int_distribution<int>(0, 12)(random);
+    std::uniform_int_distribution<int> kind(0, 5);
+    for (int piece = 0; piece < pieces; ++piece) {
+        switch (kind(random)) {
+        case 0: { // a run
+            const int first = std::uniform_int_distribution<int>(0, 5000)(random);
+            const int length = std::uniform_int_distribution<int>(1, 300)(random);
+            for (int k = 0; k < length; ++k)
+                nodes.push_back(first + k);
+            break;
+        }
+        case 1: // scattered
+            for (int k = std::uniform_int_distribution<int>(1, 20)(random); k > 0; --k)
+                nodes.push_back(std::uniform_int_distribution<int>(0, 100000)(random));
+            break;
+        case 2: // a repeat of an earlier id
+            if (!nodes.empty())
+                nodes.push_back(nodes[std::uniform_int_distribution<size_t>(0, nodes.size() - 1)(random)]);
+            break;
+        case 3: // descending
+            for (int k = std::uniform_int_distribution<int>(2, 10)(random), top = 1000; k > 0; --k)
+                nodes.push_back(top + k);
+            break;
+        case 4: { // near the ends of int, runs up to INT_MAX included
+            const int length = std::uniform_int_distribution<int>(1, 4)(random);
+            for (int k = length - 1; k >= 0; --k)
+                nodes.push_back(INT_MAX - k);
+            nodes.push_back(std::uniform_int_distribution<int>(INT_MIN, INT_MAX)(random));
+            break;
+        }
+        default: // any int
+            nodes.push_back(static_cast<int>(random()));
+        }
+    }
+    return nodes;
 }
 
 template <typename Action> QString errorOf(Action action)
@@ -104,6 +184,201 @@ private slots:
         QVERIFY(store.nodeNames(1).empty()); // old machines have no stored names
     }
 
+    void nodeListsRoundTrip_data()
+    {
+        QTest::addColumn<std::vector<int>>("nodes");
+        QTest::addColumn<int>("maxBytes"); // what the encoding must not exceed
+        QTest::newRow("empty") << std::vector<int>{} << 0;
+        QTest::newRow("one") << std::vector<int>{7} << 2;
+        QTest::newRow("zero") << std::vector<int>{0} << 2;
+        QTest::newRow("one run") << std::vector<int>{4, 5, 6, 7} << 3;
+        std::vector<int> twoRuns; // a 64-node Slurm allocation in two runs: cab[100-131,164-195]
+        for (int k = 0; k < 32; ++k)
+            twoRuns.push_back(100 + k);
+        for (int k = 0; k < 32; ++k)
+            twoRuns.push_back(164 + k);
+        QTest::newRow("two runs") << twoRuns << 7;
+        QTest::newRow("descending") << std::vector<int>{9, 8, 7, 3, 2, 1, 0} << 15;
+        QTest::newRow("unsorted") << std::vector<int>{5, 3, 9, 1, 4} << 11;
+        QTest::newRow("duplicates") << std::vector<int>{5, 5, 5, 6, 5, 6, 7, 7} << 17;
+        QTest::newRow("largest ids") << std::vector<int>{INT_MAX, 0, INT_MAX - 1, INT_MAX} << 41;
+        QTest::newRow("run to INT_MAX") << std::vector<int>{INT_MAX - 2, INT_MAX - 1, INT_MAX, 0} << 21;
+        QTest::newRow("negative") << std::vector<int>{-1, 0, 1, INT_MIN, INT_MIN + 1, -7} << 31;
+        std::vector<int> machine(100000); // every node of a large machine, in order
+        for (int k = 0; k < 100000; ++k)
+            machine[static_cast<size_t>(k)] = k;
+        QTest::newRow("whole machine") << machine << 5;
+    }
+    void nodeListsRoundTrip()
+    {
+        QFETCH(std::vector<int>, nodes);
+        QFETCH(int, maxBytes);
+        const std::string blob = encodeNodeList(nodes);
+        QVERIFY2(static_cast<int>(blob.size()) <= maxBytes, std::to_string(blob.size()).c_str());
+        QCOMPARE(decodeNodeList(blob.data(), static_cast<int>(blob.size())), nodes);
+        std::string reused = "left over from a longer list";
+        encodeNodeList(nodes, reused);
+        QCOMPARE(reused, blob);
+    }
+
+    void randomNodeListsRoundTrip()
+    {
+        std::mt19937 random(20261122);
+        std::string blob;
+        for (int round = 0; round < 3000; ++round) {
+            const std::vector<int> nodes = randomNodeList(random);
+            encodeNodeList(nodes, blob);
+            const std::vector<int> decoded = decodeNodeList(blob.data(), static_cast<int>(blob.size()));
+            if (decoded != nodes)
+                QFAIL(qPrintable(QStringLiteral("round %1: %2 ids came back different").arg(round).arg(nodes.size())));
+            // Never much larger than the 4 bytes per id of before (a scattered id takes at
+            // most 5 bytes, a run of two or more at most 10).
+            QVERIFY(blob.size() <= 1 + 5 * nodes.size());
+        }
+        // A random permutation of a machine's nodes: scattered ids cost about 2 bytes each.
+        std::vector<int> shuffled(1296);
+        for (int k = 0; k < 1296; ++k)
+            shuffled[static_cast<size_t>(k)] = k;
+        std::shuffle(shuffled.begin(), shuffled.end(), random);
+        encodeNodeList(shuffled, blob);
+        QVERIFY2(blob.size() < 2 * shuffled.size() + 1, std::to_string(blob.size()).c_str());
+        QCOMPARE(decodeNodeList(blob.data(), static_cast<int>(blob.size())), shuffled);
+    }
+
+    void damagedNodeListsAreRefused_data()
+    {
+        QTest::addColumn<QByteArray>("blob");
+        QTest::newRow("unknown format") << QByteArray("\x02\x04", 2);
+        QTest::newRow("old format") << QByteArray("\x00\x00\x00\x00", 4);
+        QTest::newRow("truncated varint") << QByteArray("\x01\x84", 2);
+        QTest::newRow("truncated run") << QByteArray("\x01\x05", 2);
+        QTest::newRow("varint too long") << QByteArray("\x01\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\x01", 12);
+        // First id 2^31: past INT_MAX.
+        QTest::newRow("id past INT_MAX") << QByteArray("\x01\x80\x80\x80\x80\x20", 6);
+        // A run of 2 from INT_MAX.
+        QTest::newRow("run past INT_MAX") << QByteArray("\x01\xfd\xff\xff\xff\x1f\x00", 7);
+        // A run of 2^40 ids: refused before anything is allocated.
+        QTest::newRow("huge run") << QByteArray("\x01\x01\x80\x80\x80\x80\x80\x20", 8);
+        // Three runs of 2^27 ids from 0: more than maxNodeListSize in all.
+        QTest::newRow("too many ids") << QByteArray("\x01\x01\xfe\xff\xff\x3f\x01\xfe\xff\xff\x3f\x01\xfe\xff\xff\x3f",
+                                                    16);
+    }
+    void damagedNodeListsAreRefused()
+    {
+        QFETCH(QByteArray, blob);
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument,
+                                 decodeNodeList(blob.constData(), static_cast<int>(blob.size())));
+    }
+
+    void migratesAVersion4Database()
+    {
+        // A database as schema version 4 left it: the same tables, node lists as 4 bytes per
+        // id. Written with today's code, then its blobs rewritten by hand in the old format.
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("v4.sqlite"));
+        std::vector<Job> jobs = sampleJobs();
+        jobs[0].nodes = {2, 0, 1, 1000, 1001, 1002, 7};
+        jobs[1].nodes = {};
+        jobs[2].nodes = {4095, 4094, 4093, 0};
+        std::vector<RunPlacement> placements;
+        std::int64_t machine = 0;
+        {
+            Store store = Store::openOrCreate(path.toStdString());
+            machine = store.addMachine("big", "torus extents=64x64", jobs);
+            store.addMachine("damaged", "torus extents=2x4", sampleJobs());
+            const StoredWorkload workload = loadWorkload(store, machine);
+            for (size_t i = 0; i < workload.jobIds.size(); ++i) {
+                RunPlacement placement;
+                placement.jobId = workload.jobIds[i];
+                placement.start = 5000 + static_cast<std::int64_t>(i);
+                placement.end = placement.start + 10;
+                placement.nodes = {static_cast<int>(i) + 10, static_cast<int>(i) + 11, 3};
+                if (i == 1) {
+                    placement.links = {300, 301, 302, 17};
+                    placement.idleNodes = {12, 40};
+                }
+                placement.submit = 0;
+                placements.push_back(placement);
+            }
+            saveRun(store, machine, "replay", "{}", "{}", placements);
+        }
+        rawExecute(path, "UPDATE meta SET value = '4' WHERE key = 'schema_version'");
+        std::vector<std::pair<std::int64_t, QByteArray>> jobBlobs, nodeBlobs, linkBlobs, idleBlobs;
+        const std::int64_t firstJob = rawInteger(path, "SELECT min(id) FROM jobs");
+        for (size_t i = 0; i < jobs.size(); ++i)
+            jobBlobs.emplace_back(firstJob + static_cast<std::int64_t>(i), legacyBlob(jobs[i].nodes));
+        // The other machine's first job: a blob that is not a whole number of ids.
+        jobBlobs.emplace_back(firstJob + 3, QByteArray("\x01\x00\x00\x00\x02", 5));
+        for (const RunPlacement& placement : placements) {
+            nodeBlobs.emplace_back(placement.jobId, legacyBlob(placement.nodes));
+            if (!placement.links.empty()) {
+                linkBlobs.emplace_back(placement.jobId, legacyBlob(placement.links));
+                idleBlobs.emplace_back(placement.jobId, legacyBlob(placement.idleNodes));
+            }
+        }
+        rawWriteBlobs(path, "UPDATE jobs SET nodes = ?1 WHERE id = ?2", jobBlobs);
+        rawWriteBlobs(path, "UPDATE placements SET nodes = ?1 WHERE job_id = ?2", nodeBlobs);
+        rawWriteBlobs(path, "UPDATE placements SET links = ?1 WHERE job_id = ?2", linkBlobs);
+        rawWriteBlobs(path, "UPDATE placements SET idle_nodes = ?1 WHERE job_id = ?2", idleBlobs);
+        QCOMPARE(rawInteger(path, "SELECT sum(length(nodes)) FROM jobs WHERE machine_id = 1"),
+                 std::int64_t(4 * (7 + 0 + 4)));
+
+        Store store = Store::openExisting(path.toStdString());
+        QCOMPARE(store.schemaVersion(), 5);
+        const std::vector<Job> migrated = store.jobs(machine);
+        QCOMPARE(migrated.size(), jobs.size());
+        for (size_t i = 0; i < jobs.size(); ++i)
+            QCOMPARE(migrated[i].nodes, jobs[i].nodes);
+        std::vector<RunHoldings> holdings;
+        const std::vector<Job> run = runJobs(store, runs(store, machine).at(0).id, &holdings);
+        QCOMPARE(run.size(), placements.size());
+        for (size_t i = 0; i < run.size(); ++i) {
+            QCOMPARE(run[i].nodes, placements[i].nodes);
+            QCOMPARE(holdings[i].links, placements[i].links);
+            QCOMPARE(holdings[i].idleNodes, placements[i].idleNodes);
+        }
+        QCOMPARE(rawInteger(path, "SELECT count(*) FROM placements WHERE links IS NULL"),
+                 static_cast<std::int64_t>(placements.size()) - 1);
+        // Re-encoded, not copied: less than the 44 bytes of 4 bytes per id.
+        QVERIFY(rawInteger(path, "SELECT sum(length(nodes)) FROM jobs WHERE machine_id = 1") < 4 * (7 + 4));
+        // The damaged blob stays damaged (the database opens; that machine's jobs do not read).
+        QVERIFY(errorOf([&] { store.jobs(store.machine("damaged")->id); }).contains("damaged"));
+    }
+
+    void foreignKeyChecksComeBackOn()
+    {
+        QTemporaryDir dir;
+        Store store = Store::openOrCreate(dir.filePath(QStringLiteral("f.sqlite")).toStdString());
+        SqliteDatabase& db = store.database();
+        auto enforced = [&db] {
+            SqliteStatement pragma(db, "PRAGMA foreign_keys");
+            return pragma.step() && pragma.integer(0) == 1;
+        };
+        const char* orphan = "INSERT INTO jobs (machine_id, job_ref, submit, start, end) VALUES (99, 'x', 0, 0, 1)";
+        QVERIFY(enforced());
+        {
+            ForeignKeysOff off(db);
+            QVERIFY(off.active());
+            QVERIFY(!enforced());
+            SqliteTransaction transaction(db);
+            db.execute(orphan); // no machine 99: accepted while the checks are off
+        } // rolled back, then the checks are back on
+        QVERIFY(enforced());
+        QVERIFY(!errorOf([&] { db.execute(orphan); }).isEmpty());
+        try {
+            ForeignKeysOff off(db);
+            throw std::runtime_error("an import failing half-way");
+        } catch (const std::runtime_error&) {}
+        QVERIFY(enforced());
+        {
+            SqliteTransaction outer(db); // inside a transaction the setting cannot change
+            ForeignKeysOff off(db);
+            QVERIFY(!off.active());
+            QVERIFY(enforced());
+        }
+        QVERIFY(enforced());
+    }
+
     void nodeNamesAndSources()
     {
         QTemporaryDir dir;
@@ -149,6 +424,82 @@ private slots:
         QCOMPARE(stored.linesRead, std::int64_t(5));
         QCOMPARE(stored.jobsImported, std::int64_t(1));
         QCOMPARE(stored.linesRejected, std::int64_t(1));
+    }
+
+    void jobRecordsAreStoredAsGiven()
+    {
+        // Every field of a record, as the jobs table holds it: empty text and negative
+        // counts as NULL (the job id excepted), in one batch mixing records whose node lists
+        // were encoded before (as an import does) with records the writer encodes.
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("r.sqlite"));
+        {
+            Store store = Store::openOrCreate(path.toStdString());
+            const std::int64_t machine = store.addMachine("small", "torus extents=2x4", std::vector<std::string>{});
+            SourceRecord source;
+            source.path = "/logs/a.sacct";
+            source.format = "sacct";
+            JobWriter writer(store, machine, source);
+            std::vector<JobRecord> records(3);
+            records[0].job = {"4711_3", "alice", 100, 110, 220, {3, 4, 5, 0}};
+            records[0].name = "relax";
+            records[0].account = "phys";
+            records[0].partition = "batch";
+            records[0].qos = "normal";
+            records[0].state = "COMPLETED";
+            records[0].exitCode = 0;
+            records[0].eligible = 105;
+            records[0].timeLimit = 3600;
+            records[0].requestedNodes = 4;
+            records[0].requestedCpus = 144;
+            records[0].allocatedCpus = 144;
+            records[0].nodesIncomplete = true;
+            records[0].sourceLine = 17;
+            records[1].job = {"", "", 200, 200, 201, {}};
+            records[1].sourceLine = 18;
+            records[2].job = {"4713", "bob", 300, 301, 302, {7}};
+            records[2].exitCode = -9;
+            records[2].requestedNodes = 0;
+            NodeListEncoder encoder = writer.nodeListEncoder();
+            encoder.encode(records[0]);
+            writer.add(records);
+            writer.commit(3, 0);
+        }
+        auto row = [&](int index) {
+            sqlite3* db = nullptr;
+            sqlite3_open(path.toUtf8().constData(), &db);
+            sqlite3_stmt* query = nullptr;
+            sqlite3_prepare_v2(db,
+                               "SELECT quote(job_ref), quote(user), submit, start, end, quote(name), quote(account), "
+                               "quote(partition), quote(qos), quote(state), quote(exit_code), quote(eligible), "
+                               "quote(time_limit), quote(requested_nodes), quote(requested_cpus), "
+                               "quote(allocated_cpus), node_count, typeof(nodes), nodes_incomplete, source_id, "
+                               "source_line FROM jobs ORDER BY id LIMIT 1 OFFSET ?1",
+                               -1, &query, nullptr);
+            sqlite3_bind_int(query, 1, index);
+            QStringList values;
+            if (sqlite3_step(query) == SQLITE_ROW)
+                for (int c = 0; c < sqlite3_column_count(query); ++c)
+                    values << QString::fromUtf8(reinterpret_cast<const char*>(sqlite3_column_text(query, c)));
+            sqlite3_finalize(query);
+            sqlite3_close(db);
+            return values.join(QLatin1Char(' '));
+        };
+        QCOMPARE(row(0),
+                 QStringLiteral("'4711_3' 'alice' 100 110 220 'relax' 'phys' 'batch' 'normal' 'COMPLETED' 0 105 "
+                                "3600 4 144 144 4 blob 1 1 17"));
+        QCOMPARE(row(1),
+                 QStringLiteral("'' NULL 200 200 201 NULL NULL NULL NULL NULL NULL NULL NULL NULL NULL NULL 0 "
+                                "blob 0 1 18"));
+        QCOMPARE(row(2),
+                 QStringLiteral("'4713' 'bob' 300 301 302 NULL NULL NULL NULL NULL -9 NULL NULL 0 NULL NULL 1 "
+                                "blob 0 1 0"));
+        Store store = Store::openExisting(path.toStdString());
+        const std::vector<Job> jobs = store.jobs(store.machine("small")->id);
+        QCOMPARE(jobs.size(), size_t(3));
+        QCOMPARE(jobs[0].nodes, (std::vector<int>{3, 4, 5, 0}));
+        QVERIFY(jobs[1].nodes.empty());
+        QCOMPARE(jobs[2].nodes, (std::vector<int>{7}));
     }
 
     void failedAddLeavesDatabaseUnchanged()
