@@ -41,7 +41,7 @@ field() { dpkg-deb --field "$deb" "$1"; }
 [ "$(field Section)" = science ] || fail "Section is '$(field Section)'"
 depends=$(field Depends)
 # What the executables link (found by dpkg-shlibdeps) and the Qt plugins they load.
-for needed in libc6 libstdc++6 libqt6core6 libqt6gui6 libqt6widgets6 libqt6openglwidgets6 libvtk9.1 libsqlite3-0 \
+for needed in libc6 libstdc++6 libqt6core6 libqt6gui6 libqt6widgets6 libvtk9.1 libsqlite3-0 \
   libqt6svg6 qt6-qpa-plugins; do
   [[ ", $depends," == *", $needed "* || ", $depends," == *", $needed,"* ]] || fail "Depends lacks $needed: $depends"
 done

@@ -98,16 +98,19 @@ private slots:
         ShownView shown("torus extents=4x4x4");
         shown.view.setNodeColors(rainbow(64));
         QVERIFY(shown.showAndRender());
-        QTest::qWait(100); // let the X server receive the last frame
+        shown.view.raise();
         RenderWidget* widget = shown.view.renderWidget();
-        const QPoint origin = widget->mapToGlobal(QPoint(0, 0));
-        QImage screen
-            = widget->screen()->grabWindow(0, origin.x(), origin.y(), widget->width(), widget->height()).toImage();
-        if (screen.size() != widget->size())
-            screen = screen.scaled(widget->size(), Qt::IgnoreAspectRatio, Qt::SmoothTransformation);
-        const double difference
-            = imageDifference(screen.convertToFormat(QImage::Format_RGB32), logicalFramebuffer(widget));
-        QVERIFY2(difference < ImageDifferenceThreshold, qPrintable(QString::number(difference)));
+        const QImage frame = logicalFramebuffer(widget);
+        const auto screenDifference = [&] {
+            const QPoint origin = widget->mapToGlobal(QPoint(0, 0));
+            QImage screen
+                = widget->screen()->grabWindow(0, origin.x(), origin.y(), widget->width(), widget->height()).toImage();
+            if (screen.size() != widget->size())
+                screen = screen.scaled(widget->size(), Qt::IgnoreAspectRatio, Qt::SmoothTransformation);
+            return imageDifference(screen.convertToFormat(QImage::Format_RGB32), frame);
+        };
+        // The X server shows the last frame once it has received it.
+        QTRY_VERIFY2(screenDifference() < ImageDifferenceThreshold, qPrintable(QString::number(screenDifference())));
     }
 
     void neverShownWidgetStillGrabs()
