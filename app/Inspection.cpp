@@ -137,6 +137,8 @@ AllocatorChoice allocatorChoiceOfRun(const std::string& parametersJson)
     choice.wallTimeDemarcation
         = parameters.value(QLatin1String("wall_time_demarcation")).toInteger(choice.wallTimeDemarcation);
     choice.quadrantSide = parameters.value(QLatin1String("quadrant_side")).toInt(choice.quadrantSide);
+    choice.searchTimeout = parameters.value(QLatin1String("lcs_timeout_seconds")).toDouble(choice.searchTimeout);
+    choice.searchSteps = parameters.value(QLatin1String("lcs_step_budget")).toInteger(choice.searchSteps);
     return choice;
 }
 

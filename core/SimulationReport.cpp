@@ -1,6 +1,7 @@
 #include "core/SimulationReport.h"
 
 #include "core/JsonWriter.h"
+#include "core/LcsAllocator.h"
 #include "core/PlacementMetrics.h"
 
 namespace placement {
@@ -62,6 +63,10 @@ std::string simulationParametersJson(const SimulationSetup& setup, const std::st
     }
     if (setup.allocator.policy == "quadrant")
         json.key("quadrant_side").value(setup.allocator.quadrantSide);
+    if (setup.allocator.policy == "lcs") { // the bandwidth classes are drawn from the seed
+        json.key("lcs_timeout_seconds").value(setup.allocator.searchTimeout);
+        json.key("lcs_step_budget").value(setup.allocator.searchSteps);
+    }
     json.key("speedup").value(setup.transform.speedup.name());
     json.key("speedup_seed").value(static_cast<std::int64_t>(setup.transform.seed));
     json.key("scale_nodes").value(setup.transform.nodeScale);
@@ -145,6 +150,17 @@ std::string simulationSummaryJson(const SimulationSetup& setup, const Simulation
     for (const std::string& id : summary.neverFit)
         json.value(id);
     json.endArray();
+    if (const LcsCounters* counters = setup.allocator.searchCounters.get()) {
+        // LC+S is a bound under a search limit: how often the limit cut a search off.
+        json.key("lcs").beginObject();
+        json.key("timeout_seconds").value(setup.allocator.searchTimeout);
+        json.key("step_budget").value(setup.allocator.searchSteps);
+        json.key("searches").value(counters->searches);
+        json.key("timeouts").value(counters->timeouts);
+        json.key("jobs_timed_out").value(static_cast<std::int64_t>(counters->jobsTimedOut.size()));
+        json.key("steps").value(counters->steps);
+        json.endObject();
+    }
     json.endObject();
     return json.str();
 }

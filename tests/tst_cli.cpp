@@ -139,6 +139,27 @@ private slots:
             QVERIFY(result.value(QStringLiteral("internal_fragmentation")).toDouble(-1) >= 0);
         }
 
+        // LC+S: its search limits are stored with the run, and how often they cut a search
+        // off with its summary.
+        const Result bound = run(QStringLiteral("placement"),
+                                 common
+                                     + QStringList{QStringLiteral("--policy"), QStringLiteral("lcs"),
+                                                   QStringLiteral("--lcs-timeout"), QStringLiteral("0.5"),
+                                                   QStringLiteral("--lcs-steps"), QStringLiteral("3000"),
+                                                   QStringLiteral("--name"), QStringLiteral("bound")});
+        QVERIFY2(bound.exitCode == 0, qPrintable(bound.errors));
+        {
+            QProcess sqlite;
+            sqlite.start(QStringLiteral("sqlite3"),
+                         {db, QStringLiteral("SELECT json_extract(parameters, '$.lcs_timeout_seconds'), "
+                                             "json_extract(parameters, '$.lcs_step_budget'), "
+                                             "json_extract(summary, '$.lcs.searches') > 0, "
+                                             "json_extract(summary, '$.lcs.step_budget') "
+                                             "FROM runs WHERE name = 'bound'")});
+            QVERIFY(sqlite.waitForFinished(30000));
+            QCOMPARE(QString::fromUtf8(sqlite.readAllStandardOutput()).trimmed(), QStringLiteral("0.5|3000|1|3000"));
+        }
+
         // AUCSCHED3 runs its auction by default; the summary has Table 4's measures. The
         // auction is for window policies only.
         const Result auction = run(

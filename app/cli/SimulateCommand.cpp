@@ -1,6 +1,5 @@
 #include "SimulateCommand.h"
 
-#include "core/JsonWriter.h"
 #include "core/LcsAllocator.h"
 #include "core/MachineSpec.h"
 #include "core/SimulationReport.h"
@@ -118,26 +117,6 @@ SimulationSummary runSynthetic(const SimulationSetup& setup, SyntheticTraceOptio
         if (result.jobs[i].neverFits)
             summary.neverFit.push_back(jobs[i].id);
     return summary;
-}
-
-/// The LC+S search counters as one more member of the summary object `text`.
-std::string withLcsCounters(std::string text, const AllocatorChoice& choice)
-{
-    const LcsCounters& counters = *choice.searchCounters;
-    JsonWriter json;
-    json.beginObject();
-    json.key("timeout_seconds").value(choice.searchTimeout);
-    json.key("step_budget").value(choice.searchSteps);
-    json.key("searches").value(counters.searches);
-    json.key("timeouts").value(counters.timeouts);
-    json.key("jobs_timed_out").value(static_cast<std::int64_t>(counters.jobsTimedOut.size()));
-    json.key("steps").value(counters.steps);
-    json.endObject();
-    const size_t close = text.rfind('}');
-    if (close == std::string::npos)
-        return text;
-    text.insert(close, ",\n  \"lcs\": " + json.str() + "\n");
-    return text;
 }
 
 void writeAtomically(const std::string& path, const std::string& text)
@@ -292,9 +271,7 @@ int runSimulate(const QStringList& arguments)
     } else {
         summary = runSynthetic(setup, parseSynthetic(parser.value(synthetic)));
     }
-    std::string text = simulationSummaryJson(setup, summary);
-    if (setup.allocator.searchCounters)
-        text = withLcsCounters(std::move(text), setup.allocator);
+    const std::string text = simulationSummaryJson(setup, summary);
     const std::string out = parser.value(json).toStdString();
     if (out == "-")
         std::fputs(text.c_str(), stdout);
