@@ -5,6 +5,9 @@
 #include <QThread>
 #include <QTimer>
 
+#include <pthread.h>
+#include <sched.h>
+
 namespace placement {
 
 void runInBackground(const QString& label, QWidget* parent, TaskProgress& progress, const std::function<void()>& work)
@@ -24,6 +27,14 @@ void runInBackground(const QString& label, QWidget* parent, TaskProgress& progre
     worker->wait();
     delete worker;
     dialog.setValue(1000);
+}
+
+void runOnlyWhenIdle()
+{
+#ifdef SCHED_IDLE
+    const sched_param parameters{};
+    pthread_setschedparam(pthread_self(), SCHED_IDLE, &parameters);
+#endif
 }
 
 } // namespace placement

@@ -21,4 +21,10 @@ struct TaskProgress
 /// blocks in a local event loop (the GUI stays live) until it returns.
 void runInBackground(const QString& label, QWidget* parent, TaskProgress& progress, const std::function<void()>& work);
 
+/// Lets the calling thread run only when no other thread wants a CPU (Linux SCHED_IDLE):
+/// for work nobody waits on, such as filling in a table column, so that it never takes a
+/// core from the view or the rasteriser while the user replays or turns the view. Does
+/// nothing where the system has no such class.
+void runOnlyWhenIdle();
+
 } // namespace placement

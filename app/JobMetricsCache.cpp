@@ -1,5 +1,6 @@
 #include "app/JobMetricsCache.h"
 
+#include "app/BackgroundTask.h"
 #include "core/PlacementMetrics.h"
 #include "core/Topology.h"
 
@@ -104,6 +105,9 @@ void JobMetricsCache::request(const QString& runKey, const QString& machineKey, 
     const int generation = ++m_generation;
     m_worker
         = std::thread([this, shared = m_shared, &topology, &jobs, haveTable, sizes = std::move(sizes), generation] {
+              // Minimum APH takes about half a second per job size on Titan, for every size
+              // in the log: the table fills in while the user is not replaying.
+              runOnlyWhenIdle();
               if (!haveTable) {
                   auto table = std::make_shared<const JobMetricsTable>(compute(topology, jobs, &m_cancel));
                   if (!m_cancel) {
