@@ -58,8 +58,9 @@ ExportActions::ExportActions(MainWindow* window)
         m_window->statusBar()->showMessage(
             tr("Copied the 3D view (%1 x %2 pixels) to the clipboard.").arg(image.width()).arg(image.height()), 5000);
     });
-    // Charts are exported as drawn: only while the dock shows them.
-    connect(m_window->chartsDock(), &QDockWidget::visibilityChanged, this, &ExportActions::updateChartActions);
+    // Charts are exported as drawn: only while the dock shows them. (The dock is also hidden
+    // while the window is destroyed: the visibility it reports is all that is asked then.)
+    connect(m_window->chartsDock(), &QDockWidget::visibilityChanged, this, &ExportActions::enableChartActions);
     connect(m_window->chartsDock(), &ChartsDock::chartsUpdated, this, &ExportActions::updateChartActions);
     updateChartActions();
 }
@@ -79,7 +80,11 @@ void ExportActions::addTo(QMenu* file, QMenu* edit)
 
 void ExportActions::updateChartActions()
 {
-    const bool shown = m_window->chartsDock()->isVisible();
+    enableChartActions(m_window->chartsDock()->isVisible());
+}
+
+void ExportActions::enableChartActions(bool shown)
+{
     m_exportChartSvg->setEnabled(shown);
     m_exportChartPng->setEnabled(shown);
 }

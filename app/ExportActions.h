@@ -31,6 +31,7 @@ private:
     void exportTable(QTableView* table, const QString& what);
     QString askFileName(const QString& title, const QString& suggestion, const QString& filter);
     void updateChartActions();
+    void enableChartActions(bool shown);
 
     MainWindow* m_window;
     QAction* m_exportView;

@@ -199,9 +199,12 @@ void MainWindow::createDocks()
     // Shown for the first time beside the 3D view, a dock of the width of the others leaves
     // the charts unreadable: give it 40% of the window's width and the side's height.
     connect(m_chartsDock, &QDockWidget::visibilityChanged, this, [this, widened = false](bool visible) mutable {
+        // Hidden also while the window is destroyed (its docks go before its connections):
+        // ask the window nothing then.
+        if (!visible || widened)
+            return;
         const Qt::DockWidgetArea area = dockWidgetArea(m_chartsDock);
-        if (!visible || widened || m_chartsDock->isFloating()
-            || (area != Qt::LeftDockWidgetArea && area != Qt::RightDockWidgetArea))
+        if (m_chartsDock->isFloating() || (area != Qt::LeftDockWidgetArea && area != Qt::RightDockWidgetArea))
             return;
         widened = true;
         if (m_chartsDock->width() < width() * 35 / 100)
