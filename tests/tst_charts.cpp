@@ -9,6 +9,7 @@
 #include "store/Runs.h"
 #include "store/SimulationRun.h"
 #include "store/Store.h"
+#include "tests/support/IsolatedSettings.h"
 #include "views/ChartsDock.h"
 #include "views/RunChoiceModel.h"
 
@@ -21,7 +22,6 @@
 #include <QChart>
 #include <QChartView>
 #include <QLineSeries>
-#include <QSettings>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -32,6 +32,7 @@
 #include <set>
 
 using namespace placement;
+using namespace placement::test;
 
 namespace {
 
@@ -114,10 +115,7 @@ private slots:
     void initTestCase()
     {
         QVERIFY(m_dir.isValid());
-        QSettings::setDefaultFormat(QSettings::IniFormat);
-        QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_dir.path());
-        QCoreApplication::setOrganizationName(QStringLiteral("PlacementExplorerTests"));
-        QCoreApplication::setApplicationName(QStringLiteral("tst_charts"));
+        isolateSettings(m_dir.path(), QStringLiteral("tst_charts"));
     }
 
     void quartilesOfWorkedExamples()

@@ -5,6 +5,7 @@
 #include "core/Csv.h"
 #include "store/DemoDatabase.h"
 #include "tests/support/ImageCompare.h"
+#include "tests/support/IsolatedSettings.h"
 #include "tests/support/RenderWait.h"
 #include "views/ChartsDock.h"
 #include "views/MachineView.h"
@@ -24,7 +25,6 @@
 #include <QImageReader>
 #include <QMenu>
 #include <QMenuBar>
-#include <QSettings>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QStandardItemModel>
@@ -74,10 +74,7 @@ private slots:
     void initTestCase()
     {
         QVERIFY(m_dir.isValid());
-        QSettings::setDefaultFormat(QSettings::IniFormat);
-        QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_dir.path());
-        QCoreApplication::setOrganizationName(QStringLiteral("PlacementExplorerTests"));
-        QCoreApplication::setApplicationName(QStringLiteral("tst_export"));
+        isolateSettings(m_dir.path(), QStringLiteral("tst_export"));
         m_demo = m_dir.filePath(QStringLiteral("demo.sqlite"));
         writeDemoDatabase(m_demo.toStdString());
     }

@@ -13,12 +13,12 @@
 #include "store/DemoDatabase.h"
 #include "store/SimulationRun.h"
 #include "store/Store.h"
+#include "tests/support/IsolatedSettings.h"
 
 #include <QAction>
 #include <QDir>
 #include <QMenu>
 #include <QMenuBar>
-#include <QSettings>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -29,6 +29,7 @@
 #include <set>
 
 using namespace placement;
+using namespace placement::test;
 
 namespace {
 
@@ -116,10 +117,7 @@ private slots:
     void initTestCase()
     {
         QVERIFY(m_dir.isValid());
-        QSettings::setDefaultFormat(QSettings::IniFormat);
-        QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_dir.path());
-        QCoreApplication::setOrganizationName(QStringLiteral("PlacementExplorerTests"));
-        QCoreApplication::setApplicationName(QStringLiteral("tst_inspector"));
+        isolateSettings(m_dir.path(), QStringLiteral("tst_inspector"));
         m_demo = m_dir.filePath(QStringLiteral("demo.sqlite"));
         writeDemoDatabase(m_demo.toStdString());
     }

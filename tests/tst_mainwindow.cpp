@@ -12,6 +12,7 @@
 #include "store/SimulationRun.h"
 #include "store/Store.h"
 #include "tests/support/ImageCompare.h"
+#include "tests/support/IsolatedSettings.h"
 #include "tests/support/RenderWait.h"
 #include "views/GanttChart.h"
 #include "views/JobPalette.h"
@@ -34,7 +35,6 @@
 #include <QMimeData>
 #include <QPainter>
 #include <QRegularExpression>
-#include <QSettings>
 #include <QStandardItemModel>
 #include <QStatusBar>
 #include <QTemporaryDir>
@@ -57,11 +57,7 @@ private slots:
     void initTestCase()
     {
         QVERIFY(m_dir.isValid());
-        // Keep the user's settings out of it: an INI file in the temporary folder.
-        QSettings::setDefaultFormat(QSettings::IniFormat);
-        QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_dir.path());
-        QCoreApplication::setOrganizationName(QStringLiteral("PlacementExplorerTests"));
-        QCoreApplication::setApplicationName(QStringLiteral("tst_mainwindow"));
+        isolateSettings(m_dir.path(), QStringLiteral("tst_mainwindow"));
         m_demo = m_dir.filePath(QStringLiteral("demo.sqlite"));
         writeDemoDatabase(m_demo.toStdString());
     }
