@@ -144,6 +144,10 @@ void JobsDock::updateCount()
 {
     const QLocale locale;
     QString text = tr("%1 of %2 jobs").arg(locale.toString(m_filter->rowCount()), locale.toString(m_model->rowCount()));
+    // The logged placements leave out jobs whose log gives no start time; say how many.
+    if (m_machine && !m_machine->runId && m_machine->record.jobsWithoutStart)
+        text += tr(" · %1 more without a start time in the log (simulation only)")
+                    .arg(locale.toString(static_cast<qlonglong>(m_machine->record.jobsWithoutStart)));
     if (m_machine && m_cache->isComputing())
         text += m_model->hasMetrics() ? tr(" · computing the minimum APH by job size…")
                                       : tr(" · computing placement metrics…");

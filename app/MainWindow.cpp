@@ -177,12 +177,16 @@ void MainWindow::chooseImport(const QStringList& files)
         QMessageBox::warning(this, tr("Import failed"), error);
         return;
     }
-    QMessageBox box(result.committed ? QMessageBox::Information : QMessageBox::Warning,
-                    result.committed ? tr("Import finished") : tr("Nothing imported"),
-                    result.committed
-                        ? tr("The logs were imported into machine %1.").arg(QString::fromStdString(result.machine))
-                        : QString::fromStdString(result.failure),
-                    QMessageBox::Ok, this);
+    const bool clean = result.committed && result.warnings.empty();
+    QString text = result.committed
+        ? tr("The logs were imported into machine %1.").arg(QString::fromStdString(result.machine))
+        : QString::fromStdString(result.failure);
+    for (const std::string& warning : result.warnings)
+        text += QLatin1Char('\n') + tr("Warning: %1").arg(QString::fromStdString(warning));
+    QMessageBox box(clean ? QMessageBox::Information : QMessageBox::Warning,
+                    !result.committed ? tr("Nothing imported")
+                                      : (clean ? tr("Import finished") : tr("Import finished with warnings")),
+                    text, QMessageBox::Ok, this);
     box.setDetailedText(QString::fromStdString(formatImportReport(result)));
     box.exec();
     if (!result.committed)

@@ -56,6 +56,8 @@ std::string describe(const ImportedJob& job)
     addTime("eligible", job.eligible);
     addTime("start", job.start);
     addTime("end", job.end);
+    if (job.runTime && !job.end) // otherwise end - start says it
+        add("run", std::to_string(*job.runTime));
     if (job.timeLimit)
         add("limit", std::to_string(*job.timeLimit));
     addCount("reqNodes", job.requestedNodes);

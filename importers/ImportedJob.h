@@ -33,6 +33,9 @@ struct ImportedJob
     /// job (shell convention). PBS Exit_status is kept as written (its conventions vary).
     std::optional<int> exitCode;
     std::optional<std::int64_t> submit, eligible, start, end; ///< Unix epoch seconds, UTC
+    /// How long the run lasted, where the log says so: also when its start is unknown (the
+    /// cleaned LLNL logs of the Parallel Workloads Archive have no wait times).
+    std::optional<std::int64_t> runTime;
     std::optional<std::int64_t> timeLimit; ///< seconds
     int requestedNodes = -1, requestedCpus = -1, allocatedNodes = -1, allocatedCpus = -1;
     std::vector<std::string> nodeNames; ///< expanded, in log order, duplicates removed

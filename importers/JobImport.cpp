@@ -139,16 +139,25 @@ ImportResult importJobLogs(Store& store, const ImportRequest& request)
         std::uint32_t jobStamp = 0;
         BatchWriter batches(writer);
         file.summary = parseJobLog(path, *format, options, [&](ImportedJob&& job) {
-            if (!job.start || !job.end) {
+            JobRecord record;
+            if (job.start && job.end) {
+                record.job.start = *job.start;
+                record.job.end = *job.end;
+                record.job.submit = job.submit ? *job.submit : *job.start;
+            } else if (job.submit && job.runTime) {
+                // Submitted and ran for a known time, start unknown: the simulator can replay
+                // it; the views that need the logged start leave it out (schema version 6).
+                record.startKnown = false;
+                record.job.submit = *job.submit;
+                record.job.start = *job.submit;
+                record.job.end = *job.submit + *job.runTime;
+                ++file.jobsWithoutStart;
+            } else {
                 ++file.jobsWithoutRun;
                 return;
             }
-            JobRecord record;
             record.job.id = std::move(job.id);
             record.job.user = std::move(job.user);
-            record.job.start = *job.start;
-            record.job.end = *job.end;
-            record.job.submit = job.submit ? *job.submit : *job.start;
             record.name = std::move(job.name);
             record.account = std::move(job.account);
             record.partition = std::move(job.partition);
@@ -219,8 +228,19 @@ ImportResult importJobLogs(Store& store, const ImportRequest& request)
                 + " (strict mode: nothing was imported)";
             return result;
         }
-        writer.commit(static_cast<std::int64_t>(result.files.back().summary.linesRead),
-                      static_cast<std::int64_t>(result.files.back().summary.rejectedLines()));
+        FileImportResult& done = result.files.back();
+        if (done.jobsStored == 0 && done.summary.linesRead > 0) {
+            std::string warning = path + ": no jobs stored from " + std::to_string(done.summary.linesRead) + " lines";
+            if (done.jobsWithoutRun)
+                warning += " (" + std::to_string(done.jobsWithoutRun) + " jobs without a start or run time)";
+            if (options.strict) {
+                result.failure = warning + " (strict mode: nothing was imported)";
+                return result;
+            }
+            result.warnings.push_back(std::move(warning));
+        }
+        writer.commit(static_cast<std::int64_t>(done.summary.linesRead),
+                      static_cast<std::int64_t>(done.summary.rejectedLines()));
     }
     transaction.commit();
     result.committed = true;
@@ -234,8 +254,13 @@ std::string formatImportReport(const ImportResult& result, std::size_t issuesPer
         const ImportSummary& s = file.summary;
         out << file.path << " (" << logFormatName(file.format) << "): " << s.linesRead << " lines, " << file.jobsStored
             << " jobs " << (result.committed ? "imported" : "read") << "\n";
+        if (file.jobsWithoutStart)
+            out << "  " << file.jobsWithoutStart
+                << " jobs have no start time (submit, size, run time and limit known): stored for simulation, "
+                   "left out of the views and metrics that need the logged start\n";
         if (file.jobsWithoutRun)
-            out << "  " << file.jobsWithoutRun << " jobs never ran or have not ended (no placement): skipped\n";
+            out << "  " << file.jobsWithoutRun
+                << " jobs never ran, have not ended or give no run time (no placement): skipped\n";
         for (const auto& [kind, count] : s.ignoredByKind)
             out << "  ignored " << count << " " << kind << "\n";
         for (const auto& [reason, count] : s.skippedByReason)
@@ -254,6 +279,8 @@ std::string formatImportReport(const ImportResult& result, std::size_t issuesPer
     }
     for (const std::string& note : result.machineNotes)
         out << "note: " << note << "\n";
+    for (const std::string& warning : result.warnings)
+        out << "warning: " << warning << "\n";
     if (result.committed)
         out << "machine " << result.machine << (result.machineCreated ? " (created)" : "") << ": import committed\n";
     else

@@ -32,8 +32,12 @@ struct FileImportResult
     LogFormat format = LogFormat::Swf;
     ImportSummary summary;
     std::int64_t jobsStored = 0;
-    /// Runs skipped because they never started or have not ended (no placement in time).
+    /// Runs skipped because they never started or have not ended, or whose log gives
+    /// neither a start nor a run time (no placement in time, nothing to simulate).
     std::int64_t jobsWithoutRun = 0;
+    /// Of jobsStored, jobs whose log gives no start time (nor end) but their submission and
+    /// run time (SWF wait -1): stored for simulation, left out of the logged views.
+    std::int64_t jobsWithoutStart = 0;
     /// Jobs that named nodes the machine does not have (stored, flagged incomplete).
     std::int64_t jobsWithUnknownNodes = 0;
     std::vector<std::string> unknownNodes; ///< distinct names, the first 20
@@ -48,6 +52,10 @@ struct ImportResult
     bool committed = false;
     /// Why nothing was stored, when committed is false (cancelled, strict stop, error).
     std::string failure;
+    /// What a committed import should not pass over in silence: a file that gave no jobs,
+    /// as "file: reason".
+    /// Under ImportOptions::strict each of these fails the import instead.
+    std::vector<std::string> warnings;
     std::vector<FileImportResult> files;
 };
 

@@ -152,6 +152,10 @@ LineOutcome SwfParser::parseJob(std::string_view text)
         job.submit = m_unixStartTime + seconds(SubmitTime);
     if (job.submit && known(WaitTime))
         job.start = *job.submit + seconds(WaitTime);
+    // A job cancelled before it started has status 5, wait -1 and run time 0 (swf.md): it
+    // never ran. Any other known run time is a run, also when its wait is unknown.
+    if (known(RunTime) && !(status == 5 && !known(WaitTime) && seconds(RunTime) == 0))
+        job.runTime = seconds(RunTime);
     if (job.start && known(RunTime))
         job.end = *job.start + seconds(RunTime);
     if (known(RequestedTime))

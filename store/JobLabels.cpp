@@ -39,7 +39,8 @@ void JobLabels::append(std::string_view name, std::string_view state)
 JobLabels jobLabels(Store& store, std::int64_t machineId)
 {
     // The order of Store::jobs().
-    SqliteStatement query(store.database(), "SELECT name, state FROM jobs WHERE machine_id = ?1 ORDER BY submit, id");
+    SqliteStatement query(store.database(),
+                          "SELECT name, state FROM jobs WHERE machine_id = ?1 AND start_known = 1 ORDER BY submit, id");
     query.bind(1, machineId);
     return readLabels(query);
 }

@@ -206,6 +206,18 @@ void upgradeToVersion5(SqliteDatabase& db)
     )sql");
 }
 
+// Version 6: jobs whose log gives no start time (the Parallel Workloads Archive's cleaned
+// LLNL logs have wait -1 on every job) but their submission, size, run time and limit: the
+// simulator replays them. start_known = 0 marks them; their start and end then hold submit
+// and submit + run time, so that end - start is the run time, and no view or metric that
+// needs the logged start reads them (Store::jobs() leaves them out).
+void upgradeToVersion6(SqliteDatabase& db)
+{
+    SqliteStatement columns(db, "SELECT 1 FROM pragma_table_info('jobs') WHERE name = 'start_known'");
+    if (!columns.step())
+        db.execute("ALTER TABLE jobs ADD COLUMN start_known INTEGER NOT NULL DEFAULT 1");
+}
+
 } // namespace
 
 void migrateSchema(SqliteDatabase& db, int version)
@@ -216,6 +228,7 @@ void migrateSchema(SqliteDatabase& db, int version)
     case 3: upgradeToVersion3(db); break;
     case 4: upgradeToVersion4(db); break;
     case 5: upgradeToVersion5(db); break;
+    case 6: upgradeToVersion6(db); break;
     default: db.fail("no migration to schema version " + std::to_string(version));
     }
 }

@@ -141,11 +141,12 @@ std::int64_t Store::addMachine(const std::string& name, const std::string& spec,
 std::vector<MachineRecord> Store::machines()
 {
     SqliteStatement query(m_db,
-                          "SELECT m.id, m.name, m.spec, (SELECT count(*) FROM jobs j WHERE j.machine_id = m.id) "
+                          "SELECT m.id, m.name, m.spec, (SELECT count(*) FROM jobs j WHERE j.machine_id = m.id), "
+                          "(SELECT count(*) FROM jobs j WHERE j.machine_id = m.id AND j.start_known = 0) "
                           "FROM machines m ORDER BY m.id");
     std::vector<MachineRecord> result;
     while (query.step())
-        result.push_back({query.integer(0), query.text(1), query.text(2), query.integer(3)});
+        result.push_back({query.integer(0), query.text(1), query.text(2), query.integer(3), query.integer(4)});
     return result;
 }
 
@@ -172,7 +173,7 @@ std::vector<Job> Store::jobs(std::int64_t machineId)
     std::vector<Job> result;
     SqliteStatement query(m_db,
                           "SELECT job_ref, user, submit, start, end, nodes FROM jobs "
-                          "WHERE machine_id = ?1 ORDER BY submit, id");
+                          "WHERE machine_id = ?1 AND start_known = 1 ORDER BY submit, id");
     query.bind(1, machineId);
     while (query.step()) {
         Job job{query.text(0), query.text(1), query.integer(2), query.integer(3), query.integer(4), {}};
@@ -242,10 +243,10 @@ JobWriter::JobWriter(Store& store, std::int64_t machineId, SourceRecord source)
     , m_insert(store.database(),
                "INSERT INTO jobs (machine_id, job_ref, user, submit, start, end, name, account, partition, qos, state, "
                "exit_code, eligible, time_limit, requested_nodes, requested_cpus, allocated_cpus, node_count, nodes, "
-               "nodes_incomplete, source_id, source_line) "
+               "nodes_incomplete, source_id, source_line, start_known) "
                "SELECT ?2, job_ref, user, submit, start, end, name, account, partition, qos, state, exit_code, "
                "eligible, time_limit, requested_nodes, requested_cpus, allocated_cpus, node_count, nodes, "
-               "nodes_incomplete, ?3, source_line FROM placement_job_batch(?1)")
+               "nodes_incomplete, ?3, source_line, start_known FROM placement_job_batch(?1)")
 {
     SqliteStatement insert(store.database(),
                            "INSERT INTO sources (path, size, content_hash, format, imported_at, lines_read, "

@@ -18,6 +18,9 @@ struct MachineRecord
     std::string name;
     std::string spec; ///< see core/MachineSpec.h
     std::int64_t jobCount = 0;
+    /// Of those, jobs whose log gives no start time: replayed by the simulator, left out
+    /// of Store::jobs() and so of every view and metric that needs the logged start.
+    std::int64_t jobsWithoutStart = 0;
 };
 
 /// Everything a scheduler log says about one run of one job, as stored.
@@ -29,6 +32,9 @@ struct JobRecord
     std::optional<std::int64_t> eligible, timeLimit;
     int requestedNodes = -1, requestedCpus = -1, allocatedCpus = -1;
     bool nodesIncomplete = false; ///< the log named nodes the machine does not have
+    /// False: the log gives no start (nor end); job.start is then job.submit and job.end
+    /// job.submit + the run time, for the simulator (schema version 6).
+    bool startKnown = true;
     std::int64_t sourceLine = 0;
     /// job.nodes as stored (store/NodeListBlob.h), when nodesEncoded: an import checks and
     /// encodes node lists on its parsing thread (NodeListEncoder), so that the thread that
@@ -98,7 +104,8 @@ public:
     std::vector<MachineRecord> machines();
     std::optional<MachineRecord> machine(const std::string& name);
     std::vector<std::string> nodeNames(std::int64_t machineId);
-    /// The logged runs of a machine's jobs, by submission time.
+    /// The logged runs of a machine's jobs, by submission time: the jobs whose start the
+    /// log gives (MachineRecord::jobsWithoutStart counts the others).
     std::vector<Job> jobs(std::int64_t machineId);
     std::vector<SourceRecord> sources();
 

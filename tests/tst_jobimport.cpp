@@ -1,4 +1,5 @@
 #include "importers/JobImport.h"
+#include "store/Runs.h"
 #include "store/Store.h"
 #include "tests/support/RawSql.h"
 
@@ -7,7 +8,9 @@
 #include <QTest>
 
 #include <fstream>
+#include <functional>
 #include <sqlite3.h>
+#include <sstream>
 
 using namespace placement;
 using namespace placement::test;
@@ -17,6 +20,22 @@ namespace {
 QString fixture(const QString& name)
 {
     return QFINDTESTDATA(QStringLiteral("data/import/") + name);
+}
+
+/// A test input of tests/data/importers (see the README next to it).
+std::string importerData(const QString& name)
+{
+    return QFINDTESTDATA(QStringLiteral("data/importers/") + name).toStdString();
+}
+
+/// Writes the lines of `from` that `keep` accepts (comments always) to `to`.
+void copyLines(const std::string& from, const QString& to, const std::function<bool(const std::string&)>& keep)
+{
+    std::ifstream in(from);
+    std::ofstream out(to.toStdString());
+    for (std::string line; std::getline(in, line);)
+        if (line.starts_with(';') || keep(line))
+            out << line << '\n';
 }
 
 QString shared(const QString& path)
@@ -75,6 +94,75 @@ private slots:
         QCOMPARE(store.sources()[0].format, std::string("sacct"));
         QVERIFY(formatImportReport(result).find("committed") != std::string::npos);
         QVERIFY(foreignKeysEnforced(store));
+    }
+
+    void jobsWithUnknownStartAreStoredForSimulation()
+    {
+        // Real HPC2N jobs with wait -1, as the cleaned LLNL logs have on every job: 40 jobs,
+        // 6 of them with run time -1 too, 2 of those left with no size (README).
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("db.sqlite"));
+        Store store = Store::openOrCreate(path.toStdString());
+        const std::int64_t machine = store.addMachine("seth", "torus extents=4x4x8");
+        ImportRequest request;
+        request.files = {importerData(QStringLiteral("swf/wait-unknown.swf"))};
+        request.machine = "seth";
+        const ImportResult result = importJobLogs(store, request);
+        QVERIFY2(result.committed, result.failure.c_str());
+        QVERIFY(result.warnings.empty());
+        QCOMPARE(result.files[0].jobsStored, std::int64_t(34));
+        QCOMPARE(result.files[0].jobsWithoutStart, std::int64_t(34));
+        QCOMPARE(result.files[0].jobsWithoutRun, std::int64_t(6));
+        const std::string report = formatImportReport(result);
+        QVERIFY2(report.find("34 jobs have no start time") != std::string::npos, report.c_str());
+
+        // No view sees a start the log does not give ...
+        QVERIFY(store.jobs(machine).empty());
+        QCOMPARE(store.machine("seth")->jobCount, std::int64_t(34));
+        QCOMPARE(store.machine("seth")->jobsWithoutStart, std::int64_t(34));
+        // ... the simulator gets submit, size, run time and limit.
+        const StoredWorkload workload = loadWorkload(store, machine, 2);
+        QCOMPARE(workload.jobs.size(), size_t(32));
+        QCOMPARE(workload.jobsWithoutSize, 2);
+        QCOMPARE(workload.jobs[0].id, std::string("1"));
+        QCOMPARE(workload.jobs[0].submit, std::int64_t(1027839845));
+        QCOMPARE(workload.jobs[0].runTime, std::int64_t(31405));
+        QCOMPARE(workload.jobs[0].timeLimit, std::int64_t(37980));
+        QCOMPARE(workload.jobs[0].nodes, 15);
+    }
+
+    void anImportThatStoresNoJobsIsNotAPlainSuccess()
+    {
+        // Only the jobs of the file above that have no run time either: nothing to store.
+        QTemporaryDir dir;
+        const QString log = dir.filePath(QStringLiteral("no-runs.swf"));
+        copyLines(importerData(QStringLiteral("swf/wait-unknown.swf")), log, [](const std::string& line) {
+            std::istringstream fields(line);
+            std::string field;
+            for (int i = 0; i < 4; ++i)
+                fields >> field;
+            return field == "-1"; // field 4, the run time
+        });
+        const QString path = dir.filePath(QStringLiteral("db.sqlite"));
+        Store store = Store::openOrCreate(path.toStdString());
+        store.addMachine("seth", "torus extents=4x4x8");
+        ImportRequest request;
+        request.files = {log.toStdString()};
+        request.machine = "seth";
+        request.options.strict = true;
+        const ImportResult strict = importJobLogs(store, request);
+        QVERIFY(!strict.committed);
+        QVERIFY2(strict.failure.find("no-runs.swf: no jobs stored") != std::string::npos, strict.failure.c_str());
+        QCOMPARE(rawInteger(path, "SELECT count(*) FROM sources"), std::int64_t(0));
+
+        request.options.strict = false;
+        const ImportResult lenient = importJobLogs(store, request);
+        QVERIFY(lenient.committed);
+        QCOMPARE(lenient.files[0].jobsWithoutRun, std::int64_t(6));
+        QCOMPARE(lenient.warnings.size(), size_t(1));
+        QVERIFY2(lenient.warnings[0].find("no-runs.swf: no jobs stored") != std::string::npos,
+                 lenient.warnings[0].c_str());
+        QVERIFY(formatImportReport(lenient).find("warning: ") != std::string::npos);
     }
 
     void aNodeNamedTwiceRejectsItsLine_data()

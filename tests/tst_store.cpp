@@ -324,7 +324,7 @@ private slots:
                  std::int64_t(4 * (7 + 0 + 4)));
 
         Store store = Store::openExisting(path.toStdString());
-        QCOMPARE(store.schemaVersion(), 5);
+        QCOMPARE(store.schemaVersion(), Store::SchemaVersion);
         const std::vector<Job> migrated = store.jobs(machine);
         QCOMPARE(migrated.size(), jobs.size());
         for (size_t i = 0; i < jobs.size(); ++i)

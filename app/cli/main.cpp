@@ -84,6 +84,9 @@ int runInfo(const QStringList& arguments)
         const auto topology = parseMachineSpec(machine.spec);
         std::printf("\n%s: %s\n  spec: %s\n  jobs: %lld\n", machine.name.c_str(), topology->describe().c_str(),
                     machine.spec.c_str(), static_cast<long long>(machine.jobCount));
+        if (machine.jobsWithoutStart)
+            std::printf("  of which %lld without a start time in the log (simulated, not in the times below)\n",
+                        static_cast<long long>(machine.jobsWithoutStart));
         const std::vector<Job> jobs = store.jobs(machine.id);
         if (!jobs.empty()) {
             std::int64_t first = jobs.front().start;
@@ -164,6 +167,9 @@ int runMetrics(const QStringList& arguments)
             found = true;
             const auto topology = parseMachineSpec(machine.spec);
             rows += writeMetricsCsv(stream, machine.name, *topology, store.jobs(machine.id));
+            if (machine.jobsWithoutStart)
+                std::fprintf(stderr, "%s: %lld jobs without a start time in the log left out\n", machine.name.c_str(),
+                             static_cast<long long>(machine.jobsWithoutStart));
         }
         if (!found)
             throw StoreError(store.path() + ": no machine called '" + only + "'");
@@ -267,6 +273,8 @@ int runImport(const QStringList& arguments)
     Store store = Store::openOrCreate(parser.value(dbOption).toStdString());
     const ImportResult result = importJobLogs(store, request);
     std::fputs(formatImportReport(result).c_str(), result.committed ? stdout : stderr);
+    for (const std::string& warning : result.warnings)
+        std::fprintf(stderr, "placement: warning: %s\n", warning.c_str());
     return result.committed ? 0 : 1;
 }
 
