@@ -94,6 +94,8 @@ struct ImportSummary
     /// non-terminal Moab events, PBS records other than E), by kind. They are not issues.
     std::map<std::string, std::size_t> ignoredByKind;
     std::vector<ImportIssue> issues; ///< the first maxStoredIssues rejected lines
+    /// Lines used but doubtful (LineOutcome::Kind::Warning), the first maxStoredIssues.
+    std::vector<ImportIssue> warnings;
     bool cancelled = false, stoppedAtStrictError = false;
 
     std::size_t rejectedLines() const;

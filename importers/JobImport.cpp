@@ -229,6 +229,8 @@ ImportResult importJobLogs(Store& store, const ImportRequest& request)
             return result;
         }
         FileImportResult& done = result.files.back();
+        for (const ImportIssue& warning : done.summary.warnings)
+            result.warnings.push_back(warning.file + ":" + std::to_string(warning.line) + ": " + warning.reason);
         if (done.jobsStored == 0 && done.summary.linesRead > 0) {
             std::string warning = path + ": no jobs stored from " + std::to_string(done.summary.linesRead) + " lines";
             if (done.jobsWithoutRun)

@@ -53,7 +53,7 @@ struct ImportResult
     /// Why nothing was stored, when committed is false (cancelled, strict stop, error).
     std::string failure;
     /// What a committed import should not pass over in silence: a file that gave no jobs,
-    /// as "file: reason".
+    /// a doubtful line (ImportSummary::warnings), as "file:line: reason" or "file: reason".
     /// Under ImportOptions::strict each of these fails the import instead.
     std::vector<std::string> warnings;
     std::vector<FileImportResult> files;

@@ -89,6 +89,9 @@ ImportSummary parseJobLog(const std::string& path, LogFormat format, const Impor
         ++summary.linesRead;
         LineOutcome outcome
             = line.overlong ? LineOutcome::reject("line too long") : parser->parseLine({line.text, line.terminated});
+        // Strict mode stops at the first doubt too.
+        if (outcome.kind == LineOutcome::Kind::Warning && options.strict)
+            outcome.kind = LineOutcome::Kind::Rejected;
         // A cut-off last line explains any other complaint about it.
         if (outcome.kind == LineOutcome::Kind::Rejected && !line.terminated
             && outcome.category != "truncated last line")
@@ -103,6 +106,10 @@ ImportSummary parseJobLog(const std::string& path, LogFormat format, const Impor
         case LineOutcome::Kind::Ignored: ++summary.ignoredByKind[outcome.category]; break;
         case LineOutcome::Kind::Rejected:
             recordIssue(summary, path, line.number, outcome.category, reasonOf(outcome));
+            break;
+        case LineOutcome::Kind::Warning:
+            if (summary.warnings.size() < ImportSummary::maxStoredIssues)
+                summary.warnings.push_back({path, line.number, reasonOf(outcome)});
             break;
         }
         if (options.strict && outcome.kind == LineOutcome::Kind::Rejected) {

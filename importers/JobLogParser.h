@@ -16,6 +16,10 @@ struct LineOutcome
         Job, ///< `job` holds a record
         Ignored, ///< not a job run (a step, a non-terminal event); `category` says which kind
         Rejected, ///< malformed; `category` is the stable reason, `detail` the specifics
+        /// Used (a header, a job), but what it says makes the import doubtful (a header
+        /// without the node list column: every job on no node); `category` and `detail`
+        /// say what. A warning in the summary; under ImportOptions::strict a rejection.
+        Warning,
     };
     Kind kind = Kind::Nothing;
     ImportedJob job;
@@ -28,6 +32,10 @@ struct LineOutcome
     static LineOutcome reject(std::string category, std::string detail = {})
     {
         return {Kind::Rejected, {}, std::move(category), std::move(detail)};
+    }
+    static LineOutcome warn(std::string category, std::string detail = {})
+    {
+        return {Kind::Warning, {}, std::move(category), std::move(detail)};
     }
 };
 

@@ -93,6 +93,17 @@ bool isJobId(std::string_view text)
     return isDigits(text.substr(0, separator)) && isDigits(text.substr(separator + 1));
 }
 
+/// Why a header without NodeList matters, naming the fields that look like a misspelling of it.
+std::string nodeListMissing(const std::vector<std::string>& names)
+{
+    std::string near;
+    for (const std::string& name : names)
+        if (name.find("node") != std::string::npos && name != "nnodes" && name != "reqnodes")
+            near += (near.empty() ? "" : ", ") + name;
+    return "every job is stored without its nodes"
+        + (near.empty() ? std::string() : "; the header has " + near + ", not NodeList");
+}
+
 } // namespace
 
 bool SacctParser::recognises(std::string_view line)
@@ -176,6 +187,8 @@ LineOutcome SacctParser::parseLine(const LogLine& line)
         useFieldNames(names); // a header wins over a declared field list
         m_declaredWithoutJobId = false;
         m_trailingDelimiter = trailing;
+        if (m_index[NodeList] < 0)
+            return LineOutcome::warn("no NodeList field", nodeListMissing(names));
         return LineOutcome::nothing();
     }
     if (m_declaredWithoutJobId)

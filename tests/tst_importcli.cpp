@@ -43,6 +43,19 @@ Outcome importOnto(const QString& db, const QString& spec, const QStringList& ar
 
 const QString seth = QStringLiteral("torus extents=4x4x8");
 
+/// Writes `text` to `path`; false if it cannot.
+bool writeFile(const QString& path, const QByteArray& text)
+{
+    QFile file(path);
+    return file.open(QIODevice::WriteOnly) && file.write(text) == text.size();
+}
+
+QByteArray readFile(const QString& path)
+{
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}
+
 } // namespace
 
 class TestImportCli : public QObject
@@ -96,6 +109,25 @@ private slots:
         QCOMPARE(lenient.exitCode, 0);
         QVERIFY2(lenient.errors.contains(QStringLiteral("warning: ")), qPrintable(lenient.errors));
         QVERIFY2(lenient.errors.contains(QStringLiteral("no-runs.swf: no jobs stored")), qPrintable(lenient.errors));
+    }
+
+    void aSacctHeaderWithoutNodeListWarnsAndFailsWhenStrict()
+    {
+        QTemporaryDir dir;
+        QByteArray text = readFile(QFINDTESTDATA(QStringLiteral("data/import/cluster.sacct")));
+        QVERIFY(text.startsWith("JobID|"));
+        text.replace("|NodeList|", "|Nodelists|");
+        const QString log = dir.filePath(QStringLiteral("misspelled.sacct"));
+        QVERIFY(writeFile(log, text));
+        const Outcome lenient = importOnto(dir.filePath(QStringLiteral("lenient.sqlite")), seth, {log});
+        QCOMPARE(lenient.exitCode, 0);
+        QVERIFY2(lenient.errors.contains(QStringLiteral("misspelled.sacct:1: no NodeList field")),
+                 qPrintable(lenient.errors));
+        const Outcome strict
+            = importOnto(dir.filePath(QStringLiteral("strict.sqlite")), seth, {QStringLiteral("--strict"), log});
+        QCOMPARE(strict.exitCode, 1);
+        QVERIFY2(strict.errors.contains(QStringLiteral("misspelled.sacct:1: no NodeList field")),
+                 qPrintable(strict.errors));
     }
 };
 

@@ -3,6 +3,8 @@
 #include "tests/support/ParsedLog.h"
 #include "tests/support/ResolvedLog.h"
 
+#include <QFile>
+#include <QTemporaryDir>
 #include <QTest>
 
 using namespace placement;
@@ -13,6 +15,7 @@ using Parsed = test::ParsedLog;
 using test::describeAll;
 using test::issuesOf;
 using test::outcomeOf;
+using test::warningsOf;
 
 Parsed parse(const QString& path, const ImportOptions& options = {})
 {
@@ -22,6 +25,22 @@ Parsed parse(const QString& path, const ImportOptions& options = {})
 QString fixture(const char* name)
 {
     return QFINDTESTDATA(QString("data/importers/sacct/") + name);
+}
+
+/// `fixture` with its header's NodeList field renamed `header` (the records unchanged).
+QString withNodeListNamed(const QTemporaryDir& dir, const char* fixtureName, const QByteArray& header)
+{
+    QFile in(fixture(fixtureName));
+    if (!in.open(QIODevice::ReadOnly))
+        return {};
+    QByteArray text = in.readAll();
+    const qsizetype end = text.indexOf('\n');
+    text.replace(0, end, text.left(end).replace("NodeList", header));
+    const QString path = dir.filePath(QStringLiteral("renamed.log"));
+    QFile out(path);
+    if (!out.open(QIODevice::WriteOnly) || out.write(text) != text.size())
+        return {};
+    return path;
 }
 
 } // namespace
@@ -129,6 +148,37 @@ private slots:
         QVERIFY(parsed.summary.stoppedAtStrictError);
         QCOMPARE(parsed.summary.jobsParsed, std::size_t(9));
         QCOMPARE(issuesOf(parsed), QStringList{"11: node count mismatch (2 nodes in NodeList, NNodes 3)"});
+    }
+
+    // A header without NodeList (left out, or misspelled) would store every job on no node.
+    void warnsOfAHeaderWithoutNodeList_data()
+    {
+        QTest::addColumn<QByteArray>("name");
+        QTest::addColumn<QString>("warning");
+        QTest::newRow("misspelled") << QByteArray("NodeLists")
+                                    << "1: no NodeList field (every job is stored without its nodes; the header has "
+                                       "nodelists, not NodeList)";
+        QTest::newRow("another field") << QByteArray("Reason")
+                                       << "1: no NodeList field (every job is stored without its nodes)";
+    }
+    void warnsOfAHeaderWithoutNodeList()
+    {
+        QFETCH(QByteArray, name);
+        QFETCH(QString, warning);
+        QTemporaryDir dir;
+        const QString path = withNodeListNamed(dir, "recommended.log", name);
+        QVERIFY(!path.isEmpty());
+        const Parsed parsed = parse(path);
+        QVERIFY(parsed.summary.jobsParsed > 0);
+        QCOMPARE(warningsOf(parsed), QStringList{warning});
+
+        ImportOptions strict;
+        strict.strict = true;
+        const Parsed stopped = parse(path, strict);
+        QVERIFY(stopped.summary.stoppedAtStrictError);
+        QCOMPARE(stopped.summary.jobsParsed, std::size_t(0));
+        QCOMPARE(issuesOf(stopped), QStringList{warning});
+        QVERIFY(parse(fixture("recommended.log")).summary.warnings.empty());
     }
 
     void shiftsLocalTimesByOffset()

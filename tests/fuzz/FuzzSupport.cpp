@@ -101,8 +101,9 @@ std::size_t feedLines(JobLogParser& parser, std::string_view input, const JobChe
             break;
         case LineOutcome::Kind::Ignored:
         case LineOutcome::Kind::Rejected:
+        case LineOutcome::Kind::Warning:
             FUZZ_CHECK(!outcome.category.empty(),
-                       "an ignored or rejected line without a reason: " + printable(line.text));
+                       "an ignored, rejected or doubtful line without a reason: " + printable(line.text));
             break;
         }
     });

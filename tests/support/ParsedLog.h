@@ -43,6 +43,15 @@ inline QStringList issuesOf(const ParsedLog& parsed)
     return lines;
 }
 
+/// "line: reason" for every doubtful line.
+inline QStringList warningsOf(const ParsedLog& parsed)
+{
+    QStringList lines;
+    for (const ImportIssue& issue : parsed.summary.warnings)
+        lines << QString::number(issue.line) + QStringLiteral(": ") + QString::fromStdString(issue.reason);
+    return lines;
+}
+
 /// A job as describe() writes it, or a rejection as parseJobLog words it.
 inline QString outcomeOf(const LineOutcome& outcome)
 {
@@ -52,6 +61,7 @@ inline QString outcomeOf(const LineOutcome& outcome)
         return QString::fromStdString(outcome.detail.empty() ? outcome.category
                                                              : outcome.category + " (" + outcome.detail + ")");
     case LineOutcome::Kind::Ignored: return QStringLiteral("ignored: ") + QString::fromStdString(outcome.category);
+    case LineOutcome::Kind::Warning: return QStringLiteral("warning: ") + QString::fromStdString(outcome.category);
     case LineOutcome::Kind::Nothing: break;
     }
     return QStringLiteral("nothing");
