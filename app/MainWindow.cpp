@@ -115,6 +115,15 @@ void MainWindow::chooseDatabase()
 
 namespace {
 
+/// "<br>skipped N jobs: reason" for every reason the replay left jobs out.
+QString skippedText(const SimulationSummary& summary)
+{
+    QString text;
+    for (const auto& [reason, count] : summary.skippedByReason)
+        text += QObject::tr("<br>Skipped %1 jobs: %2.").arg(count).arg(QString::fromStdString(reason).toHtmlEscaped());
+    return text;
+}
+
 /// The local files of a drag, or nothing when any of it is not a local file.
 QStringList droppedFiles(const QMimeData* data)
 {
@@ -365,19 +374,16 @@ void MainWindow::chooseSimulation()
     const SystemMetrics& m = outcome.summary.metrics;
     rebuildRunBox();
     selectRun(QString::fromStdString(outcome.summary.runName));
-    QMessageBox::information(
-        this, tr("Simulation finished"),
-        tr("<b>%1</b><br>%2 jobs, utilization %3% (steady state), mean wait %4 h, mean APH %5, "
-           "%6 µs per job to place.%7")
-            .arg(QString::fromStdString(outcome.summary.runName).toHtmlEscaped())
-            .arg(m.jobs)
-            .arg(100 * m.steadyUtilization, 0, 'f', 1)
-            .arg(m.wait.mean / 3600, 0, 'f', 2)
-            .arg(outcome.summary.meanAph, 0, 'f', 2)
-            .arg(m.schedulingMicroseconds.mean, 0, 'f', 1)
-            .arg(outcome.summary.neverFit.empty()
-                     ? QString()
-                     : tr("<br>%1 jobs larger than the machine were skipped.").arg(outcome.summary.neverFit.size())));
+    QMessageBox::information(this, tr("Simulation finished"),
+                             tr("<b>%1</b><br>%2 jobs, utilization %3% (steady state), mean wait %4 h, mean APH %5, "
+                                "%6 µs per job to place.%7")
+                                 .arg(QString::fromStdString(outcome.summary.runName).toHtmlEscaped())
+                                 .arg(m.jobs)
+                                 .arg(100 * m.steadyUtilization, 0, 'f', 1)
+                                 .arg(m.wait.mean / 3600, 0, 'f', 2)
+                                 .arg(outcome.summary.meanAph, 0, 'f', 2)
+                                 .arg(m.schedulingMicroseconds.mean, 0, 'f', 1)
+                                 .arg(skippedText(outcome.summary)));
 }
 
 void MainWindow::selectMachine(int index)

@@ -145,6 +145,10 @@ std::string simulationSummaryJson(const SimulationSetup& setup, const Simulation
         json.endObject();
     }
     json.endArray();
+    json.key("skipped").beginObject();
+    for (const auto& [reason, count] : summary.skippedByReason)
+        json.key(reason).value(count);
+    json.endObject();
     json.key("never_fit").value(static_cast<std::int64_t>(summary.neverFit.size()));
     json.key("never_fit_jobs").beginArray();
     for (const std::string& id : summary.neverFit)

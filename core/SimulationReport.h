@@ -6,6 +6,7 @@
 #include "core/TopologyMapping.h"
 #include "core/WorkloadTransforms.h"
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -35,6 +36,9 @@ struct SimulationSummary
     int jobsWithPairs = 0;
     TopologyMapping mapping; ///< lowest common switch and spread (AUCSCHED3 Table 4)
     std::vector<std::string> neverFit; ///< ids of the jobs larger than the machine
+    /// Every stored job the replay left out, by reason ("no size", "submitted outside
+    /// --from/--to", "larger than the machine"); reasons with no job are absent.
+    std::map<std::string, std::int64_t> skippedByReason;
     double simulationSeconds = 0; ///< wall time of the replay
 };
 

@@ -33,6 +33,13 @@ SimulationSummary runStoredSimulation(Store& store, const SimulationSetup& setup
     for (size_t i = 0; i < jobs.size(); ++i)
         if (result.jobs[i].neverFits)
             summary.neverFit.push_back(jobs[i].id);
+    const auto skip = [&](const char* reason, std::int64_t count) {
+        if (count > 0)
+            summary.skippedByReason[reason] = count;
+    };
+    skip("no size", stored.jobsWithoutSize);
+    skip("submitted outside --from/--to", static_cast<std::int64_t>(stored.jobs.size() - jobs.size()));
+    skip("larger than the machine", static_cast<std::int64_t>(summary.neverFit.size()));
     if (!save)
         return summary;
 

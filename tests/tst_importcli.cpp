@@ -129,6 +129,31 @@ private slots:
         QVERIFY2(strict.errors.contains(QStringLiteral("misspelled.sacct:1: no NodeList field")),
                  qPrintable(strict.errors));
     }
+
+    void simulateCountsEverySkippedJobByReason()
+    {
+        QTemporaryDir dir;
+        const QString db = dir.filePath(QStringLiteral("db.sqlite"));
+        QCOMPARE(importOnto(db, seth, {data(QStringLiteral("swf/wait-unknown.swf"))}).exitCode, 0);
+        // 34 stored jobs: 2 without a size; job 1 submitted at 1027839845, before --from; none
+        // larger than the 128 nodes of the machine.
+        const QString json = dir.filePath(QStringLiteral("run.json"));
+        const Outcome simulated
+            = placement({QStringLiteral("simulate"), QStringLiteral("--db"), db, QStringLiteral("--machine"),
+                         QStringLiteral("m"), QStringLiteral("--policy"), QStringLiteral("first-fit"),
+                         QStringLiteral("--cpus-per-node"), QStringLiteral("2"), QStringLiteral("--from"),
+                         QStringLiteral("1027839846"), QStringLiteral("--json"), json});
+        QCOMPARE(simulated.exitCode, 0);
+        const QJsonObject summary = QJsonDocument::fromJson(readFile(json)).object();
+        QCOMPARE(summary.value(QStringLiteral("jobs")).toInt(), 31);
+        const QJsonObject skipped = summary.value(QStringLiteral("skipped")).toObject();
+        QCOMPARE(skipped.value(QStringLiteral("no size")).toInt(), 2);
+        QCOMPARE(skipped.value(QStringLiteral("submitted outside --from/--to")).toInt(), 1);
+        QCOMPARE(skipped.size(), 2);
+        QVERIFY2(simulated.errors.contains(QStringLiteral("skipped 2 jobs: no size")), qPrintable(simulated.errors));
+        QVERIFY2(simulated.errors.contains(QStringLiteral("skipped 1 job: submitted outside --from/--to")),
+                 qPrintable(simulated.errors));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestImportCli)

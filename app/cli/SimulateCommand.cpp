@@ -116,6 +116,8 @@ SimulationSummary runSynthetic(const SimulationSetup& setup, SyntheticTraceOptio
     for (size_t i = 0; i < jobs.size(); ++i)
         if (result.jobs[i].neverFits)
             summary.neverFit.push_back(jobs[i].id);
+    if (!summary.neverFit.empty())
+        summary.skippedByReason["larger than the machine"] = static_cast<std::int64_t>(summary.neverFit.size());
     return summary;
 }
 
@@ -286,8 +288,8 @@ int runSimulate(const QStringList& arguments)
                      static_cast<long long>(setup.allocator.searchCounters->timeouts),
                      static_cast<long long>(setup.allocator.searchCounters->searches),
                      setup.allocator.searchCounters->jobsTimedOut.size());
-    if (!summary.neverFit.empty())
-        std::fprintf(stderr, "%zu jobs are larger than the machine and were skipped (listed in the summary)\n",
-                     summary.neverFit.size());
+    for (const auto& [reason, count] : summary.skippedByReason)
+        std::fprintf(stderr, "skipped %lld %s: %s%s\n", static_cast<long long>(count), count == 1 ? "job" : "jobs",
+                     reason.c_str(), reason == "larger than the machine" ? " (listed in the summary)" : "");
     return 0;
 }
