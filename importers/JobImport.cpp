@@ -4,6 +4,7 @@
 #include "core/Topology.h"
 #include "importers/BatchWriter.h"
 #include "importers/JobLog.h"
+#include "importers/LineReader.h"
 #include "importers/MachineFiles.h"
 #include "importers/NodeNameIndex.h"
 #include "store/Store.h"
@@ -115,6 +116,7 @@ ImportResult importJobLogs(Store& store, const ImportRequest& request)
         file.path = path;
         SourceRecord source;
         source.path = std::filesystem::absolute(path).string();
+        LineReader::requireReadable(path); // says why it cannot be read, before it is hashed
         source.contentHash = contentHash(path, source.size);
         if (!request.allowDuplicateSources)
             for (const SourceRecord& old : earlier)
@@ -231,7 +233,7 @@ ImportResult importJobLogs(Store& store, const ImportRequest& request)
         FileImportResult& done = result.files.back();
         for (const ImportIssue& warning : done.summary.warnings)
             result.warnings.push_back(warning.file + ":" + std::to_string(warning.line) + ": " + warning.reason);
-        if (done.jobsStored == 0 && done.summary.linesRead > 0) {
+        if (done.jobsStored == 0 && source.size > 0) {
             std::string warning = path + ": no jobs stored from " + std::to_string(done.summary.linesRead) + " lines";
             if (done.jobsWithoutRun)
                 warning += " (" + std::to_string(done.jobsWithoutRun) + " jobs without a start or run time)";

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <vector>
@@ -18,12 +19,26 @@ struct LineReader::Private
     std::size_t begin = 0, end = 0; ///< unread bytes of `buffer`
     std::string line; ///< a line that spans buffer refills
     bool atEnd = false;
+    /// '\n', or '\r' for a file whose first line ends in a lone carriage return (classic Mac
+    /// OS line ends), decided on the first read.
+    char lineEnd = '\n';
 };
 
-LineReader::LineReader(const std::string& path, std::size_t maxLineLength)
-    : d(std::make_unique<Private>())
-    , m_path(path)
-    , m_maxLineLength(maxLineLength)
+namespace {
+
+/// Whether the first line of `text` (the start of a file) ends with a lone "\r".
+bool endsLinesWithCarriageReturn(std::string_view text)
+{
+    const std::size_t end = text.find_first_of("\r\n");
+    return end != std::string_view::npos && text[end] == '\r' && end + 1 < text.size() && text[end + 1] != '\n';
+}
+
+/// The UTF-8 byte order mark some Windows editors put at the start of a text file.
+constexpr std::string_view byteOrderMark = "\xEF\xBB\xBF";
+
+} // namespace
+
+void LineReader::requireReadable(const std::string& path)
 {
     std::error_code error;
     const std::filesystem::file_status status = std::filesystem::status(path, error);
@@ -31,6 +46,20 @@ LineReader::LineReader(const std::string& path, std::size_t maxLineLength)
         throw ImportError(path, 0, "cannot open: no such file");
     if (std::filesystem::is_directory(status))
         throw ImportError(path, 0, "cannot open: is a directory");
+    errno = 0;
+    if (std::FILE* file = std::fopen(path.c_str(), "rb"))
+        std::fclose(file);
+    else
+        throw ImportError(path, 0, std::string("cannot open: ") + (errno ? std::strerror(errno) : "out of memory"));
+}
+
+LineReader::LineReader(const std::string& path, std::size_t maxLineLength)
+    : d(std::make_unique<Private>())
+    , m_path(path)
+    , m_maxLineLength(maxLineLength)
+{
+    requireReadable(path);
+    std::error_code error;
     m_fileSize = std::filesystem::file_size(path, error);
     if (error)
         m_fileSize = 0;
@@ -71,6 +100,8 @@ bool LineReader::fill()
         }
         return false;
     }
+    if (m_lineNumber == 0 && d->end == 0 && endsLinesWithCarriageReturn(std::string_view(d->buffer.data(), count)))
+        d->lineEnd = '\r';
     d->begin = 0;
     d->end = static_cast<std::size_t>(count);
     return true;
@@ -90,7 +121,7 @@ bool LineReader::next(Line& line)
         }
         const char* start = d->buffer.data() + d->begin;
         const std::size_t available = d->end - d->begin;
-        const auto* newline = static_cast<const char*>(std::memchr(start, '\n', available));
+        const auto* newline = static_cast<const char*>(std::memchr(start, d->lineEnd, available));
         const std::size_t length = newline ? static_cast<std::size_t>(newline - start) : available;
         if (!spansRefill && newline) {
             // The common case: the whole line is in the buffer, no copy.
@@ -101,6 +132,8 @@ bool LineReader::next(Line& line)
             if (!line.text.empty() && line.text.back() == '\r')
                 line.text.remove_suffix(1);
             line.number = ++m_lineNumber;
+            if (line.number == 1 && line.text.starts_with(byteOrderMark))
+                line.text.remove_prefix(byteOrderMark.size());
             return true;
         }
         const std::size_t room = m_maxLineLength - d->line.size();
@@ -118,6 +151,8 @@ bool LineReader::next(Line& line)
         line.text.remove_suffix(1);
     line.overlong = overlong;
     line.number = ++m_lineNumber;
+    if (line.number == 1 && line.text.starts_with(byteOrderMark))
+        line.text.remove_prefix(byteOrderMark.size());
     return true;
 }
 

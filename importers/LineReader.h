@@ -9,7 +9,8 @@
 namespace placement {
 
 /// Reads a text file line by line, plain or gzip-compressed alike (zlib reads both), in
-/// constant memory apart from the longest line. Line ends are "\n" or "\r\n".
+/// constant memory apart from the longest line. Line ends are "\n" or "\r\n", or "\r" in a
+/// file whose first line ends so; a UTF-8 byte order mark before the first line is dropped.
 class LineReader
 {
 public:
@@ -30,6 +31,9 @@ public:
     ~LineReader();
     LineReader(const LineReader&) = delete;
     LineReader& operator=(const LineReader&) = delete;
+
+    /// Throws ImportError naming the file and the reason when it cannot be opened for reading.
+    static void requireReadable(const std::string& path);
 
     /// The next line, or false at the end of the file or at a read error (see error()).
     bool next(Line& line);

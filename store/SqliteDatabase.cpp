@@ -49,7 +49,8 @@ SqliteStatement::SqliteStatement(SqliteDatabase& db, std::string_view sql)
     : m_db(db)
 {
     if (sqlite3_prepare_v2(db.handle(), sql.data(), static_cast<int>(sql.size()), &m_statement, nullptr) != SQLITE_OK)
-        db.fail("cannot prepare '" + std::string(sql) + "'");
+        // The reason, not the statement: "file is not a database", "no such table: jobs".
+        db.fail("cannot read the database");
 }
 
 SqliteStatement::~SqliteStatement()

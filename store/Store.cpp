@@ -7,6 +7,7 @@
 #include "store/NodeListBlob.h"
 
 #include <algorithm>
+#include <charconv>
 #include <ctime>
 #include <filesystem>
 #include <sqlite3.h>
@@ -36,8 +37,20 @@ int Store::schemaVersion()
     SqliteStatement hasMeta(m_db, "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'meta'");
     if (!hasMeta.step())
         return 0;
+    // Another program's database may have a meta table of its own: without our columns, or
+    // with a version that is not a number.
+    SqliteStatement columns(m_db, "SELECT count(*) FROM pragma_table_info('meta') WHERE name IN ('key', 'value')");
+    if (!columns.step() || columns.integer(0) != 2)
+        throw StoreError(m_db.path() + ": not a Placement Explorer database (its meta table has no key and value)");
     SqliteStatement version(m_db, "SELECT value FROM meta WHERE key = 'schema_version'");
-    return version.step() ? std::stoi(version.text(0)) : 0;
+    if (!version.step())
+        return 0;
+    const std::string text = version.text(0);
+    int value = 0;
+    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (error != std::errc() || end != text.data() + text.size() || value < 1)
+        throw StoreError(m_db.path() + ": not a Placement Explorer database (schema version '" + text + "')");
+    return value;
 }
 
 void Store::migrate(SqliteDatabase::Mode mode)

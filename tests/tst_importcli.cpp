@@ -154,6 +154,85 @@ private slots:
         QVERIFY2(simulated.errors.contains(QStringLiteral("skipped 1 job: submitted outside --from/--to")),
                  qPrintable(simulated.errors));
     }
+
+    void messagesNameTheFileAndTheReason_data()
+    {
+        QTest::addColumn<QByteArray>("sql"); // makes the database; empty: a text file
+        QTest::addColumn<QString>("message");
+        QTest::newRow("another program's meta table")
+            << QByteArray("CREATE TABLE meta (name TEXT, value TEXT);")
+            << "other.db: not a Placement Explorer database (its meta table has no key and value)";
+        QTest::newRow("a version that is not a number")
+            << QByteArray(
+                   "CREATE TABLE meta (key TEXT, value TEXT); INSERT INTO meta VALUES ('schema_version', 'abc');")
+            << "other.db: not a Placement Explorer database (schema version 'abc')";
+        QTest::newRow("a version beyond int")
+            << QByteArray("CREATE TABLE meta (key TEXT, value TEXT); "
+                          "INSERT INTO meta VALUES ('schema_version', '99999999999999');")
+            << "other.db: not a Placement Explorer database (schema version '99999999999999')";
+        QTest::newRow("not a database") << QByteArray() << "other.db: cannot read the database: file is not a database";
+    }
+    void messagesNameTheFileAndTheReason()
+    {
+        QFETCH(QByteArray, sql);
+        QFETCH(QString, message);
+        QTemporaryDir dir;
+        const QString db = dir.filePath(QStringLiteral("other.db"));
+        if (sql.isEmpty()) {
+            QVERIFY(writeFile(db, "JobID|State\n"));
+        } else {
+            QProcess sqlite;
+            sqlite.start(QStringLiteral("sqlite3"), {db, QString::fromUtf8(sql)});
+            QVERIFY(sqlite.waitForFinished(30000) && sqlite.exitCode() == 0);
+        }
+        const Outcome info = placement({QStringLiteral("info"), db});
+        QCOMPARE(info.exitCode, 1);
+        QVERIFY2(info.errors.contains(message), qPrintable(info.errors));
+        for (const char* internal : {"SELECT", "stoi", "not an error"})
+            QVERIFY2(!info.errors.contains(QLatin1String(internal)), qPrintable(info.errors));
+    }
+
+    void aMissingLogAndABadHostlistAreNamedWithTheReason()
+    {
+        QTemporaryDir dir;
+        const QString missing = dir.filePath(QStringLiteral("missing.log"));
+        const Outcome imported = importOnto(dir.filePath(QStringLiteral("db.sqlite")), seth, {missing});
+        QCOMPARE(imported.exitCode, 1);
+        QVERIFY2(imported.errors.contains(missing + QStringLiteral(": cannot open: no such file")),
+                 qPrintable(imported.errors));
+        const Outcome hostlist = placement({QStringLiteral("hostlist"), QStringLiteral("cn[1-")});
+        QCOMPARE(hostlist.exitCode, 1);
+        QVERIFY2(hostlist.errors.contains(QStringLiteral("hostlist 'cn[1-': '[' without ']' at offset 2")),
+                 qPrintable(hostlist.errors));
+    }
+
+    void aByteOrderMarkAndCarriageReturnLineEndsAreRead_data()
+    {
+        QTest::addColumn<QByteArray>("prefix");
+        QTest::addColumn<QByteArray>("lineEnd");
+        QTest::newRow("byte order mark") << QByteArray("\xEF\xBB\xBF") << QByteArray("\n");
+        QTest::newRow("byte order mark, CRLF") << QByteArray("\xEF\xBB\xBF") << QByteArray("\r\n");
+        QTest::newRow("CR only") << QByteArray() << QByteArray("\r");
+    }
+    void aByteOrderMarkAndCarriageReturnLineEndsAreRead()
+    {
+        QFETCH(QByteArray, prefix);
+        QFETCH(QByteArray, lineEnd);
+        QTemporaryDir dir;
+        const QString original = QFINDTESTDATA(QStringLiteral("data/import/cluster.sacct"));
+        const Outcome plain = importOnto(dir.filePath(QStringLiteral("plain.sqlite")), seth, {original});
+        QCOMPARE(plain.exitCode, 0);
+        QVERIFY2(plain.output.contains(QStringLiteral("7 lines, 3 jobs imported")), qPrintable(plain.output));
+        QByteArray text = readFile(original);
+        text.replace("\n", lineEnd);
+        const QString variant = dir.filePath(QStringLiteral("variant.sacct"));
+        QVERIFY(writeFile(variant, prefix + text));
+        // Detected as sacct, read alike.
+        const Outcome read = importOnto(dir.filePath(QStringLiteral("variant.sqlite")), seth, {variant});
+        QCOMPARE(read.exitCode, 0);
+        QVERIFY2(read.output.contains(QStringLiteral("(sacct): 7 lines, 3 jobs imported")), qPrintable(read.output));
+        QCOMPARE(QString(read.output).remove(variant), QString(plain.output).remove(original));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestImportCli)

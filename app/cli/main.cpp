@@ -284,7 +284,15 @@ int runHostlist(const QStringList& arguments)
         = commandArguments(arguments, QStringLiteral("hostlist"), QStringLiteral("hostlist EXPR"),
                            QStringLiteral("Expand a Slurm hostlist expression, one name per line."))
               .constFirst();
-    for (const std::string& name : expandHostlist(expression.toStdString()))
+    std::vector<std::string> names;
+    try {
+        names = expandHostlist(expression.toStdString());
+    } catch (const HostlistError& error) {
+        std::fprintf(stderr, "placement: hostlist '%s': %s at offset %zu\n", qPrintable(expression), error.what(),
+                     error.offset);
+        return 1;
+    }
+    for (const std::string& name : names)
         std::printf("%s\n", name.c_str());
     return 0;
 }
