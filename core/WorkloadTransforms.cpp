@@ -126,7 +126,7 @@ void WorkloadTransform::parseArrivals(const std::string& text)
     }
     if (text.rfind("scale:", 0) == 0) {
         const std::optional<double> factor = parseNumber(text.substr(6));
-        if (factor && *factor > 0) {
+        if (factor && *factor > 0 && std::isfinite(*factor)) {
             arrivals = Arrivals::Scale;
             arrivalScale = *factor;
             return;
@@ -171,9 +171,17 @@ std::vector<SimulationJob> transformWorkload(const std::vector<SimulationJob>& j
         switch (transform.arrivals) {
         case WorkloadTransform::Arrivals::Keep: break;
         case WorkloadTransform::Arrivals::Zero: job.submit = 0; break;
-        case WorkloadTransform::Arrivals::Scale:
-            job.submit = first + std::llround(static_cast<double>(job.submit - first) * transform.arrivalScale);
+        case WorkloadTransform::Arrivals::Scale: {
+            // Beyond 10^15 s (31 million years) a time is no longer a time, and llround's
+            // result is undefined past 2^63: refuse instead of replaying garbage.
+            const double offset = static_cast<double>(job.submit - first) * transform.arrivalScale;
+            if (!(offset < 1e15))
+                throw std::invalid_argument("arrival scale " + formatNumber(transform.arrivalScale) + " moves job "
+                                            + job.id + "'s arrival " + formatNumber(offset)
+                                            + " s after the first: more than 10^15 s");
+            job.submit = first + std::llround(offset);
             break;
+        }
         }
         job.nodes *= transform.nodeScale;
         if (transform.speedup.scenario != SpeedupScenario::None) {

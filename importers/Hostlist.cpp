@@ -43,7 +43,7 @@ unsigned long long parseNumber(std::string_view text, size_t offset)
 
 [[noreturn]] void throwTooMany(size_t maxNames, size_t offset)
 {
-    throw HostlistError("expansion exceeds " + std::to_string(maxNames) + " names", offset);
+    throw HostlistTooLarge("expansion exceeds " + std::to_string(maxNames) + " names", offset);
 }
 
 } // namespace

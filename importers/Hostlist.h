@@ -19,6 +19,13 @@ public:
     size_t offset;
 };
 
+/// A hostlist that stands for more names than the caller's limit (found before expanding).
+class HostlistTooLarge : public HostlistError
+{
+public:
+    using HostlistError::HostlistError;
+};
+
 /// Expands a Slurm hostlist expression ("cab[1-3,7],rack[1-2]-node[01-02]") into node names,
 /// in expression order, as Slurm's src/common/hostlist.c does: separators are ',', ' ' and
 /// TAB outside brackets; numbers keep the width of the range's lower bound; several bracket

@@ -81,6 +81,10 @@ struct ImportOptions
     /// parsing (ImportedJob::nodes) instead of being expanded into names: a million jobs of
     /// 18 nodes each are 18 million names otherwise. Must outlive the parse.
     const NodeNameIndex* nodeIndex = nullptr;
+    /// With nodeIndex: refuse a node list that names more hosts than the machine has nodes
+    /// before expanding it ("node list larger than the machine"). An import sets it; without
+    /// it the limit is 1,000,000 names.
+    bool nodeListsWithinMachine = false;
 };
 
 struct ImportSummary

@@ -109,6 +109,7 @@ ImportResult importJobLogs(Store& store, const ImportRequest& request)
     // Slurm node lists are resolved to node indices while parsing, without name strings.
     ImportOptions options = request.options;
     options.nodeIndex = &index;
+    options.nodeListsWithinMachine = true;
     const std::vector<SourceRecord> earlier = store.sources();
 
     for (const std::string& path : request.files) {

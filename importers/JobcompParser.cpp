@@ -118,7 +118,9 @@ int tresCount(std::string_view tres, std::string_view name)
 
 JobcompParser::JobcompParser(const ImportOptions& options)
     : m_utcOffset(options.utcOffsetSeconds)
-    , m_resolver(options.nodeIndex ? std::make_unique<NodeListResolver>(*options.nodeIndex) : nullptr)
+    , m_resolver(options.nodeIndex
+                     ? std::make_unique<NodeListResolver>(*options.nodeIndex, options.nodeListsWithinMachine)
+                     : nullptr)
 {}
 
 bool JobcompParser::recognises(std::string_view line)

@@ -36,8 +36,9 @@ std::size_t decimalDigits(unsigned long long value)
 
 } // namespace
 
-NodeListResolver::NodeListResolver(const NodeNameIndex& index)
+NodeListResolver::NodeListResolver(const NodeNameIndex& index, bool withinMachine)
     : m_index(index)
+    , m_withinMachine(withinMachine)
     , m_seen(static_cast<std::size_t>(index.nodeCount()), 0)
 {}
 

@@ -3,6 +3,7 @@
 #include "importers/Hostlist.h"
 #include "importers/NodeNameIndex.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -20,7 +21,8 @@ namespace placement {
 class NodeListResolver
 {
 public:
-    explicit NodeListResolver(const NodeNameIndex& index);
+    /// `withinMachine`: ImportOptions::nodeListsWithinMachine.
+    explicit NodeListResolver(const NodeNameIndex& index, bool withinMachine = false);
 
     /// Replaces `nodes` with the known nodes of `expression` in hostlist order and `unknown`
     /// with the names the machine does not have, each distinct name once (so the expression
@@ -28,6 +30,14 @@ public:
     /// expandHostlist(expression, maxNames) does.
     void resolve(std::string_view expression, std::vector<int>& nodes, std::vector<std::string>& unknown,
                  std::size_t maxNames = 1'000'000);
+
+    /// The nodes of the machine resolved to.
+    std::size_t nodeCount() const { return m_seen.size(); }
+    /// Whether lists naming more hosts than the machine has nodes are refused.
+    bool withinMachine() const { return m_withinMachine; }
+    /// The names a list may have (resolve()'s `maxNames` for assignSlurmNodeList): the
+    /// machine's node count when withinMachine(), else 1,000,000.
+    std::size_t nameLimit() const { return m_withinMachine ? std::max<std::size_t>(nodeCount(), 1) : 1'000'000; }
 
 private:
     /// The names of the last group of m_item after `prefix` (everything before the group's
@@ -45,6 +55,7 @@ private:
     }
 
     const NodeNameIndex& m_index;
+    bool m_withinMachine = false;
     HostlistItem m_item;
     /// Per node: the call (m_stamp) that last added it. A name without a '.' that the index
     /// knows is the only such name of its node, so its node stands for it in the dedup.

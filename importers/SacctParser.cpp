@@ -122,7 +122,9 @@ bool SacctParser::recognises(std::string_view line)
 SacctParser::SacctParser(const ImportOptions& options)
     : m_delimiter(options.sacctDelimiter.empty() ? "|" : options.sacctDelimiter)
     , m_utcOffset(options.utcOffsetSeconds)
-    , m_resolver(options.nodeIndex ? std::make_unique<NodeListResolver>(*options.nodeIndex) : nullptr)
+    , m_resolver(options.nodeIndex
+                     ? std::make_unique<NodeListResolver>(*options.nodeIndex, options.nodeListsWithinMachine)
+                     : nullptr)
 {
     if (!options.sacctFields.empty()) {
         std::vector<std::string> names;

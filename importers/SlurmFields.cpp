@@ -4,6 +4,8 @@
 #include "importers/NodeListResolver.h"
 #include "importers/TextFields.h"
 
+#include <algorithm>
+
 namespace placement {
 
 std::optional<std::int64_t> parseSlurmDuration(std::string_view text)
@@ -70,7 +72,9 @@ std::optional<LineOutcome> assignSlurmNodeList(std::string_view expression, int 
     std::size_t distinct = 0;
     try {
         if (resolver) {
-            resolver->resolve(trimmed(expression), job.nodes, job.unknownNodeNames);
+            // A list naming more hosts than the machine has nodes is refused before it is
+            // expanded: 50 lines of "n[1-1000000]" took a minute otherwise.
+            resolver->resolve(trimmed(expression), job.nodes, job.unknownNodeNames, resolver->nameLimit());
             job.nodesResolved = true;
             distinct = job.nodeNameCount();
         } else {
@@ -81,6 +85,9 @@ std::optional<LineOutcome> assignSlurmNodeList(std::string_view expression, int 
             job.nodeNames = unique.take();
         }
     } catch (const HostlistError& error) {
+        if (resolver && resolver->withinMachine() && dynamic_cast<const HostlistTooLarge*>(&error))
+            return LineOutcome::reject("node list larger than the machine",
+                                       "more than its " + std::to_string(resolver->nodeCount()) + " nodes");
         return LineOutcome::reject("bad node list",
                                    std::string(error.what()) + " at offset " + std::to_string(error.offset));
     }

@@ -1,5 +1,6 @@
 // `placement import` and `placement simulate` on logs that used to be imported wrongly or
 // in silence: the command line's exit codes, reports and messages.
+#include <QElapsedTimer>
 #include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -232,6 +233,76 @@ private slots:
         QCOMPARE(read.exitCode, 0);
         QVERIFY2(read.output.contains(QStringLiteral("(sacct): 7 lines, 3 jobs imported")), qPrintable(read.output));
         QCOMPARE(QString(read.output).remove(variant), QString(plain.output).remove(original));
+    }
+
+    void outOfRangeArgumentsAreRefused_data()
+    {
+        QTest::addColumn<QStringList>("arguments");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("offset of -2^63 s")
+            << QStringList{QStringLiteral("--utc-offset"), QStringLiteral("-9223372036854775808")}
+            << "--utc-offset expects";
+        QTest::newRow("offset of 25 h") << QStringList{QStringLiteral("--utc-offset"), QStringLiteral("+25:00")}
+                                        << "--utc-offset expects";
+        QTest::newRow("offset of 90 min")
+            << QStringList{QStringLiteral("--utc-offset"), QStringLiteral("+01:90")} << "--utc-offset expects";
+    }
+    void outOfRangeArgumentsAreRefused()
+    {
+        QFETCH(QStringList, arguments);
+        QFETCH(QString, message);
+        QTemporaryDir dir;
+        const QString db = dir.filePath(QStringLiteral("db.sqlite"));
+        const Outcome imported
+            = importOnto(db, seth, arguments + QStringList{QFINDTESTDATA(QStringLiteral("data/import/cluster.sacct"))});
+        QCOMPARE(imported.exitCode, 2);
+        QVERIFY2(imported.errors.contains(message), qPrintable(imported.errors));
+        QVERIFY(!QFile::exists(db));
+    }
+
+    void anArrivalScaleBeyondTimeIsRefused()
+    {
+        QTemporaryDir dir;
+        const QString db = dir.filePath(QStringLiteral("db.sqlite"));
+        QCOMPARE(importOnto(db, seth, {data(QStringLiteral("swf/wait-unknown.swf"))}).exitCode, 0);
+        for (const char* scale : {"scale:1e20", "scale:inf"}) {
+            const Outcome simulated
+                = placement({QStringLiteral("simulate"), QStringLiteral("--db"), db, QStringLiteral("--machine"),
+                             QStringLiteral("m"), QStringLiteral("--policy"), QStringLiteral("first-fit"),
+                             QStringLiteral("--cpus-per-node"), QStringLiteral("2"), QStringLiteral("--arrivals"),
+                             QString::fromLatin1(scale)});
+            QCOMPARE(simulated.exitCode, 1);
+            QVERIFY2(simulated.errors.contains(QStringLiteral("arrival")), qPrintable(simulated.errors));
+            QVERIFY(simulated.output.isEmpty());
+        }
+    }
+
+    void aHostListLargerThanTheMachineIsRefusedQuickly()
+    {
+        // 50 jobs of cluster.sacct's first record, each on a million nodes of a 128-node machine.
+        QTemporaryDir dir;
+        const QByteArray text = readFile(QFINDTESTDATA(QStringLiteral("data/import/cluster.sacct")));
+        const QList<QByteArray> lines = text.split('\n');
+        QByteArray log = lines[0] + '\n';
+        for (int job = 0; job < 50; ++job) {
+            QByteArray record = lines[1];
+            record.replace("5001|", QByteArray::number(6000 + job) + '|');
+            record.replace("|4|256|cn[017-020]|", "|1000000|1000000|cn[1-1000000]|");
+            log += record + '\n';
+        }
+        QVERIFY(log.contains("|1000000|1000000|cn[1-1000000]|"));
+        const QString path = dir.filePath(QStringLiteral("huge.sacct"));
+        QVERIFY(writeFile(path, log));
+        QElapsedTimer timer;
+        timer.start();
+        const Outcome imported = importOnto(dir.filePath(QStringLiteral("db.sqlite")), seth, {path});
+        QVERIFY2(timer.elapsed() < 10000, qPrintable(QString::number(timer.elapsed())));
+        QCOMPARE(imported.exitCode, 0);
+        QVERIFY2(imported.output.contains(QStringLiteral("rejected 50 lines: node list larger than the machine")),
+                 qPrintable(imported.output));
+        QVERIFY2(imported.output.contains(QStringLiteral("huge.sacct:2: node list larger than the machine (more than "
+                                                         "its 128 nodes)")),
+                 qPrintable(imported.output));
     }
 };
 

@@ -191,18 +191,22 @@ int runMetrics(const QStringList& arguments)
     return 0;
 }
 
-/// "+01:00", "-0530", "3600": seconds east of UTC.
+/// "+01:00", "-0530", "3600": seconds east of UTC, at most 18 hours either way (the
+/// zones in use span -12:00 to +14:00).
 std::optional<std::int64_t> parseUtcOffset(const QString& text)
 {
+    constexpr std::int64_t largest = 18 * 3600;
     bool ok = false;
     const qlonglong seconds = text.toLongLong(&ok);
     if (ok)
-        return seconds;
-    static const QRegularExpression pattern(QStringLiteral("^([+-])(\\d\\d):?(\\d\\d)$"));
+        return seconds >= -largest && seconds <= largest ? std::optional<std::int64_t>(seconds) : std::nullopt;
+    static const QRegularExpression pattern(QStringLiteral("^([+-])(\\d\\d):?([0-5]\\d)$"));
     const auto match = pattern.match(text);
     if (!match.hasMatch())
         return std::nullopt;
     const std::int64_t value = match.captured(2).toLongLong() * 3600 + match.captured(3).toLongLong() * 60;
+    if (value > largest)
+        return std::nullopt;
     return match.captured(1) == QLatin1String("-") ? -value : value;
 }
 
@@ -261,7 +265,7 @@ int runImport(const QStringList& arguments)
     }
     const auto offset = parseUtcOffset(parser.value(offsetOption));
     if (!offset) {
-        std::fprintf(stderr, "placement: --utc-offset expects +HH:MM or seconds, got '%s'\n",
+        std::fprintf(stderr, "placement: --utc-offset expects +HH:MM or seconds, at most 18 hours, got '%s'\n",
                      qPrintable(parser.value(offsetOption)));
         return 2;
     }
