@@ -15,7 +15,7 @@ PACKAGES=(
   qt6-base-dev qt6-qpa-plugins libqt6opengl6-dev qt6-svg-dev qt6-charts-dev
   libvtk9-dev libsqlite3-dev zlib1g-dev libbenchmark-dev libglpk-dev
   xvfb xauth libgl1-mesa-dri libglx-mesa0 fonts-dejavu-core
-  clang-14 libclang-rt-14-dev sqlite3
+  clang-14 libclang-rt-14-dev sqlite3 libhowardhinnant-date-dev tzdata
   dpkg-dev file lintian appstream
 )
 BUILD_DIR=build

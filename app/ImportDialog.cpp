@@ -1,7 +1,7 @@
 #include "app/ImportDialog.h"
 
 #include "app/BackgroundTask.h"
-
+#include "importers/LocalTime.h"
 #include "store/Store.h"
 
 #include <QCheckBox>
@@ -16,7 +16,6 @@
 #include <QPushButton>
 #include <QVBoxLayout>
 
-
 namespace placement {
 
 ImportDialog::ImportDialog(const QStringList& machines, QWidget* parent)
@@ -27,7 +26,7 @@ ImportDialog::ImportDialog(const QStringList& machines, QWidget* parent)
     , m_newName(new QLineEdit)
     , m_topology(new QLineEdit)
     , m_strict(new QCheckBox(tr("Stop at the first bad line and import nothing")))
-    , m_utcOffset(new QLineEdit(QStringLiteral("+00:00")))
+    , m_timeZone(new QLineEdit(QStringLiteral("UTC")))
 {
     setWindowTitle(tr("Import Scheduler Logs"));
     auto* layout = new QVBoxLayout(this);
@@ -54,8 +53,10 @@ ImportDialog::ImportDialog(const QStringList& machines, QWidget* parent)
     auto* browse = m_browse;
     topologyRow->addWidget(browse);
     form->addRow(tr("Described by:"), topologyRow);
-    m_utcOffset->setToolTip(tr("Zone of the local times in sacct and jobcomp logs"));
-    form->addRow(tr("Local times' UTC offset:"), m_utcOffset);
+    m_timeZone->setObjectName(QStringLiteral("timeZone"));
+    m_timeZone->setToolTip(tr("Time zone of the local times in sacct and jobcomp logs: an IANA name such as "
+                              "Europe/Berlin (daylight saving time included), or a fixed offset such as +01:00"));
+    form->addRow(tr("Time zone of local times:"), m_timeZone);
     form->addRow(QString(), m_strict);
     layout->addLayout(form);
 
@@ -72,6 +73,7 @@ ImportDialog::ImportDialog(const QStringList& machines, QWidget* parent)
     });
     connect(m_machine, &QComboBox::currentIndexChanged, this, &ImportDialog::updateAcceptable);
     connect(m_topology, &QLineEdit::textChanged, this, &ImportDialog::updateAcceptable);
+    connect(m_timeZone, &QLineEdit::textChanged, this, &ImportDialog::updateAcceptable);
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     updateAcceptable();
@@ -101,7 +103,17 @@ void ImportDialog::updateAcceptable()
     m_newName->setEnabled(newMachine);
     m_topology->setEnabled(newMachine);
     m_browse->setEnabled(newMachine);
-    m_ok->setEnabled(m_files->count() > 0 && (!newMachine || !m_topology->text().trimmed().isEmpty()));
+    // "+0100" is an offset, "Europe/Berlin" a zone; anything else is not taken as UTC.
+    const std::string zone = m_timeZone->text().trimmed().toStdString();
+    bool zoneKnown = parseUtcOffset(zone).has_value();
+    if (!zoneKnown) {
+        try {
+            LocalTimeZone::named(zone);
+            zoneKnown = true;
+        } catch (const std::invalid_argument&) {}
+    }
+    m_timeZone->setStyleSheet(zoneKnown ? QString() : QStringLiteral("color: red"));
+    m_ok->setEnabled(m_files->count() > 0 && (!newMachine || !m_topology->text().trimmed().isEmpty()) && zoneKnown);
 }
 
 ImportRequest ImportDialog::request() const
@@ -122,11 +134,12 @@ ImportRequest ImportDialog::request() const
         request.machine = m_machine->currentText().toStdString();
     }
     request.options.strict = m_strict->isChecked();
-    const QString offset = m_utcOffset->text().trimmed();
-    if (offset.size() == 6 && (offset[0] == QLatin1Char('+') || offset[0] == QLatin1Char('-'))) {
-        const std::int64_t seconds = offset.mid(1, 2).toLongLong() * 3600 + offset.mid(4, 2).toLongLong() * 60;
-        request.options.utcOffsetSeconds = offset[0] == QLatin1Char('-') ? -seconds : seconds;
-    }
+    // updateAcceptable() lets only a known zone or a valid offset through.
+    const std::string zone = m_timeZone->text().trimmed().toStdString();
+    if (const std::optional<std::int64_t> offset = parseUtcOffset(zone))
+        request.options.utcOffsetSeconds = *offset;
+    else
+        request.options.timeZone = zone;
     return request;
 }
 

@@ -33,7 +33,7 @@ private:
     QLineEdit* m_newName;
     QLineEdit* m_topology;
     QCheckBox* m_strict;
-    QLineEdit* m_utcOffset;
+    QLineEdit* m_timeZone; ///< an IANA zone name or a fixed UTC offset
     QPushButton* m_ok = nullptr;
     QPushButton* m_browse = nullptr;
 };

@@ -69,6 +69,9 @@ struct ImportOptions
     /// Offset of the exporting machine's zone east of UTC (CET: 3600), for formats that write
     /// local wall-clock times without a zone (sacct, jobcomp): epoch = wall clock - offset.
     std::int64_t utcOffsetSeconds = 0;
+    /// Instead of utcOffsetSeconds: the IANA time zone of those local times
+    /// ("Europe/Berlin"), whose offset follows daylight saving time (importers/LocalTime.h).
+    std::string timeZone;
     /// Called regularly with bytes of the file on disk read so far (compressed bytes for .gz)
     /// and the file's size; returning false cancels the import.
     std::function<bool(std::uint64_t done, std::uint64_t total)> progress;

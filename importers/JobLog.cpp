@@ -110,6 +110,11 @@ ImportSummary parseJobLog(const std::string& path, LogFormat format, const Impor
         case LineOutcome::Kind::Warning:
             if (summary.warnings.size() < ImportSummary::maxStoredIssues)
                 summary.warnings.push_back({path, line.number, reasonOf(outcome)});
+            if (outcome.withJob) {
+                outcome.job.line = line.number;
+                ++summary.jobsParsed;
+                sink(std::move(outcome.job));
+            }
             break;
         }
         if (options.strict && outcome.kind == LineOutcome::Kind::Rejected) {

@@ -25,6 +25,7 @@ struct LineOutcome
     ImportedJob job;
     std::string category;
     std::string detail;
+    bool withJob = false; ///< a Warning about `job`, which is imported all the same
 
     static LineOutcome nothing() { return {}; }
     static LineOutcome accept(ImportedJob&& job) { return {Kind::Job, std::move(job), {}, {}}; }
@@ -36,6 +37,11 @@ struct LineOutcome
     static LineOutcome warn(std::string category, std::string detail = {})
     {
         return {Kind::Warning, {}, std::move(category), std::move(detail)};
+    }
+    /// A job, and what is doubtful about it (an ambiguous local time).
+    static LineOutcome acceptWithWarning(ImportedJob&& job, std::string category, std::string detail)
+    {
+        return {Kind::Warning, std::move(job), std::move(category), std::move(detail), true};
     }
 };
 

@@ -117,7 +117,7 @@ int tresCount(std::string_view tres, std::string_view name)
 } // namespace
 
 JobcompParser::JobcompParser(const ImportOptions& options)
-    : m_utcOffset(options.utcOffsetSeconds)
+    : m_zone(slurmTimeZone(options))
     , m_resolver(options.nodeIndex
                      ? std::make_unique<NodeListResolver>(*options.nodeIndex, options.nodeListsWithinMachine)
                      : nullptr)
@@ -182,17 +182,12 @@ LineOutcome JobcompParser::parseLine(const LogLine& line)
         job.timeLimit = std::int64_t(*minutes) * 60;
     }
 
-    static constexpr Key timeKeys[] = {SubmitTime, EligibleTime, StartTime, EndTime};
-    std::optional<std::int64_t>* const targets[] = {&job.submit, &job.eligible, &job.start, &job.end};
-    for (std::size_t i = 0; i < std::size(timeKeys); ++i) {
-        const SlurmTime time = parseSlurmTime(record[timeKeys[i]], m_utcOffset);
-        if (!time.valid)
-            return LineOutcome::reject(
-                "bad time", std::string(keyNames[timeKeys[i]]) + " '" + std::string(record[timeKeys[i]]) + "'");
-        *targets[i] = time.epoch;
-    }
-    if (job.start && job.end && *job.end < *job.start)
-        return LineOutcome::reject("end before start");
+    std::pair<std::string, std::string> warning;
+    if (std::optional<LineOutcome> rejection
+        = assignSlurmTimes({record[SubmitTime], record[EligibleTime], record[StartTime], record[EndTime]},
+                           {keyNames[SubmitTime], keyNames[EligibleTime], keyNames[StartTime], keyNames[EndTime]}, {},
+                           m_zone, job, warning))
+        return std::move(*rejection);
 
     int nodeCount = -1;
     if (record.has(NodeCnt)) {
@@ -220,6 +215,8 @@ LineOutcome JobcompParser::parseLine(const LogLine& line)
         if (!job.exitCode)
             return LineOutcome::reject("bad exit code", std::string(record[ExitCode]));
     }
+    if (!warning.first.empty())
+        return LineOutcome::acceptWithWarning(std::move(job), std::move(warning.first), std::move(warning.second));
     return LineOutcome::accept(std::move(job));
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "importers/JobLogParser.h"
+#include "importers/LocalTime.h"
 #include "importers/NodeListResolver.h"
 
 #include <cstdint>
@@ -22,7 +23,7 @@ public:
     static bool recognises(std::string_view line);
 
 private:
-    std::int64_t m_utcOffset = 0;
+    LocalTimeZone m_zone;
     std::unique_ptr<NodeListResolver> m_resolver; ///< with ImportOptions::nodeIndex
 };
 

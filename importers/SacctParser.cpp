@@ -21,7 +21,7 @@ constexpr ColumnName columnNames[] = {
     {"reqnodes", SacctParser::ReqNodes}, {"ncpus", SacctParser::AllocCpus},     {"alloccpus", SacctParser::AllocCpus},
     {"reqcpus", SacctParser::ReqCpus},   {"nodelist", SacctParser::NodeList},   {"user", SacctParser::User},
     {"account", SacctParser::Account},   {"partition", SacctParser::Partition}, {"qos", SacctParser::Qos},
-    {"jobname", SacctParser::JobName},
+    {"jobname", SacctParser::JobName},   {"elapsed", SacctParser::Elapsed},
 };
 
 // Fields whose text is free and may contain the delimiter (slurm-sacct.md, "No escaping").
@@ -121,7 +121,7 @@ bool SacctParser::recognises(std::string_view line)
 
 SacctParser::SacctParser(const ImportOptions& options)
     : m_delimiter(options.sacctDelimiter.empty() ? "|" : options.sacctDelimiter)
-    , m_utcOffset(options.utcOffsetSeconds)
+    , m_zone(slurmTimeZone(options))
     , m_resolver(options.nodeIndex
                      ? std::make_unique<NodeListResolver>(*options.nodeIndex, options.nodeListsWithinMachine)
                      : nullptr)
@@ -164,7 +164,7 @@ bool SacctParser::inferLayout(const std::vector<std::string_view>& pieces)
         bool timesFit = true;
         for (std::size_t i = 0; i < count; ++i)
             if (names[i] == "submit" || names[i] == "eligible" || names[i] == "start" || names[i] == "end")
-                timesFit = timesFit && parseSlurmTime(pieces[i], 0).valid;
+                timesFit = timesFit && parseSlurmTime(pieces[i], LocalTimeZone()).valid;
         if (!timesFit)
             continue;
         useFieldNames(names);
@@ -258,18 +258,11 @@ LineOutcome SacctParser::parseRecord(const LogLine& line)
             return LineOutcome::reject("bad exit code", std::string(exitCode));
     }
 
-    static constexpr std::pair<Column, const char*> timeColumns[]
-        = {{Submit, "Submit"}, {Eligible, "Eligible"}, {Start, "Start"}, {End, "End"}};
-    std::optional<std::int64_t>* const targets[] = {&job.submit, &job.eligible, &job.start, &job.end};
-    for (std::size_t i = 0; i < std::size(timeColumns); ++i) {
-        const std::string_view text = field(timeColumns[i].first);
-        const SlurmTime time = parseSlurmTime(text, m_utcOffset);
-        if (!time.valid)
-            return LineOutcome::reject("bad time", std::string(timeColumns[i].second) + " '" + std::string(text) + "'");
-        *targets[i] = time.epoch;
-    }
-    if (job.start && job.end && *job.end < *job.start)
-        return LineOutcome::reject("end before start");
+    std::pair<std::string, std::string> warning;
+    if (std::optional<LineOutcome> rejection
+        = assignSlurmTimes({field(Submit), field(Eligible), field(Start), field(End)},
+                           {"Submit", "Eligible", "Start", "End"}, field(Elapsed), m_zone, job, warning))
+        return std::move(*rejection);
 
     const std::string_view limit = field(Timelimit);
     if (!limit.empty() && limit != "UNLIMITED" && limit != "Partition_Limit" && limit != "INVALID") {
@@ -310,6 +303,8 @@ LineOutcome SacctParser::parseRecord(const LogLine& line)
         if (has(NodeList))
             job.allocatedNodes = 0;
     }
+    if (!warning.first.empty())
+        return LineOutcome::acceptWithWarning(std::move(job), std::move(warning.first), std::move(warning.second));
     return LineOutcome::accept(std::move(job));
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "importers/JobLogParser.h"
+#include "importers/LocalTime.h"
 #include "importers/NodeListResolver.h"
 
 #include <array>
@@ -14,8 +15,9 @@ namespace placement {
 /// (slurm-sacct.md). The field list comes from a header line, from ImportOptions::sacctFields,
 /// or, for a file without either, is recognised as one of Open XDMoD's two 26-field sets or
 /// the note's recommended 22-field set. Step lines are ignored; array tasks ("4711_3") and
-/// het components ("4711+1") are separate records; times are local wall clock shifted by
-/// ImportOptions::utcOffsetSeconds.
+/// het components ("4711+1") are separate records; times are local wall clock in
+/// ImportOptions::timeZone (or shifted by ImportOptions::utcOffsetSeconds), Unix seconds, or
+/// carry their offset; Elapsed settles ambiguous local times (assignSlurmTimes).
 class SacctParser : public JobLogParser
 {
 public:
@@ -46,6 +48,7 @@ public:
         Partition,
         Qos,
         JobName,
+        Elapsed,
         ColumnCount
     };
 
@@ -58,7 +61,7 @@ private:
     LineOutcome parseRecord(const LogLine& line);
 
     std::string m_delimiter;
-    std::int64_t m_utcOffset = 0;
+    LocalTimeZone m_zone;
     std::vector<std::string> m_names; ///< lower case, without "%NN" widths; empty: layout unknown
     std::array<int, ColumnCount> m_index{};
     bool m_lastIsFreeText = false; ///< a delimiter inside the last field can be re-joined

@@ -40,9 +40,9 @@ field() { dpkg-deb --field "$deb" "$1"; }
 [ "$(field Architecture)" = "$arch" ] || fail "Architecture is '$(field Architecture)'"
 [ "$(field Section)" = science ] || fail "Section is '$(field Section)'"
 depends=$(field Depends)
-# What the executables link (found by dpkg-shlibdeps) and the Qt plugins they load.
+# What the executables link (found by dpkg-shlibdeps), the Qt plugins they load, the time zone data.
 for needed in libc6 libstdc++6 libqt6core6 libqt6gui6 libqt6widgets6 libvtk9.1 libsqlite3-0 \
-  libqt6svg6 qt6-qpa-plugins; do
+  libqt6svg6 qt6-qpa-plugins libdate-tz3 tzdata; do
   [[ ", $depends," == *", $needed "* || ", $depends," == *", $needed,"* ]] || fail "Depends lacks $needed: $depends"
 done
 [[ "$depends" != *-dev* ]] || fail "Depends names a development package: $depends"

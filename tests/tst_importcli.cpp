@@ -246,6 +246,12 @@ private slots:
                                         << "--utc-offset expects";
         QTest::newRow("offset of 90 min")
             << QStringList{QStringLiteral("--utc-offset"), QStringLiteral("+01:90")} << "--utc-offset expects";
+        QTest::newRow("unknown zone") << QStringList{QStringLiteral("--timezone"), QStringLiteral("Mars/Olympus")}
+                                      << "--timezone: time zone 'Mars/Olympus' is not in the system's time zone "
+                                         "database";
+        QTest::newRow("zone and offset") << QStringList{QStringLiteral("--timezone"), QStringLiteral("Europe/Berlin"),
+                                                        QStringLiteral("--utc-offset"), QStringLiteral("+01:00")}
+                                         << "give --timezone or --utc-offset, not both";
     }
     void outOfRangeArgumentsAreRefused()
     {
@@ -303,6 +309,43 @@ private slots:
         QVERIFY2(imported.output.contains(QStringLiteral("huge.sacct:2: node list larger than the machine (more than "
                                                          "its 128 nodes)")),
                  qPrintable(imported.output));
+    }
+
+    void daylightSavingTimesAreReportedByLine()
+    {
+        QTemporaryDir dir;
+        const QString log = data(QStringLiteral("sacct/dst-berlin.log"));
+        const Outcome imported = importOnto(dir.filePath(QStringLiteral("db.sqlite")), seth,
+                                            {QStringLiteral("--timezone"), QStringLiteral("Europe/Berlin"), log});
+        QCOMPARE(imported.exitCode, 0);
+        QVERIFY2(imported.output.contains(QStringLiteral("5 lines, 3 jobs imported")), qPrintable(imported.output));
+        QVERIFY2(imported.output.contains(log
+                                          + QStringLiteral(":3: nonexistent local time (Start "
+                                                           "'2024-03-31T02:30:00' in Europe/Berlin")),
+                 qPrintable(imported.output));
+        QVERIFY2(imported.errors.contains(QStringLiteral("warning: ") + log
+                                          + QStringLiteral(":5: ambiguous local time (Submit '2024-10-27T02:30:00'")),
+                 qPrintable(imported.errors));
+        const Outcome strict = importOnto(
+            dir.filePath(QStringLiteral("strict.sqlite")), seth,
+            {QStringLiteral("--timezone"), QStringLiteral("Europe/Berlin"), QStringLiteral("--strict"), log});
+        QCOMPARE(strict.exitCode, 1);
+    }
+
+    // "+0100" is one hour, not 100 seconds.
+    void compactOffsetsAreHoursAndMinutes()
+    {
+        QTemporaryDir dir;
+        const QString db = dir.filePath(QStringLiteral("db.sqlite"));
+        const Outcome imported = importOnto(db, seth,
+                                            {QStringLiteral("--utc-offset"), QStringLiteral("+0100"),
+                                             QFINDTESTDATA(QStringLiteral("data/import/cluster.sacct"))});
+        QCOMPARE(imported.exitCode, 0);
+        QProcess sqlite;
+        sqlite.start(QStringLiteral("sqlite3"), {db, QStringLiteral("SELECT start FROM jobs WHERE job_ref = '5001'")});
+        QVERIFY(sqlite.waitForFinished(30000));
+        // 2024-03-02T09:05:00 at +01:00
+        QCOMPARE(QString::fromUtf8(sqlite.readAllStandardOutput()).trimmed(), QStringLiteral("1709366700"));
     }
 };
 

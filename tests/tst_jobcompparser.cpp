@@ -137,6 +137,26 @@ private slots:
         QCOMPARE(compared, 5); // 81234, 81240_7, 81260, 81301, 90001+1
     }
 
+    // Europe/Berlin, 2024 (no Elapsed in filetxt to settle a time that happened twice).
+    void readsLocalTimesOfADaylightSavingZone()
+    {
+        ImportOptions options;
+        options.timeZone = "Europe/Berlin";
+        const Parsed parsed
+            = test::parseLog(QFINDTESTDATA("data/importers/jobcomp/dst-berlin.log"), LogFormat::Jobcomp, options);
+        QCOMPARE(parsed.jobs.size(), std::size_t(2));
+        QCOMPARE(parsed.jobs[0].start, std::optional<std::int64_t>(1711846200)); // 01:50 CET
+        QCOMPARE(parsed.jobs[0].end, std::optional<std::int64_t>(1711847400)); // 03:10 CEST
+        QCOMPARE(parsed.jobs[1].start, std::optional<std::int64_t>(1729990500)); // 02:55, the first (CEST)
+        QCOMPARE(parsed.jobs[1].end, std::optional<std::int64_t>(1729996200)); // 03:30 CET
+        QCOMPARE(issuesOf(parsed),
+                 QStringList{"2: nonexistent local time (StartTime '2024-03-31T02:30:00' in "
+                             "Europe/Berlin: the clocks went forward over it)"});
+        QCOMPARE(test::warningsOf(parsed),
+                 QStringList{"3: ambiguous local time (StartTime '2024-10-27T02:55:00' in Europe/Berlin is "
+                             "2024-10-27T00:55:00Z or 2024-10-27T01:55:00Z: taken as the first)"});
+    }
+
     // The import resolves node lists while parsing (ImportOptions::nodeIndex): the same jobs,
     // the same rejected lines, and the nodes the names would have been looked up as.
     void resolvesNodeListsAsNamed()

@@ -1,4 +1,5 @@
 #include "importers/JobLog.h"
+#include "tests/support/ParsedLog.h"
 
 #include <QFile>
 #include <QTemporaryDir>
@@ -121,6 +122,39 @@ private slots:
         QCOMPARE(summary.rejectedLines(), std::size_t(10'005));
         QCOMPARE(jobs, std::size_t(1));
         QCOMPARE(summary.issues.back().line, std::size_t(10'000));
+    }
+
+    // Torque accounting and Moab event logs give job times as Unix seconds: a time zone, even
+    // one whose clocks change, leaves them as they are. The record stamps of Torque are local
+    // times; one in the gap of Europe/Berlin's spring change is no error.
+    void epochFormatsIgnoreTheTimeZone_data()
+    {
+        QTest::addColumn<QString>("fixture");
+        QTest::addColumn<LogFormat>("format");
+        QTest::newRow("torque") << "data/importers/torque/20240303" << LogFormat::Torque;
+        QTest::newRow("moab") << "data/importers/moab/events.Sat_Mar_02_2024" << LogFormat::Moab;
+        QTest::newRow("maui") << "data/importers/moab/maui.trace" << LogFormat::Moab;
+    }
+    void epochFormatsIgnoreTheTimeZone()
+    {
+        QFETCH(QString, fixture);
+        QFETCH(LogFormat, format);
+        QFile in(QFINDTESTDATA(fixture));
+        QVERIFY(in.open(QIODevice::ReadOnly));
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("log"));
+        QFile out(path);
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write(in.readAll().replace("03/02/2024 15:02:47", "03/31/2024 02:30:00"));
+        out.close();
+        const test::ParsedLog utc = test::parseLog(path, format);
+        QVERIFY(!utc.jobs.empty());
+        ImportOptions berlin;
+        berlin.timeZone = "Europe/Berlin";
+        const test::ParsedLog zoned = test::parseLog(path, format, berlin);
+        QCOMPARE(test::describeAll(zoned), test::describeAll(utc));
+        QCOMPARE(test::issuesOf(zoned), test::issuesOf(utc));
+        QVERIFY(zoned.summary.warnings.empty());
     }
 
     void namesFormats()

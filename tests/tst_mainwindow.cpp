@@ -22,18 +22,21 @@
 #include <QApplication>
 #include <QColor>
 #include <QComboBox>
+#include <QDialogButtonBox>
 #include <QDir>
 #include <QDockWidget>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QHelpEvent>
 #include <QLabel>
+#include <QLineEdit>
 #include <QListWidget>
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
 #include <QPainter>
+#include <QPushButton>
 #include <QRegularExpression>
 #include <QStandardItemModel>
 #include <QStatusBar>
@@ -121,6 +124,25 @@ private slots:
         const QString aph = QString::number(analyzer.measure(job.nodes).aph, 'f', 2);
         QVERIFY2(label->text().contains(QStringLiteral("APH ") + aph), qPrintable(label->text()));
         QVERIFY(!window.showJob(QStringLiteral("no-such-job")));
+    }
+
+    // The time zone field takes an IANA zone or an offset; anything else is not taken as UTC.
+    void importDialogTakesZonesAndOffsets()
+    {
+        ImportDialog dialog({QStringLiteral("cab")});
+        dialog.setFiles({QStringLiteral("jobs.log")});
+        auto* zone = dialog.findChild<QLineEdit*>(QStringLiteral("timeZone"));
+        QVERIFY(zone);
+        auto* ok = dialog.findChild<QDialogButtonBox*>()->button(QDialogButtonBox::Ok);
+        zone->setText(QStringLiteral("+0100"));
+        QVERIFY(ok->isEnabled());
+        QCOMPARE(dialog.request().options.utcOffsetSeconds, std::int64_t(3600));
+        QVERIFY(dialog.request().options.timeZone.empty());
+        zone->setText(QStringLiteral("Europe/Berlin"));
+        QVERIFY(ok->isEnabled());
+        QCOMPARE(dialog.request().options.timeZone, std::string("Europe/Berlin"));
+        zone->setText(QStringLiteral("Mars/Olympus"));
+        QVERIFY(!ok->isEnabled());
     }
 
     void importsInTheBackground()

@@ -181,6 +181,86 @@ private slots:
         QVERIFY(parse(fixture("recommended.log")).summary.warnings.empty());
     }
 
+    // Europe/Berlin, 2024: 02:00-03:00 on 31 March does not exist, 02:00-03:00 on 27 October
+    // happens twice (CEST, then CET).
+    void readsLocalTimesOfADaylightSavingZone()
+    {
+        ImportOptions options;
+        options.timeZone = "Europe/Berlin";
+        const Parsed parsed = parse(fixture("dst-berlin.log"), options);
+        QCOMPARE(parsed.jobs.size(), std::size_t(3));
+        // 01:50 CET to 03:10 CEST: 20 minutes, as Elapsed says.
+        QCOMPARE(parsed.jobs[0].start, std::optional<std::int64_t>(1711846200)); // 00:50Z
+        QCOMPARE(parsed.jobs[0].end, std::optional<std::int64_t>(1711847400)); // 01:10Z
+        QCOMPARE(parsed.jobs[0].runTime, std::optional<std::int64_t>(20 * 60));
+        // 02:55 (CEST) to 02:06 (CET): Elapsed 11 minutes picks the readings.
+        QCOMPARE(parsed.jobs[1].start, std::optional<std::int64_t>(1729990500)); // 00:55Z
+        QCOMPARE(parsed.jobs[1].end, std::optional<std::int64_t>(1729991160)); // 01:06Z
+        // A submit time that happened twice, nothing to settle it: the first, with a warning.
+        QCOMPARE(parsed.jobs[2].submit, std::optional<std::int64_t>(1729989000)); // 00:30Z
+        QCOMPARE(parsed.jobs[2].start, std::optional<std::int64_t>(1729995000)); // 03:10 CET
+        QCOMPARE(issuesOf(parsed),
+                 QStringList{"3: nonexistent local time (Start '2024-03-31T02:30:00' in "
+                             "Europe/Berlin: the clocks went forward over it)"});
+        QCOMPARE(warningsOf(parsed),
+                 QStringList{"5: ambiguous local time (Submit '2024-10-27T02:30:00' in Europe/Berlin is "
+                             "2024-10-27T00:30:00Z or 2024-10-27T01:30:00Z: taken as the first)"});
+
+        ImportOptions strict = options;
+        strict.strict = true;
+        QCOMPARE(issuesOf(parse(fixture("dst-berlin.log"), strict)),
+                 QStringList{"3: nonexistent local time (Start '2024-03-31T02:30:00' in Europe/Berlin: the clocks "
+                             "went forward over it)"});
+    }
+
+    // A fixed offset is wrong for half the year: +01:00 reads 03:10 CEST as 02:10Z. Elapsed
+    // corrects the end (4,800 s instead of 1,200 s); 02:55 CEST to 02:06 CET ends before it
+    // starts, which stays an error.
+    void elapsedCorrectsAFixedOffsetAcrossAChange()
+    {
+        ImportOptions options;
+        options.utcOffsetSeconds = 3600;
+        const Parsed parsed = parse(fixture("dst-berlin.log"), options);
+        QCOMPARE(parsed.jobs.at(0).start, std::optional<std::int64_t>(1711846200));
+        QCOMPARE(parsed.jobs.at(0).end, std::optional<std::int64_t>(1711847400));
+        QCOMPARE(warningsOf(parsed).value(0),
+                 QStringLiteral("2: end contradicts Elapsed (End - Start is 4800 s, Elapsed 1200 s: the end is taken "
+                                "as Start + Elapsed)"));
+        QVERIFY(issuesOf(parsed).contains(QStringLiteral("4: end before start")));
+    }
+
+    // SLURM_TIME_FORMAT=%s (Unix seconds) and %FT%T%z (explicit offsets) need no zone: the
+    // same instants whatever --timezone or --utc-offset says.
+    void epochAndOffsetTimesNeedNoZone_data()
+    {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<std::int64_t>("offset");
+        QTest::addColumn<QString>("zone");
+        for (const char* file : {"dst-epoch.log", "dst-offsets.log"}) {
+            QTest::addRow("%s, UTC", file) << fixture(file) << std::int64_t(0) << QString();
+            QTest::addRow("%s, +05:00", file) << fixture(file) << std::int64_t(5 * 3600) << QString();
+            QTest::addRow("%s, Europe/Berlin", file) << fixture(file) << std::int64_t(0) << "Europe/Berlin";
+        }
+    }
+    void epochAndOffsetTimesNeedNoZone()
+    {
+        QFETCH(QString, file);
+        QFETCH(std::int64_t, offset);
+        QFETCH(QString, zone);
+        ImportOptions options;
+        options.utcOffsetSeconds = offset;
+        options.timeZone = zone.toStdString();
+        const Parsed parsed = parse(file, options);
+        QCOMPARE(issuesOf(parsed), QStringList());
+        QCOMPARE(warningsOf(parsed), QStringList());
+        QCOMPARE(parsed.jobs.size(), std::size_t(2));
+        QCOMPARE(parsed.jobs[0].submit, std::optional<std::int64_t>(1711845600));
+        QCOMPARE(parsed.jobs[0].start, std::optional<std::int64_t>(1711846200));
+        QCOMPARE(parsed.jobs[0].end, std::optional<std::int64_t>(1711847400));
+        QCOMPARE(parsed.jobs[1].start, std::optional<std::int64_t>(1729990500));
+        QCOMPARE(parsed.jobs[1].end, std::optional<std::int64_t>(1729991160));
+    }
+
     void shiftsLocalTimesByOffset()
     {
         ImportOptions options;

@@ -1,17 +1,14 @@
-#include "ContiguousCommand.h"
-#include "SimulateCommand.h"
-
 #include "core/MachineSpec.h"
 #include "core/MetricsReport.h"
 #include "core/Presets.h"
 #include "importers/Hostlist.h"
 #include "importers/JobImport.h"
+#include "importers/LocalTime.h"
 #include "store/DemoDatabase.h"
 #include "store/Store.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
-#include <QRegularExpression>
 
 #include <cstdio>
 #include <ctime>
@@ -19,6 +16,9 @@
 #include <fstream>
 #include <iostream>
 #include <optional>
+
+#include "ContiguousCommand.h"
+#include "SimulateCommand.h"
 
 using namespace placement;
 
@@ -191,25 +191,6 @@ int runMetrics(const QStringList& arguments)
     return 0;
 }
 
-/// "+01:00", "-0530", "3600": seconds east of UTC, at most 18 hours either way (the
-/// zones in use span -12:00 to +14:00).
-std::optional<std::int64_t> parseUtcOffset(const QString& text)
-{
-    constexpr std::int64_t largest = 18 * 3600;
-    bool ok = false;
-    const qlonglong seconds = text.toLongLong(&ok);
-    if (ok)
-        return seconds >= -largest && seconds <= largest ? std::optional<std::int64_t>(seconds) : std::nullopt;
-    static const QRegularExpression pattern(QStringLiteral("^([+-])(\\d\\d):?([0-5]\\d)$"));
-    const auto match = pattern.match(text);
-    if (!match.hasMatch())
-        return std::nullopt;
-    const std::int64_t value = match.captured(2).toLongLong() * 3600 + match.captured(3).toLongLong() * 60;
-    if (value > largest)
-        return std::nullopt;
-    return match.captured(1) == QLatin1String("-") ? -value : value;
-}
-
 int runImport(const QStringList& arguments)
 {
     QCommandLineParser parser;
@@ -234,19 +215,25 @@ int runImport(const QStringList& arguments)
                                           QStringLiteral("Stop at the first bad line and import nothing."));
     const QCommandLineOption offsetOption(
         QStringLiteral("utc-offset"),
-        QStringLiteral("Zone of local times in sacct/jobcomp logs, e.g. +01:00 (default: the logs are in UTC)."),
+        QStringLiteral("Fixed offset of local times in sacct/jobcomp logs, e.g. +01:00 (default: the logs are in UTC). "
+                       "Wrong for half the year where clocks change: use --timezone there."),
         QStringLiteral("OFFSET"), QStringLiteral("0"));
+    const QCommandLineOption zoneOption(
+        QStringLiteral("timezone"),
+        QStringLiteral("Time zone of local times in sacct/jobcomp logs, an IANA name such as Europe/Berlin (daylight "
+                       "saving time included; times that do not exist or exist twice are reported by line)."),
+        QStringLiteral("ZONE"));
     const QCommandLineOption duplicateOption(QStringLiteral("allow-duplicate"),
                                              QStringLiteral("Import a file whose content was imported before."));
-    parser.addOptions(
-        {dbOption, formatOption, machineOption, topologyOption, strictOption, offsetOption, duplicateOption});
+    parser.addOptions({dbOption, formatOption, machineOption, topologyOption, strictOption, offsetOption, zoneOption,
+                       duplicateOption});
     parser.addPositionalArgument(QStringLiteral("files"), QStringLiteral("Logs to import."), QStringLiteral("FILE..."));
     parser.process(arguments);
     const QStringList files = parser.positionalArguments().mid(1);
     if (!parser.isSet(dbOption) || files.isEmpty()) {
         std::fprintf(stderr,
                      "placement: usage: placement import --db DB [--machine NAME | --topology FILE|PRESET] "
-                     "[--format FORMAT] [--strict] FILE...\n");
+                     "[--format FORMAT] [--timezone ZONE | --utc-offset OFFSET] [--strict] FILE...\n");
         return 2;
     }
     ImportRequest request;
@@ -263,13 +250,26 @@ int runImport(const QStringList& arguments)
             return 2;
         }
     }
-    const auto offset = parseUtcOffset(parser.value(offsetOption));
+    const auto offset = parseUtcOffset(parser.value(offsetOption).toStdString());
     if (!offset) {
-        std::fprintf(stderr, "placement: --utc-offset expects +HH:MM or seconds, at most 18 hours, got '%s'\n",
+        std::fprintf(stderr, "placement: --utc-offset expects +HH:MM, +HHMM or seconds, at most 18 hours, got '%s'\n",
                      qPrintable(parser.value(offsetOption)));
         return 2;
     }
     request.options.utcOffsetSeconds = *offset;
+    if (parser.isSet(zoneOption)) {
+        if (parser.isSet(offsetOption)) {
+            std::fprintf(stderr, "placement: give --timezone or --utc-offset, not both\n");
+            return 2;
+        }
+        request.options.timeZone = parser.value(zoneOption).toStdString();
+        try {
+            LocalTimeZone::named(request.options.timeZone);
+        } catch (const std::invalid_argument& error) {
+            std::fprintf(stderr, "placement: --timezone: %s\n", error.what());
+            return 2;
+        }
+    }
     request.options.strict = parser.isSet(strictOption);
     request.machine = parser.value(machineOption).toStdString();
     request.topology = parser.value(topologyOption).toStdString();

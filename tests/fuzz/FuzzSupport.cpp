@@ -99,9 +99,14 @@ std::size_t feedLines(JobLogParser& parser, std::string_view input, const JobChe
                 check(outcome.job, line.text);
             ++jobs;
             break;
+        case LineOutcome::Kind::Warning:
+            if (outcome.withJob) {
+                checkCommonInvariants(outcome.job, line.text);
+                ++jobs;
+            }
+            [[fallthrough]];
         case LineOutcome::Kind::Ignored:
         case LineOutcome::Kind::Rejected:
-        case LineOutcome::Kind::Warning:
             FUZZ_CHECK(!outcome.category.empty(),
                        "an ignored, rejected or doubtful line without a reason: " + printable(line.text));
             break;

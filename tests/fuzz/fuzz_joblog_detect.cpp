@@ -71,7 +71,7 @@ Result parseInMemory(std::string_view input, LogFormat format, const ImportOptio
     forEachLine(input, [&](const LogLine& line, std::size_t number) {
         ++result.summary.linesRead;
         const LineOutcome outcome = parser->parseLine(line);
-        if (outcome.kind == LineOutcome::Kind::Job) {
+        if (outcome.kind == LineOutcome::Kind::Job || (outcome.kind == LineOutcome::Kind::Warning && outcome.withJob)) {
             ++result.summary.jobsParsed;
             result.jobs.emplace_back(number, describe(outcome.job));
         } else if (outcome.kind == LineOutcome::Kind::Ignored) {
