@@ -43,10 +43,17 @@ std::string jobContext(const ImportedJob& job, std::string_view line)
 
 void forEachLine(std::string_view input, const std::function<void(const LogLine&, std::size_t)>& visit)
 {
+    // LineReader's rules: "\r" ends lines when it ends the first one alone (the inputs are
+    // smaller than its first read); a UTF-8 byte order mark before the first line is dropped.
+    const std::size_t firstEnd = input.find_first_of("\r\n");
+    const char lineEnd = firstEnd != std::string_view::npos && input[firstEnd] == '\r' && firstEnd + 1 < input.size()
+            && input[firstEnd + 1] != '\n'
+        ? '\r'
+        : '\n';
     std::size_t number = 0;
     while (!input.empty()) {
         LogLine line;
-        const std::size_t newline = input.find('\n');
+        const std::size_t newline = input.find(lineEnd);
         if (newline == std::string_view::npos) {
             line.text = input; // LineReader keeps a "\r" of an unterminated last line
             line.terminated = false;
@@ -57,6 +64,8 @@ void forEachLine(std::string_view input, const std::function<void(const LogLine&
             if (!line.text.empty() && line.text.back() == '\r')
                 line.text.remove_suffix(1);
         }
+        if (number == 0 && line.text.starts_with("\xEF\xBB\xBF"))
+            line.text.remove_prefix(3);
         visit(line, ++number);
     }
 }

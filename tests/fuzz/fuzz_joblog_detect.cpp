@@ -12,6 +12,8 @@
 #include "importers/TorqueParser.h"
 #include "tests/fuzz/FuzzSupport.h"
 
+#include <algorithm>
+#include <cstdint>
 #include <memory>
 #include <utility>
 
@@ -100,16 +102,19 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const Result lenient = parseFile(path, *format, options);
     FUZZ_CHECK(!lenient.summary.stoppedAtStrictError, "a lenient " + name + " import stopped");
 
-    // Strict mode stops at the first rejected line, with the lenient run's jobs before it.
+    // Strict mode stops at the first rejected line or warning, with the lenient run's jobs
+    // before it.
     options.strict = true;
     const Result strict = parseFile(path, *format, options);
     const std::size_t rejected = lenient.summary.rejectedLines();
-    FUZZ_CHECK(strict.summary.stoppedAtStrictError == (rejected > 0), "strict " + name + " import stop");
-    if (rejected > 0) {
+    const bool doubts = rejected > 0 || !lenient.summary.warnings.empty();
+    FUZZ_CHECK(strict.summary.stoppedAtStrictError == doubts, "strict " + name + " import stop");
+    if (doubts) {
+        std::size_t stop = rejected > 0 ? lenient.summary.issues.front().line : SIZE_MAX;
+        if (!lenient.summary.warnings.empty())
+            stop = std::min(stop, lenient.summary.warnings.front().line);
         FUZZ_CHECK(strict.summary.rejectedLines() == 1, "a strict " + name + " import went past an issue");
-        FUZZ_CHECK(strict.summary.issues.front().line == lenient.summary.issues.front().line,
-                   "a strict " + name + " import stopped elsewhere");
-        const std::size_t stop = lenient.summary.issues.front().line;
+        FUZZ_CHECK(strict.summary.issues.front().line == stop, "a strict " + name + " import stopped elsewhere");
         std::vector<std::pair<std::size_t, std::string>> before;
         for (const auto& job : lenient.jobs)
             if (job.first < stop)
