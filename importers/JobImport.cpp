@@ -261,8 +261,8 @@ std::string formatImportReport(const ImportResult& result, std::size_t issuesPer
             << " jobs " << (result.committed ? "imported" : "read") << "\n";
         if (file.jobsWithoutStart)
             out << "  " << file.jobsWithoutStart
-                << " jobs have no start time (submit, size, run time and limit known): stored for simulation, "
-                   "left out of the views and metrics that need the logged start\n";
+                << " jobs have no start time (nor end), only submit and run time: stored for simulation, left "
+                   "out of the views and metrics that need the logged start\n";
         if (file.jobsWithoutRun)
             out << "  " << file.jobsWithoutRun
                 << " jobs never ran, have not ended or give no run time (no placement): skipped\n";
