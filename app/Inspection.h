@@ -46,7 +46,7 @@ struct InspectedLinks
     std::vector<std::pair<int, int>> sharedWith; ///< (job index, channels both can use), most first
 };
 
-/// What the inspector says about the machine at the time cursor (REFERENCE §5,
+/// What the inspector says about the machine at the time cursor (docs/reference.md §5,
 /// fragmentation).
 struct InspectedMachine
 {

@@ -26,7 +26,7 @@ class WorkQueue;
 /// partitions, the hop histogram of its node pairs, Jigsaw's full-bandwidth check on
 /// fat-trees, and the links it shares with the jobs running beside it. For the machine at
 /// the time cursor: free fragments, the largest job the run's policy could start now, and
-/// nodes idle while jobs wait (REFERENCE §2, §5).
+/// nodes idle while jobs wait (docs/reference.md §2, §5).
 ///
 /// What can take long (the minimum APH on a torus, routing every pair, probing the
 /// allocator) runs on a worker thread, on the dock's own copy of the machine; the answers

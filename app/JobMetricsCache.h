@@ -17,7 +17,7 @@ namespace placement {
 
 class Topology;
 
-/// The placement metrics of one job (REFERENCE §2), as the job table shows them.
+/// The placement metrics of one job (docs/reference.md §2), as the job table shows them.
 struct JobMetricsRow
 {
     double aph = 0;

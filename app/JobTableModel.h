@@ -21,7 +21,7 @@ class JobLabels;
 /// (a sort key per id, a rank per user) beyond the job list itself.
 ///
 /// Metric columns stay blank until setMetrics() gives them, and where they do not apply:
-/// leaves, pods and the lowest common switch on trees, routers on tori (REFERENCE §2).
+/// leaves, pods and the lowest common switch on trees, routers on tori (docs/reference.md §2).
 class JobTableModel : public QAbstractTableModel
 {
     Q_OBJECT

@@ -13,7 +13,7 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 build=${1:-build}
 placement="$build/bin/placement"
-traces=../shared/traces
+traces=tests/data/traces
 [ -x "$placement" ] || { echo "policy-table.sh: $placement not built" >&2; exit 1; }
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

@@ -79,9 +79,9 @@ int main(int argc, char* argv[])
         }
     }
     const auto machine = parseMachineSpec(machineName);
-    const std::string shared = PLACEMENT_SHARED_DIR;
-    const std::vector<Sample> theta = traceSamples(shared + "/traces/theta_2022.swf", 1);
-    const std::vector<Sample> hpc2n = traceSamples(shared + "/traces/hpc2n.swf", 2);
+    const std::string traces = PLACEMENT_TRACE_DIR; // tests/data/traces
+    const std::vector<Sample> theta = traceSamples(traces + "/theta_2022.swf", 1);
+    const std::vector<Sample> hpc2n = traceSamples(traces + "/hpc2n.swf", 2);
 
     SplitMix64 random(2026);
     std::vector<SimulationJob> jobs;

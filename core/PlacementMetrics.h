@@ -11,7 +11,7 @@ namespace placement {
 class TorusTopology;
 struct SwitchHierarchy;
 
-/// How compact one job's placement is (REFERENCE §2).
+/// How compact one job's placement is (docs/reference.md §2).
 struct PlacementMetrics
 {
     int nodes = 0;

@@ -13,7 +13,7 @@ struct MachinePreset
     std::string source; ///< where it comes from
 };
 
-/// cab, pinot, jigsaw-1024 ... titan (REFERENCE §1).
+/// cab, pinot, jigsaw-1024 ... titan (docs/reference.md §1).
 const std::vector<MachinePreset>& machinePresets();
 
 /// The preset called `name`, or nullptr.

@@ -10,7 +10,7 @@
 
 namespace placement {
 
-/// How queued jobs may overtake each other (REFERENCE §4).
+/// How queued jobs may overtake each other (docs/reference.md §4).
 enum class BackfillPolicy {
     Fcfs, ///< strictly in queue order
     Easy, ///< one reservation, for the head job; later jobs start if they do not delay it

@@ -10,7 +10,7 @@ namespace placement {
 
 namespace {
 
-constexpr double slowdownBound = 10; // seconds (REFERENCE §5)
+constexpr double slowdownBound = 10; // seconds (docs/reference.md §5)
 
 bool ran(const SimulatedJob& job)
 {

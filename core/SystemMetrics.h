@@ -27,7 +27,7 @@ struct SizeBinMetrics
     Distribution wait, turnaround, boundedSlowdown;
 };
 
-/// The system metrics of one run (REFERENCE §5).
+/// The system metrics of one run (docs/reference.md §5).
 struct SystemMetrics
 {
     int machineNodes = 0;

@@ -133,7 +133,7 @@ ImportResult importJobLogs(Store& store, const ImportRequest& request)
         std::set<std::string> unknown;
         // A job naming one node twice (two spellings the domain rule makes one node:
         // "gpu5" and "gpu5.example.org") has fewer nodes than it says: its line is rejected
-        // (formats/README.md rules 2, 4 and 5), reported with the others after the parse.
+        // (docs/formats/README.md rules 2, 4 and 5), reported with the others after the parse.
         std::vector<ImportIssue> namedTwice;
         std::vector<std::uint32_t> seenInJob(names.size(), 0);
         std::uint32_t jobStamp = 0;

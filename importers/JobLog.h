@@ -13,7 +13,7 @@ namespace placement {
 std::optional<LogFormat> detectLogFormat(const std::string& path);
 
 /// Streams `path` (plain or .gz) through the parser for `format`, passing every job run to
-/// `sink` in file order. Rejected lines become issues (formats/README.md rule 4: reject, do
+/// `sink` in file order. Rejected lines become issues (docs/formats/README.md rule 4: reject, do
 /// not shift); strict mode stops at the first. A read error part-way (a cut .gz) is the last
 /// issue. Throws ImportError if the file cannot be opened.
 ImportSummary parseJobLog(const std::string& path, LogFormat format, const ImportOptions& options,

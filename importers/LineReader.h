@@ -14,7 +14,7 @@ class LineReader
 {
 public:
     /// Lines longer than this are cut and flagged with `overlong`; a Moab host list of tens of
-    /// thousands of tasks is a few hundred kilobytes (moab-workload.md).
+    /// thousands of tasks is a few hundred kilobytes (docs/formats/moab-workload.md).
     static constexpr std::size_t defaultMaxLineLength = 64 * 1024 * 1024;
 
     struct Line

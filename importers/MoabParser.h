@@ -7,7 +7,7 @@
 namespace placement {
 
 /// Moab workload event records (`stats/events.*`) and Maui version-230 workload traces
-/// (moab-workload.md). Terminal job events (JOBEND, JOBCANCEL, JOBFAILURE) and Maui trace
+/// (docs/formats/moab-workload.md). Terminal job events (JOBEND, JOBCANCEL, JOBFAILURE) and Maui trace
 /// lines become records; other events and objects are counted and skipped.
 ///
 /// The field numbering differs between Moab's documentation (allocated host list in field 42,

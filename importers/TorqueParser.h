@@ -7,7 +7,7 @@
 
 namespace placement {
 
-/// TORQUE / PBS accounting records (torque-accounting.md):
+/// TORQUE / PBS accounting records (docs/formats/torque-accounting.md):
 /// "MM/DD/YYYY HH:MM:SS;<type>;<job id>;<key=value ...>". Every E (end) record is one run
 /// with its exec_host placement; Q, S, D, A, R, ... records are counted and skipped. Times
 /// come from the epoch attributes, never from the local record stamp.

@@ -12,7 +12,7 @@ constexpr int DemoDatabaseVersion = 1;
 bool isCurrentDemoDatabase(const std::string& path);
 
 /// Writes the bundled demo database to `path`: a small 3D torus (8x8x8 routers, one node
-/// each) and a Cab-like fat-tree (radix 36, 4 pods, 1,296 nodes; REFERENCE §1.1), each with
+/// each) and a Cab-like fat-tree (radix 36, 4 pods, 1,296 nodes; docs/reference.md §1.1), each with
 /// a seeded synthetic workload of 300 jobs (core/DemoWorkload.h).
 ///
 /// The file appears complete or not at all: it is written next to `path` and renamed.

@@ -85,7 +85,7 @@ private slots:
     {
         QTemporaryDir dir;
         const QString db = dir.filePath(QStringLiteral("sim.sqlite"));
-        const QString trace = qEnvironmentVariable("PLACEMENT_SHARED_DIR") + QStringLiteral("/traces/hpc2n.swf");
+        const QString trace = QFINDTESTDATA("data/traces/hpc2n.swf");
         const Result imported = run(QStringLiteral("placement"),
                                     {QStringLiteral("import"), QStringLiteral("--db"), db, QStringLiteral("--topology"),
                                      QStringLiteral("fattree radix=16 pods=2 leaves-per-pod=8 nodes-per-leaf=8"),

@@ -22,7 +22,7 @@ Parsed parse(const QString& path, LogFormat format, std::int64_t utcOffsetSecond
     return test::parseLog(path, format, options);
 }
 
-// slurm-jobcomp.md: the composed examples are slurmctld local time, UTC+1.
+// docs/formats/slurm-jobcomp.md: the composed examples are slurmctld local time, UTC+1.
 constexpr std::int64_t centralEuropeanTime = 3600;
 
 QString filetxt()

@@ -19,9 +19,10 @@ QString fixture(const QString& name)
     return QFINDTESTDATA(QStringLiteral("data/import/") + name);
 }
 
-QString shared(const QString& path)
+/// A file under tests/data, e.g. "traces/hpc2n.swf" (tests/data/traces/README.md).
+QString testData(const QString& path)
 {
-    return qEnvironmentVariable("PLACEMENT_SHARED_DIR") + QLatin1Char('/') + path;
+    return QFINDTESTDATA(QStringLiteral("data/") + path);
 }
 
 /// A machine whose node names are the ones the Slurm fixtures use: cn001..cn064.
@@ -171,7 +172,7 @@ private slots:
         QVERIFY2(stopped.failure.find("cluster.sacct:6") != std::string::npos, stopped.failure.c_str());
 
         ImportRequest cancelled;
-        cancelled.files = {shared(QStringLiteral("traces/theta_2022.swf")).toStdString()};
+        cancelled.files = {testData(QStringLiteral("traces/theta_2022.swf")).toStdString()};
         cancelled.machine = "cluster";
         int calls = 0;
         cancelled.options.progress = [&](std::uint64_t, std::uint64_t) { return ++calls < 3; };
@@ -183,7 +184,7 @@ private slots:
         QVERIFY_THROWS_EXCEPTION(ImportError, importJobLogs(store, twice));
 
         ImportRequest newMachine;
-        newMachine.files = {shared(QStringLiteral("traces/hpc2n.swf")).toStdString(), "/no/such/file.log"};
+        newMachine.files = {testData(QStringLiteral("traces/hpc2n.swf")).toStdString(), "/no/such/file.log"};
         newMachine.topology = "cab";
         newMachine.allowDuplicateSources = true;
         QVERIFY_THROWS_EXCEPTION(ImportError, importJobLogs(store, newMachine));
@@ -211,7 +212,7 @@ private slots:
         QTemporaryDir dir;
         Store store = Store::openOrCreate(dir.filePath(QStringLiteral("db.sqlite")).toStdString());
         ImportRequest request;
-        request.files = {shared(trace).toStdString()};
+        request.files = {testData(trace).toStdString()};
         request.topology = "torus extents=64x64";
         request.machine = "any";
         const ImportResult result = importJobLogs(store, request);

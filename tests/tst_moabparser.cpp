@@ -41,7 +41,7 @@ class TestMoabParser : public QObject
 {
     Q_OBJECT
 private slots:
-    // moab-workload.md: the host list index is decided per file, never hard-coded.
+    // docs/formats/moab-workload.md: the host list index is decided per file, never hard-coded.
     void detectsHostListFieldPerFile_data()
     {
         QTest::addColumn<QString>("file");

@@ -299,7 +299,7 @@ private slots:
         QFETCH(int, policy);
         const auto topology = parseMachineSpec(machine.toStdString());
         const std::vector<SimulationJob> workload
-            = readSwf(qEnvironmentVariable("PLACEMENT_SHARED_DIR") + QLatin1Char('/') + trace, cpusPerNode,
+            = readSwf(QFINDTESTDATA(QStringLiteral("data/") + trace), cpusPerNode,
                       std::numeric_limits<size_t>::max());
         QVERIFY(workload.size() > 3000);
         const auto* fatTree = dynamic_cast<const FatTreeTopology*>(topology.get());
@@ -364,7 +364,7 @@ private slots:
         QFETCH(QString, machine);
         const auto topology = parseMachineSpec(machine.toStdString());
         const std::vector<SimulationJob> workload
-            = readSwf(qEnvironmentVariable("PLACEMENT_SHARED_DIR") + QStringLiteral("/traces/hpc2n.swf"), 2,
+            = readSwf(QFINDTESTDATA("data/traces/hpc2n.swf"), 2,
                       std::numeric_limits<size_t>::max());
         QVERIFY(workload.size() > 3000);
         AllocatorChoice choice;

@@ -1,4 +1,4 @@
-// TorqueParser (importers/TorqueParser.h) line by line, with the checks torque-accounting.md
+// TorqueParser (importers/TorqueParser.h) line by line, with the checks docs/formats/torque-accounting.md
 // implies.
 
 #include "importers/TorqueParser.h"
@@ -23,7 +23,7 @@ void checkTorqueJob(const ImportedJob& job, std::string_view line)
     // Every exec_host item holds at least one slot on a named host.
     if (!job.nodeNames.empty())
         FUZZ_CHECK(job.allocatedCpus >= static_cast<int>(job.nodeNames.size()), "fewer slots than hosts" + where());
-    // More hosts than Resource_List.nodect is rejected (formats/README.md rule 5).
+    // More hosts than Resource_List.nodect is rejected (docs/formats/README.md rule 5).
     if (job.requestedNodes > 0)
         FUZZ_CHECK(job.nodeNames.size() <= static_cast<std::size_t>(job.requestedNodes),
                    "more hosts than nodes requested" + where());
