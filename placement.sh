@@ -1,4 +1,7 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
+# SPDX-FileCopyrightText: 2026 Placement Explorer contributors
+
 # Placement Explorer: set up this machine, build, and open the explorer or run the tests.
 #
 #   ./placement.sh run    install what is missing, build, open the explorer on the demo data

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Placement Explorer contributors
+
 #include "app/MainWindow.h"
 
 // Building the window: menus and toolbar, docks, and the settings that restore them.

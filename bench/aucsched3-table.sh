@@ -1,4 +1,7 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
+# SPDX-FileCopyrightText: 2026 Placement Explorer contributors
+
 # The AUCSCHED3 table of docs/simulation.md, in the spirit of the paper's Table 4 (Soner and
 # Özturan §4): mean ± standard deviation of the lowest level common switch and of the spread
 # over every job, with utilization and wait, for AUCSCHED3's auction against Slurm's

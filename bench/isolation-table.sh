@@ -1,4 +1,7 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
+# SPDX-FileCopyrightText: 2026 Placement Explorer contributors
+
 # The side-by-side table of docs/simulation.md ("Isolating policies side by side"): average
 # utilization over the steady state of Baseline (first-fit), TA, LaaS, Jigsaw and LC+S, all
 # under EASY backfilling with a window of 50 (Jigsaw HPDC'21 §5.4.3), with LaaS's share of

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Placement Explorer contributors
+
 // Placement metrics at scale: APH + partitions + lowest common switch level for 1,000,000
 // jobs whose sizes follow the real traces theta_2022.swf (ALCF Theta, nodes) and hpc2n.swf
 // (HPC2N Seth, 2 CPUs per node), on Titan (25x16x24 torus, 2 nodes per router) and

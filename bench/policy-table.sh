@@ -1,4 +1,7 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
+# SPDX-FileCopyrightText: 2026 Placement Explorer contributors
+
 # The policy table of docs/simulation.md: every allocator under EASY backfilling (window 50)
 # on the two real traces without host lists, as Markdown.
 #

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Placement Explorer contributors
+
 // Simulator speed: a 100,000-job workload whose sizes, run times and time limits are drawn
 // from the real traces (theta_2022.swf, nodes; hpc2n.swf, 2 processors per node; 1:1), all
 // arriving at time 0, replayed with EASY backfilling (window 50) on jigsaw-1458 under each

@@ -1,4 +1,7 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
+# SPDX-FileCopyrightText: 2026 Placement Explorer contributors
+
 # The repository stands on its own: no tracked file may point at material kept outside it
 # (a sibling folder of reading material, its traces, its reference notes or its papers), and
 # citations of the rules and format notes name their copies in the repository:

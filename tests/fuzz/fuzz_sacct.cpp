@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Placement Explorer contributors
+
 // SacctParser (importers/SacctParser.h) line by line. An optional first byte 0x01-0x04 picks
 // the import options, so that declared field lists and other delimiters are reached too:
 //   none  defaults: "|", field list from a header or recognised (docs/formats/slurm-sacct.md)

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Placement Explorer contributors
+
 // SwfParser (importers/SwfParser.h) line by line, with the checks docs/formats/swf.md implies.
 
 #include "importers/SwfParser.h"

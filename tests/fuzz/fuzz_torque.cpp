@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Placement Explorer contributors
+
 // TorqueParser (importers/TorqueParser.h) line by line, with the checks docs/formats/torque-accounting.md
 // implies.
 
