@@ -1,3 +1,6 @@
+#include "tests/support/RawSql.h"
+
+#include <QDir>
 #include <QFile>
 #include <QImage>
 #include <QJsonArray>
@@ -16,20 +19,37 @@ struct Result
     QString errors;
 };
 
-Result run(const QString& program, const QStringList& arguments)
+/// Where the programs run by run() keep their settings and data: not in the user's home.
+const QTemporaryDir& privateHome()
 {
-    // Keep the explorer's settings and demo data out of the user's home.
     static QTemporaryDir home;
+    return home;
+}
+
+/// Starts one of the programs; finish() waits for it.
+void start(QProcess& process, const QString& program, const QStringList& arguments)
+{
+    const QTemporaryDir& home = privateHome();
     QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
     environment.insert(QStringLiteral("XDG_CONFIG_HOME"), home.filePath(QStringLiteral("config")));
     environment.insert(QStringLiteral("XDG_DATA_HOME"), home.filePath(QStringLiteral("data")));
-    QProcess process;
     process.setProcessEnvironment(environment);
     process.start(QStringLiteral(PLACEMENT_BIN_DIR "/") + program, arguments);
+}
+
+Result finish(QProcess& process)
+{
     if (!process.waitForFinished(60000))
         return {};
     return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1,
             QString::fromUtf8(process.readAllStandardOutput()), QString::fromUtf8(process.readAllStandardError())};
+}
+
+Result run(const QString& program, const QStringList& arguments)
+{
+    QProcess process;
+    start(process, program, arguments);
+    return finish(process);
 }
 
 } // namespace
@@ -218,6 +238,50 @@ private slots:
         const QImage image(png);
         QVERIFY(!image.isNull());
         QVERIFY(image.width() >= 800 && image.height() >= 600);
+    }
+
+    void explorerKeepsTheUsersDemoDatabase()
+    {
+        // The explorer's copy of the demo, from an older demo version, with a machine the
+        // user imported: it is theirs, and is opened as it is, not replaced.
+        const QString folder = privateHome().filePath(QStringLiteral("data/PlacementExplorer/placement-explorer"));
+        QVERIFY(QDir().mkpath(folder));
+        const QString demo = folder + QStringLiteral("/demo.sqlite");
+        QFile::remove(demo);
+        QCOMPARE(run(QStringLiteral("placement"), {QStringLiteral("demo"), demo}).exitCode, 0);
+        const QString log = QFINDTESTDATA("data/import/cluster.sacct");
+        const Result imported
+            = run(QStringLiteral("placement"),
+                  {QStringLiteral("import"), QStringLiteral("--db"), demo, QStringLiteral("--topology"),
+                   QStringLiteral("cab"), QStringLiteral("--machine"), QStringLiteral("mine"), log});
+        QCOMPARE(imported.exitCode, 0);
+        sqlite3* db = nullptr;
+        QCOMPARE(sqlite3_open(demo.toUtf8().constData(), &db), SQLITE_OK);
+        QCOMPARE(sqlite3_exec(db, "UPDATE meta SET value = '0' WHERE key = 'demo_version'", nullptr, nullptr, nullptr),
+                 SQLITE_OK);
+        sqlite3_close(db);
+        const qint64 jobs = placement::test::rawInteger(demo, "SELECT count(*) FROM jobs");
+        QVERIFY(placement::test::rawInteger(demo,
+                                            "SELECT count(*) FROM jobs WHERE machine_id = "
+                                            "(SELECT id FROM machines WHERE name = 'mine')")
+                > 0);
+
+        const QString png = QDir(folder).filePath(QStringLiteral("shot.png"));
+        const Result result = run(QStringLiteral("placement-explorer"),
+                                  {QStringLiteral("--demo"), QStringLiteral("--size"), QStringLiteral("640x480"),
+                                   QStringLiteral("--screenshot"), png});
+        QVERIFY2(result.exitCode == 0, qPrintable(result.errors));
+        QCOMPARE(placement::test::rawInteger(demo, "SELECT count(*) FROM jobs"), jobs);
+        QCOMPARE(placement::test::rawInteger(demo, "SELECT count(*) FROM machines WHERE name = 'mine'"), 1);
+        QCOMPARE(placement::test::rawInteger(demo, "SELECT value FROM meta WHERE key = 'demo_version'"), 0);
+
+        // `placement demo` onto it is refused, and changes nothing either.
+        const Result again = run(QStringLiteral("placement"), {QStringLiteral("demo"), demo});
+        QCOMPARE(again.exitCode, 1);
+        QVERIFY2(again.errors.contains(QStringLiteral("not replaced"))
+                     || again.errors.contains(QStringLiteral("already")),
+                 qPrintable(again.errors));
+        QCOMPARE(placement::test::rawInteger(demo, "SELECT count(*) FROM jobs"), jobs);
     }
 };
 

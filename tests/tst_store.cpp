@@ -4,6 +4,7 @@
 #include "store/Store.h"
 #include "tests/support/RawSql.h"
 
+#include <QDir>
 #include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
@@ -620,6 +621,37 @@ private slots:
         const QString bad = dir.filePath(QStringLiteral("no/such/folder/demo.sqlite"));
         QVERIFY(errorOf([&] { writeDemoDatabase(bad.toStdString()); }).contains("no/such/folder"));
         QVERIFY(!QFile::exists(bad));
+    }
+
+    void demoNeverReplacesADatabase()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("demo.sqlite"));
+        {
+            Store store = Store::openOrCreate(path.toStdString());
+            store.addMachine("imported", "torus extents=2x4", sampleJobs());
+        }
+        QByteArray before;
+        {
+            QFile file(path);
+            QVERIFY(file.open(QIODevice::ReadOnly));
+            before = file.readAll();
+        }
+        QVERIFY(errorOf([&] { writeDemoDatabase(path.toStdString()); }).contains("already"));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QCOMPARE(file.readAll(), before);
+        QCOMPARE(Store::openExisting(path.toStdString()).machines().size(), size_t(1));
+
+        // A -wal left beside a path: a database renamed there would be read through it.
+        const QString other = dir.filePath(QStringLiteral("other.sqlite"));
+        QFile wal(other + QStringLiteral("-wal"));
+        QVERIFY(wal.open(QIODevice::WriteOnly));
+        wal.write("not ours");
+        wal.close();
+        QVERIFY(errorOf([&] { writeDemoDatabase(other.toStdString()); }).contains("-wal"));
+        QVERIFY(!QFile::exists(other));
+        QCOMPARE(QDir(dir.path()).entryList(QDir::Files).size(), 2); // demo.sqlite, other.sqlite-wal
     }
 };
 
