@@ -52,8 +52,27 @@ void Store::migrate(SqliteDatabase::Mode mode)
         m_db.execute("PRAGMA page_size = 16384");
     }
     // Reading sqlite_master is also what tells a non-database file apart ("file is not a database").
-    SqliteTransaction transaction(m_db);
     int version = schemaVersion();
+    checkSchemaVersion(version, mode);
+    if (version < SchemaVersion) {
+        // The write lock is taken only when there is something to migrate: a database that is
+        // up to date opens without it, also while another program writes to it.
+        SqliteTransaction transaction(m_db);
+        version = schemaVersion(); // another program may have migrated it meanwhile
+        checkSchemaVersion(version, mode);
+        for (++version; version <= SchemaVersion; ++version) {
+            migrateSchema(m_db, version);
+            setMetaValue("schema_version", std::to_string(version));
+        }
+        transaction.commit();
+    }
+    // Readers (the explorer) never block a writer (an import) and the other way round.
+    SqliteStatement journal(m_db, "PRAGMA journal_mode = WAL");
+    journal.step();
+}
+
+void Store::checkSchemaVersion(int version, SqliteDatabase::Mode mode)
+{
     if (version > SchemaVersion)
         throw StoreError(m_db.path() + ": schema version " + std::to_string(version)
                          + " is newer than this program understands (" + std::to_string(SchemaVersion) + ")");
@@ -63,14 +82,6 @@ void Store::migrate(SqliteDatabase::Mode mode)
         if (tables.integer(0) != 0 || mode == SqliteDatabase::Mode::OpenExisting)
             throw StoreError(m_db.path() + ": not a Placement Explorer database (no schema version)");
     }
-    for (++version; version <= SchemaVersion; ++version) {
-        migrateSchema(m_db, version);
-        setMetaValue("schema_version", std::to_string(version));
-    }
-    transaction.commit();
-    // Readers (the explorer) never block a writer (an import) and the other way round.
-    SqliteStatement journal(m_db, "PRAGMA journal_mode = WAL");
-    journal.step();
 }
 
 std::string Store::metaValue(const std::string& key, const std::string& fallback)

@@ -109,6 +109,8 @@ public:
 private:
     Store(const std::string& path, SqliteDatabase::Mode mode);
     void migrate(SqliteDatabase::Mode mode);
+    /// Throws for a newer schema, or for a file that is no database of ours.
+    void checkSchemaVersion(int version, SqliteDatabase::Mode mode);
 
     SqliteDatabase m_db;
 };

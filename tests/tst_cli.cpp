@@ -283,6 +283,67 @@ private slots:
                  qPrintable(again.errors));
         QCOMPARE(placement::test::rawInteger(demo, "SELECT count(*) FROM jobs"), jobs);
     }
+
+    void writersWaitForEachOther()
+    {
+        // Another program holds the write lock of a real database file (and writes meanwhile): an import and a
+        // simulation started then wait for it, say so, and succeed. Before, both failed at once with "database is
+        // locked".
+        QTemporaryDir dir;
+        const QString db = dir.filePath(QStringLiteral("shared.sqlite"));
+        QCOMPARE(run(QStringLiteral("placement"), {QStringLiteral("demo"), db}).exitCode, 0);
+        const QString log = QFINDTESTDATA("data/import/cluster.sacct");
+        const QStringList import{QStringLiteral("import"),
+                                 QStringLiteral("--db"),
+                                 db,
+                                 QStringLiteral("--topology"),
+                                 QStringLiteral("cab"),
+                                 QStringLiteral("--machine"),
+                                 QStringLiteral("second"),
+                                 log};
+        const QStringList simulate{
+            QStringLiteral("simulate"),  QStringLiteral("--db"),   db,
+            QStringLiteral("--machine"), QStringLiteral("cab"),    QStringLiteral("--policy"),
+            QStringLiteral("ta"),        QStringLiteral("--json"), dir.filePath(QStringLiteral("ta.json"))};
+        for (const QStringList& arguments : {import, simulate}) {
+            sqlite3* other = nullptr;
+            QCOMPARE(sqlite3_open(db.toUtf8().constData(), &other), SQLITE_OK);
+            QCOMPARE(sqlite3_exec(other, "BEGIN IMMEDIATE; INSERT OR REPLACE INTO meta VALUES ('note', 'other writer')",
+                                  nullptr, nullptr, nullptr),
+                     SQLITE_OK);
+            QProcess process;
+            start(process, QStringLiteral("placement"), arguments);
+            QVERIFY(process.waitForStarted());
+            // The lock is held until the program says it waits (or ends, failing the test).
+            QString errors;
+            while (!errors.contains(QStringLiteral("another program is writing")) && !process.waitForFinished(100))
+                errors += QString::fromUtf8(process.readAllStandardError());
+            QCOMPARE(sqlite3_exec(other, "COMMIT", nullptr, nullptr, nullptr), SQLITE_OK);
+            sqlite3_close(other);
+            Result result = finish(process);
+            errors += result.errors;
+            QVERIFY2(result.exitCode == 0, qPrintable(errors));
+            QVERIFY2(errors.contains(QStringLiteral("another program is writing")), qPrintable(errors));
+        }
+        QCOMPARE(placement::test::rawInteger(db, "SELECT count(*) FROM machines WHERE name = 'second'"), 1);
+        QCOMPARE(placement::test::rawInteger(db, "SELECT count(*) FROM runs"), 1);
+
+        // Two imports at once, each of its own machine: both are stored.
+        QProcess first, second;
+        start(first, QStringLiteral("placement"),
+              {QStringLiteral("import"), QStringLiteral("--db"), db, QStringLiteral("--topology"),
+               QStringLiteral("cab"), QStringLiteral("--machine"), QStringLiteral("third"),
+               QStringLiteral("--allow-duplicate"), log});
+        start(second, QStringLiteral("placement"),
+              {QStringLiteral("import"), QStringLiteral("--db"), db, QStringLiteral("--topology"),
+               QStringLiteral("cab"), QStringLiteral("--machine"), QStringLiteral("fourth"),
+               QStringLiteral("--allow-duplicate"), log});
+        const Result one = finish(first);
+        const Result two = finish(second);
+        QVERIFY2(one.exitCode == 0, qPrintable(one.errors));
+        QVERIFY2(two.exitCode == 0, qPrintable(two.errors));
+        QCOMPARE(placement::test::rawInteger(db, "SELECT count(*) FROM machines WHERE name IN ('third', 'fourth')"), 2);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestCli)

@@ -280,7 +280,10 @@ int runSimulate(const QStringList& arguments)
     std::fprintf(stderr, "%s: %d jobs in %.2f s (mean %.1f us per job to place)%s%s\n",
                  summary.runName.empty() ? "run" : summary.runName.c_str(), summary.metrics.jobs,
                  summary.simulationSeconds, summary.metrics.schedulingMicroseconds.mean,
-                 save ? ", stored as run " : ", not stored", save ? std::to_string(summary.runId).c_str() : "");
+                 save && summary.runId ? ", stored as run "
+                     : save            ? ", not stored (no job was placed)"
+                                       : ", not stored",
+                 save && summary.runId ? std::to_string(summary.runId).c_str() : "");
     if (setup.allocator.searchCounters)
         std::fprintf(stderr, "lcs: %lld of %lld placement searches cut off (%zu jobs)\n",
                      static_cast<long long>(setup.allocator.searchCounters->timeouts),
