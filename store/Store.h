@@ -61,7 +61,7 @@ struct SourceRecord
     std::int64_t id = 0;
     std::string path;
     std::int64_t size = 0;
-    std::string contentHash; ///< FNV-1a 64 of the bytes on disk, hex
+    std::string contentHash; ///< XXH3-128 of the log's bytes, hex (FNV-1a 64 before schema 6)
     std::string format;
     std::int64_t importedAt = 0;
     std::int64_t linesRead = 0, jobsImported = 0, linesRejected = 0;

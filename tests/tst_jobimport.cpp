@@ -2,11 +2,14 @@
 #include "store/Store.h"
 #include "tests/support/RawSql.h"
 
+#include <QFile>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <cctype>
 #include <fstream>
+#include <set>
 #include <sqlite3.h>
 
 using namespace placement;
@@ -269,6 +272,63 @@ private slots:
         QCOMPARE(QString::fromUtf8(reinterpret_cast<const char*>(sqlite3_column_text(check, 0))), QStringLiteral("ok"));
         sqlite3_finalize(check);
         sqlite3_close(db);
+    }
+
+    void differentContentHasADifferentFingerprint()
+    {
+        // Variants of one sacct export that differ in two letters of its job names and users,
+        // each at the last byte of an 8-byte word: 17 x 17 = 289 inputs of one length. The
+        // fingerprint used before (FNV-1a over 64-bit words) kept such differences in its top
+        // byte, so they took at most 256 values and some variants were refused as imported
+        // already. Every variant is its own content.
+        QFile original(fixture(QStringLiteral("cluster.sacct")));
+        QVERIFY(original.open(QIODevice::ReadOnly));
+        const QByteArray text = original.readAll();
+        std::vector<qsizetype> positions; // letters of the User and JobName fields of job lines
+        for (const QByteArray& line : text.split('\n')) {
+            if (line.isEmpty() || line.startsWith("JobID"))
+                continue;
+            const qsizetype begin = text.indexOf(line);
+            const QList<QByteArray> fields = line.split('|');
+            for (const int field : {1, int(fields.size()) - 1}) {
+                qsizetype at = begin;
+                for (int i = 0; i < field; ++i)
+                    at += fields[i].size() + 1;
+                for (qsizetype i = 0; i < fields[field].size(); ++i)
+                    if ((at + i) % 8 == 7 && std::isalpha(static_cast<unsigned char>(text[at + i]))
+                        && (positions.empty() || (at + i) / 8 != positions.back() / 8))
+                        positions.push_back(at + i);
+            }
+        }
+        QVERIFY(positions.size() >= 2);
+        QTemporaryDir dir;
+        Store store = Store::openOrCreate(dir.filePath(QStringLiteral("db.sqlite")).toStdString());
+        addClusterMachine(store);
+        int variants = 0;
+        for (char first = 'a'; first < 'a' + 17; ++first) {
+            for (char second = 'a'; second < 'a' + 17; ++second) {
+                QByteArray variant = text;
+                variant[positions[0]] = first;
+                variant[positions[1]] = second;
+                const QString path = dir.filePath(QStringLiteral("variant-%1.sacct").arg(++variants));
+                QFile file(path);
+                QVERIFY(file.open(QIODevice::WriteOnly));
+                file.write(variant);
+                file.close();
+                ImportRequest request;
+                request.files = {path.toStdString()};
+                request.machine = "cluster";
+                try {
+                    QVERIFY2(importJobLogs(store, request).committed, qPrintable(path));
+                } catch (const ImportError& error) {
+                    QFAIL(error.what());
+                }
+            }
+        }
+        std::set<std::string> hashes;
+        for (const SourceRecord& source : store.sources())
+            hashes.insert(source.contentHash);
+        QCOMPARE(hashes.size(), size_t(variants));
     }
 };
 
