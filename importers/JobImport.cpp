@@ -3,7 +3,9 @@
 #include "core/MachineSpec.h"
 #include "core/Topology.h"
 #include "importers/BatchWriter.h"
+#include "importers/JobImportInput.h"
 #include "importers/JobLog.h"
+#include "importers/LineReader.h"
 #include "importers/MachineFiles.h"
 #include "importers/NodeNameIndex.h"
 #include "store/Store.h"
@@ -11,45 +13,145 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
-#include <fstream>
 #include <set>
 #include <sstream>
-#include <xxhash.h>
 
 namespace placement {
 namespace {
-
-/// XXH3-128 of the file's bytes, hex: a content fingerprint, at memory speed. (FNV-1a over
-/// 64-bit words, used before, kept a difference in a word's top byte in the top byte of the
-/// hash: inputs differing in two such bytes collided, 256 values for thousands of inputs.)
-std::string contentHash(const std::string& path, std::int64_t& size)
-{
-    std::ifstream in(path, std::ios::binary);
-    if (!in)
-        throw ImportError(path, 0, "cannot read the file");
-    XXH3_state_t* state = XXH3_createState();
-    XXH3_128bits_reset(state);
-    std::vector<char> buffer(1 << 20);
-    size = 0;
-    while (in) {
-        in.read(buffer.data(), static_cast<std::streamsize>(buffer.size()));
-        const auto got = static_cast<size_t>(in.gcount());
-        size += static_cast<std::int64_t>(got);
-        XXH3_128bits_update(state, buffer.data(), got);
-    }
-    const XXH128_hash_t hash = XXH3_128bits_digest(state);
-    XXH3_freeState(state);
-    char text[33];
-    std::snprintf(text, sizeof text, "%016llx%016llx", static_cast<unsigned long long>(hash.high64),
-                  static_cast<unsigned long long>(hash.low64));
-    return text;
-}
 
 class StrictStop : public std::runtime_error
 {
 public:
     using std::runtime_error::runtime_error;
 };
+
+/// Imports one member of an input (a file, or a file of an archive) as one source. False
+/// when the import stops without storing anything (cancelled, strict mode): result says why.
+bool importMember(Store& store, JobImportInput& input, const ImportRequest& request, const ImportOptions& options,
+                  const MachineRecord& machine, const NodeNameIndex& index, const std::vector<std::string>& names,
+                  const std::vector<SourceRecord>& earlier, ImportResult& result)
+{
+    const std::string& path = input.memberName();
+    FileImportResult file;
+    file.path = path;
+    SourceRecord source;
+    source.path = std::filesystem::absolute(path).string();
+    std::optional<LogFormat> format = request.format;
+    if (!format) {
+        input.startRecording();
+        LineReader firstLines(input, path);
+        format = detectLogFormat(firstLines);
+        input.rewind();
+    }
+    if (!format)
+        throw ImportError(path, 0, "cannot tell the log format; name it");
+    file.format = *format;
+    source.format = logFormatName(*format);
+
+    JobWriter writer(store, machine.id, source);
+    // Node lists are checked and encoded here, on the parsing thread, which has time to
+    // spare: the writer thread only inserts.
+    NodeListEncoder encoder = writer.nodeListEncoder();
+    std::set<std::string> unknown;
+    // A job naming one node twice (two spellings the domain rule makes one node:
+    // "gpu5" and "gpu5.example.org") has fewer nodes than it says: its line is rejected
+    // (formats/README.md rules 2, 4 and 5), reported with the others after the parse.
+    std::vector<ImportIssue> namedTwice;
+    std::vector<std::uint32_t> seenInJob(names.size(), 0);
+    std::uint32_t jobStamp = 0;
+    BatchWriter batches(writer);
+    LineReader lines(input, path);
+    file.summary = parseJobLog(lines, *format, options, [&](ImportedJob&& job) {
+        if (!job.start || !job.end) {
+            ++file.jobsWithoutRun;
+            return;
+        }
+        JobRecord record;
+        record.job.id = std::move(job.id);
+        record.job.user = std::move(job.user);
+        record.job.start = *job.start;
+        record.job.end = *job.end;
+        record.job.submit = job.submit ? *job.submit : *job.start;
+        record.name = std::move(job.name);
+        record.account = std::move(job.account);
+        record.partition = std::move(job.partition);
+        record.qos = std::move(job.qos);
+        record.state = std::move(job.state);
+        record.exitCode = job.exitCode;
+        record.eligible = job.eligible;
+        record.timeLimit = job.timeLimit;
+        record.requestedNodes = job.requestedNodes;
+        record.requestedCpus = job.requestedCpus;
+        record.allocatedCpus = job.allocatedCpus;
+        record.sourceLine = static_cast<std::int64_t>(job.line);
+        if (job.nodesResolved) {
+            record.job.nodes = std::move(job.nodes);
+            record.nodesIncomplete = !job.unknownNodeNames.empty();
+            for (std::string& name : job.unknownNodeNames)
+                unknown.insert(std::move(name));
+        } else {
+            record.job.nodes.reserve(job.nodeNames.size());
+            for (const std::string& name : job.nodeNames) {
+                const int node = index.find(name);
+                if (node < 0) {
+                    record.nodesIncomplete = true;
+                    unknown.insert(name);
+                    continue;
+                }
+                record.job.nodes.push_back(node);
+            }
+        }
+        ++jobStamp;
+        for (int node : record.job.nodes) {
+            if (seenInJob[static_cast<size_t>(node)] != jobStamp) {
+                seenInJob[static_cast<size_t>(node)] = jobStamp;
+                continue;
+            }
+            ImportIssue issue{path, job.line,
+                              "job " + record.job.id + " names node " + names[static_cast<size_t>(node)]
+                                  + " twice (under two spellings of its name)"};
+            if (options.strict)
+                throw ImportError(issue.file, issue.line, issue.reason + " (strict mode: nothing was imported)");
+            namedTwice.push_back(std::move(issue));
+            return;
+        }
+        file.jobsWithUnknownNodes += record.nodesIncomplete ? 1 : 0;
+        encoder.encode(record);
+        batches.add(std::move(record));
+    });
+    batches.finish();
+    for (ImportIssue& issue : namedTwice) {
+        ++file.summary.skippedByReason["a node named twice"];
+        if (file.summary.issues.size() < ImportSummary::maxStoredIssues)
+            file.summary.issues.push_back(std::move(issue));
+    }
+    file.unknownNodeCount = static_cast<std::int64_t>(unknown.size());
+    for (auto it = unknown.begin(); it != unknown.end() && file.unknownNodes.size() < 20; ++it)
+        file.unknownNodes.push_back(*it);
+    file.jobsStored = writer.jobsAdded();
+    const bool cancelled = file.summary.cancelled;
+    const bool strictStop = file.summary.stoppedAtStrictError;
+    result.files.push_back(std::move(file));
+    if (cancelled) {
+        result.failure = "cancelled: nothing was imported";
+        return false;
+    }
+    if (strictStop) {
+        const auto& issue = result.files.back().summary.issues.front();
+        result.failure = issue.file + ":" + std::to_string(issue.line) + ": " + issue.reason
+            + " (strict mode: nothing was imported)";
+        return false;
+    }
+    source.contentHash = input.finishMember(source.size);
+    if (!request.allowDuplicateSources)
+        for (const SourceRecord& old : earlier)
+            if (old.contentHash == source.contentHash && old.size == source.size)
+                throw ImportError(path, 0, "this content was imported already (from " + old.path + ")");
+    writer.commit(static_cast<std::int64_t>(result.files.back().summary.linesRead),
+                  static_cast<std::int64_t>(result.files.back().summary.rejectedLines()), source.contentHash,
+                  source.size);
+    return true;
+}
 
 } // namespace
 
@@ -101,116 +203,13 @@ ImportResult importJobLogs(Store& store, const ImportRequest& request)
     const std::vector<SourceRecord> earlier = store.sources();
 
     for (const std::string& path : request.files) {
-        FileImportResult file;
-        file.path = path;
-        SourceRecord source;
-        source.path = std::filesystem::absolute(path).string();
-        source.contentHash = contentHash(path, source.size);
-        if (!request.allowDuplicateSources)
-            for (const SourceRecord& old : earlier)
-                if (old.contentHash == source.contentHash && old.size == source.size)
-                    throw ImportError(path, 0, "this content was imported already (from " + old.path + ")");
-        const std::optional<LogFormat> format = request.format ? request.format : detectLogFormat(path);
-        if (!format)
-            throw ImportError(path, 0, "cannot tell the log format; name it");
-        file.format = *format;
-        source.format = logFormatName(*format);
-
-        JobWriter writer(store, machine->id, source);
-        // Node lists are checked and encoded here, on the parsing thread, which has time to
-        // spare: the writer thread only inserts.
-        NodeListEncoder encoder = writer.nodeListEncoder();
-        std::set<std::string> unknown;
-        // A job naming one node twice (two spellings the domain rule makes one node:
-        // "gpu5" and "gpu5.example.org") has fewer nodes than it says: its line is rejected
-        // (formats/README.md rules 2, 4 and 5), reported with the others after the parse.
-        std::vector<ImportIssue> namedTwice;
-        std::vector<std::uint32_t> seenInJob(names.size(), 0);
-        std::uint32_t jobStamp = 0;
-        BatchWriter batches(writer);
-        file.summary = parseJobLog(path, *format, options, [&](ImportedJob&& job) {
-            if (!job.start || !job.end) {
-                ++file.jobsWithoutRun;
-                return;
-            }
-            JobRecord record;
-            record.job.id = std::move(job.id);
-            record.job.user = std::move(job.user);
-            record.job.start = *job.start;
-            record.job.end = *job.end;
-            record.job.submit = job.submit ? *job.submit : *job.start;
-            record.name = std::move(job.name);
-            record.account = std::move(job.account);
-            record.partition = std::move(job.partition);
-            record.qos = std::move(job.qos);
-            record.state = std::move(job.state);
-            record.exitCode = job.exitCode;
-            record.eligible = job.eligible;
-            record.timeLimit = job.timeLimit;
-            record.requestedNodes = job.requestedNodes;
-            record.requestedCpus = job.requestedCpus;
-            record.allocatedCpus = job.allocatedCpus;
-            record.sourceLine = static_cast<std::int64_t>(job.line);
-            if (job.nodesResolved) {
-                record.job.nodes = std::move(job.nodes);
-                record.nodesIncomplete = !job.unknownNodeNames.empty();
-                for (std::string& name : job.unknownNodeNames)
-                    unknown.insert(std::move(name));
-            } else {
-                record.job.nodes.reserve(job.nodeNames.size());
-                for (const std::string& name : job.nodeNames) {
-                    const int node = index.find(name);
-                    if (node < 0) {
-                        record.nodesIncomplete = true;
-                        unknown.insert(name);
-                        continue;
-                    }
-                    record.job.nodes.push_back(node);
-                }
-            }
-            ++jobStamp;
-            for (int node : record.job.nodes) {
-                if (seenInJob[static_cast<size_t>(node)] != jobStamp) {
-                    seenInJob[static_cast<size_t>(node)] = jobStamp;
-                    continue;
-                }
-                ImportIssue issue{path, job.line,
-                                  "job " + record.job.id + " names node " + names[static_cast<size_t>(node)]
-                                      + " twice (under two spellings of its name)"};
-                if (options.strict)
-                    throw ImportError(issue.file, issue.line, issue.reason + " (strict mode: nothing was imported)");
-                namedTwice.push_back(std::move(issue));
-                return;
-            }
-            file.jobsWithUnknownNodes += record.nodesIncomplete ? 1 : 0;
-            encoder.encode(record);
-            batches.add(std::move(record));
-        });
-        batches.finish();
-        for (ImportIssue& issue : namedTwice) {
-            ++file.summary.skippedByReason["a node named twice"];
-            if (file.summary.issues.size() < ImportSummary::maxStoredIssues)
-                file.summary.issues.push_back(std::move(issue));
+        // Each input is read once, also a pipe: its format is told from its first lines, kept
+        // for the parser, and its fingerprint taken while it is parsed.
+        JobImportInput input(path);
+        while (input.nextMember()) {
+            if (!importMember(store, input, request, options, *machine, index, names, earlier, result))
+                return result;
         }
-        file.unknownNodeCount = static_cast<std::int64_t>(unknown.size());
-        for (auto it = unknown.begin(); it != unknown.end() && file.unknownNodes.size() < 20; ++it)
-            file.unknownNodes.push_back(*it);
-        file.jobsStored = writer.jobsAdded();
-        const bool cancelled = file.summary.cancelled;
-        const bool strictStop = file.summary.stoppedAtStrictError;
-        result.files.push_back(std::move(file));
-        if (cancelled) {
-            result.failure = "cancelled: nothing was imported";
-            return result;
-        }
-        if (strictStop) {
-            const auto& issue = result.files.back().summary.issues.front();
-            result.failure = issue.file + ":" + std::to_string(issue.line) + ": " + issue.reason
-                + " (strict mode: nothing was imported)";
-            return result;
-        }
-        writer.commit(static_cast<std::int64_t>(result.files.back().summary.linesRead),
-                      static_cast<std::int64_t>(result.files.back().summary.rejectedLines()));
     }
     transaction.commit();
     result.committed = true;

@@ -334,12 +334,16 @@ void NodeListEncoder::encode(JobRecord& record)
     record.nodesEncoded = true;
 }
 
-std::int64_t JobWriter::commit(std::int64_t linesRead, std::int64_t linesRejected)
+std::int64_t JobWriter::commit(std::int64_t linesRead, std::int64_t linesRejected, const std::string& contentHash,
+                               std::int64_t size)
 {
     SqliteStatement update(m_store.database(),
-                           "UPDATE sources SET lines_read = ?2, jobs_imported = ?3, "
-                           "lines_rejected = ?4 WHERE id = ?1");
-    update.bind(1, m_sourceId).bind(2, linesRead).bind(3, m_added).bind(4, linesRejected).run();
+                           "UPDATE sources SET lines_read = ?2, jobs_imported = ?3, lines_rejected = ?4, "
+                           "content_hash = coalesce(?5, content_hash), size = coalesce(?6, size) WHERE id = ?1");
+    update.bind(1, m_sourceId).bind(2, linesRead).bind(3, m_added).bind(4, linesRejected);
+    if (!contentHash.empty())
+        update.bind(5, contentHash).bind(6, size);
+    update.run();
     m_transaction.commit();
     return m_sourceId;
 }

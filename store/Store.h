@@ -128,8 +128,10 @@ public:
     /// Adds jobs in file order, as add() one by one, in one run of one statement (a batch
     /// of a few thousand is what an import hands over).
     void add(std::span<const JobRecord> jobs);
-    /// Records the counts in the source row and commits. Returns the source id.
-    std::int64_t commit(std::int64_t linesRead, std::int64_t linesRejected);
+    /// Records the counts (and, when given, the fingerprint and size of the source's content,
+    /// known once it has been read) in the source row and commits. Returns the source id.
+    std::int64_t commit(std::int64_t linesRead, std::int64_t linesRejected, const std::string& contentHash = {},
+                        std::int64_t size = 0);
     std::int64_t jobsAdded() const { return m_added; }
     /// An encoder for this writer's machine, to prepare records on another thread.
     NodeListEncoder nodeListEncoder() const { return NodeListEncoder(m_store.path(), m_nodeCount); }

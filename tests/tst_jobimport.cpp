@@ -11,6 +11,7 @@
 #include <fstream>
 #include <set>
 #include <sqlite3.h>
+#include <sys/stat.h>
 
 using namespace placement;
 using namespace placement::test;
@@ -329,6 +330,69 @@ private slots:
         for (const SourceRecord& source : store.sources())
             hashes.insert(source.contentHash);
         QCOMPARE(hashes.size(), size_t(variants));
+    }
+
+    void pipesFifosAndDevicesAreReadOnce()
+    {
+        // A log given as a pipe (bash's <(zcat ...)), a FIFO and /dev/zero, each to a real
+        // `placement import`. Before, the pipe's content went into the fingerprint and the
+        // parser read nothing (0 jobs, exit 0), and the FIFO and /dev/zero never ended.
+        QTemporaryDir dir;
+        const QString placement = QStringLiteral(PLACEMENT_BIN_DIR "/placement");
+        const QString log = fixture(QStringLiteral("cluster.sacct"));
+        const QString gz = dir.filePath(QStringLiteral("cluster.sacct.gz"));
+        const auto runBash = [](const QStringList& arguments, QString* errors = nullptr) {
+            QProcess bash;
+            bash.start(QStringLiteral("bash"), arguments);
+            if (!bash.waitForFinished(30000)) {
+                bash.kill();
+                bash.waitForFinished();
+                return -2; // still running after 30 s
+            }
+            if (errors)
+                *errors = QString::fromUtf8(bash.readAllStandardError());
+            return bash.exitStatus() == QProcess::NormalExit ? bash.exitCode() : -1;
+        };
+        QCOMPARE(runBash({QStringLiteral("-c"), QStringLiteral("gzip -c \"$0\" > \"$1\""), log, gz}), 0);
+
+        const QString piped = dir.filePath(QStringLiteral("piped.sqlite"));
+        QCOMPARE(runBash({QStringLiteral("-c"),
+                          QStringLiteral("\"$0\" import --db \"$1\" --topology cab --machine m <(zcat \"$2\")"),
+                          placement, piped, gz}),
+                 0);
+        QCOMPARE(rawInteger(piped, "SELECT count(*) FROM jobs"), std::int64_t(3));
+        QCOMPARE(rawInteger(piped, "SELECT jobs_imported FROM sources"), std::int64_t(3));
+
+        const QString fifo = dir.filePath(QStringLiteral("log.fifo"));
+        QCOMPARE(mkfifo(fifo.toUtf8().constData(), 0600), 0);
+        const QString fromFifo = dir.filePath(QStringLiteral("fifo.sqlite"));
+        QCOMPARE(runBash({QStringLiteral("-c"),
+                          QStringLiteral("cat \"$3\" > \"$2\" & \"$0\" import --db \"$1\" --topology cab "
+                                         "--machine m \"$2\""),
+                          placement, fromFifo, fifo, log}),
+                 0);
+        QCOMPARE(rawInteger(fromFifo, "SELECT count(*) FROM jobs"), std::int64_t(3));
+
+        // Not text: refused, naming the input, nothing stored.
+        const QString binary = dir.filePath(QStringLiteral("binary.log"));
+        {
+            QFile file(binary);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            QFile text(log);
+            QVERIFY(text.open(QIODevice::ReadOnly));
+            file.write(text.readAll());
+            file.write(QByteArray(64, '\0'));
+        }
+        for (const QString& input : {QStringLiteral("/dev/zero"), binary}) {
+            QString errors;
+            QCOMPARE(runBash({QStringLiteral("-c"),
+                              QStringLiteral("\"$0\" import --db \"$1\" --format sacct --machine m \"$2\""), placement,
+                              piped, input},
+                             &errors),
+                     1);
+            QVERIFY2(errors.contains(input + QStringLiteral(": not a text log")), qPrintable(errors));
+        }
+        QCOMPARE(rawInteger(piped, "SELECT count(*) FROM jobs"), std::int64_t(3));
     }
 };
 

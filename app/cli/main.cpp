@@ -205,7 +205,8 @@ int runImport(const QStringList& arguments)
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral(
         "Import scheduler logs (Slurm sacct -P/-p, Slurm jobcomp, Moab/Maui events, Torque/PBS accounting, SWF; "
-        "plain or .gz) into a database, creating it if needed. The whole import is one transaction: it is stored "
+        "plain, compressed (gzip, bzip2, xz, zstd, ...), archived (tar, zip) or piped) into a database, creating it if "
+        "needed. The whole import is one transaction: it is stored "
         "whole, or (on an error, a strict-mode rejection or Ctrl-C) not at all. Rejected lines are listed with "
         "file, line and reason."));
     parser.addHelpOption();
