@@ -10,11 +10,13 @@
 #include "importers/NodeNameIndex.h"
 #include "store/Store.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <set>
 #include <sstream>
+#include <xxhash.h>
 
 namespace placement {
 namespace {
@@ -25,28 +27,74 @@ public:
     using std::runtime_error::runtime_error;
 };
 
+/// The trace an SWF log comes from, part of its jobs' identity (SWF job numbers are unique
+/// within one trace only): XXH3-128 of its header comments (`; Key: value` lines before the
+/// first job), or, in a log without them, of its first job line. White space is folded, so
+/// that a copy with other line ends or spacing is the same trace.
+std::string swfTrace(const std::string& beginning)
+{
+    std::string folded;
+    std::size_t from = 0;
+    while (from < beginning.size()) {
+        const std::size_t end = std::min(beginning.find('\n', from), beginning.size());
+        std::string line;
+        for (std::size_t i = from; i < end; ++i) {
+            const char c = beginning[i];
+            if (c == ' ' || c == '\t' || c == '\r') {
+                if (!line.empty() && line.back() != ' ')
+                    line.push_back(' ');
+            } else {
+                line.push_back(c);
+            }
+        }
+        from = end + 1;
+        while (!line.empty() && line.back() == ' ')
+            line.pop_back();
+        if (line.empty())
+            continue;
+        if (line.front() != ';') {
+            if (folded.empty())
+                folded = line;
+            break;
+        }
+        folded += line + "\n";
+    }
+    const XXH128_hash_t hash = XXH3_128bits(folded.data(), folded.size());
+    char text[40];
+    std::snprintf(text, sizeof text, "swf %016llx%016llx", static_cast<unsigned long long>(hash.high64),
+                  static_cast<unsigned long long>(hash.low64));
+    return text;
+}
+
 /// Imports one member of an input (a file, or a file of an archive) as one source. False
 /// when the import stops without storing anything (cancelled, strict mode): result says why.
 bool importMember(Store& store, JobImportInput& input, const ImportRequest& request, const ImportOptions& options,
                   const MachineRecord& machine, const NodeNameIndex& index, const std::vector<std::string>& names,
-                  const std::vector<SourceRecord>& earlier, ImportResult& result)
+                  std::vector<SourceRecord>& earlier, ImportResult& result)
 {
     const std::string& path = input.memberName();
     FileImportResult file;
     file.path = path;
     SourceRecord source;
     source.path = std::filesystem::absolute(path).string();
+    // The first lines are read twice (kept in memory, not read from the input again): to tell
+    // the format, and the trace of an SWF log, then by the parser.
     std::optional<LogFormat> format = request.format;
+    input.startRecording();
+    LineReader firstLines(input, path);
     if (!format) {
-        input.startRecording();
-        LineReader firstLines(input, path);
         format = detectLogFormat(firstLines);
-        input.rewind();
+    } else {
+        LineReader::Line line;
+        firstLines.next(line);
     }
+    input.rewind();
     if (!format)
         throw ImportError(path, 0, "cannot tell the log format; name it");
     file.format = *format;
     source.format = logFormatName(*format);
+    if (*format == LogFormat::Swf)
+        source.origin = swfTrace(input.recorded());
 
     JobWriter writer(store, machine.id, source);
     // Node lists are checked and encoded here, on the parsing thread, which has time to
@@ -129,6 +177,19 @@ bool importMember(Store& store, JobImportInput& input, const ImportRequest& requ
     for (auto it = unknown.begin(); it != unknown.end() && file.unknownNodes.size() < 20; ++it)
         file.unknownNodes.push_back(*it);
     file.jobsStored = writer.jobsAdded();
+    file.jobsUnchanged = writer.jobsUnchanged();
+    file.jobsUpdated = writer.jobsUpdated();
+    file.conflicts = static_cast<std::int64_t>(writer.conflicts().size());
+    for (const JobConflict& conflict : writer.conflicts()) {
+        ++file.summary.skippedByReason["job stored already with other values"];
+        if (file.summary.issues.size() < ImportSummary::maxStoredIssues)
+            file.summary.issues.push_back({path, static_cast<std::size_t>(conflict.line), conflict.reason});
+    }
+    if (options.strict && !writer.conflicts().empty()) {
+        std::sort(file.summary.issues.begin(), file.summary.issues.end(),
+                  [](const ImportIssue& a, const ImportIssue& b) { return a.line < b.line; });
+        file.summary.stoppedAtStrictError = true;
+    }
     const bool cancelled = file.summary.cancelled;
     const bool strictStop = file.summary.stoppedAtStrictError;
     result.files.push_back(std::move(file));
@@ -143,10 +204,11 @@ bool importMember(Store& store, JobImportInput& input, const ImportRequest& requ
         return false;
     }
     source.contentHash = input.finishMember(source.size);
-    if (!request.allowDuplicateSources)
-        for (const SourceRecord& old : earlier)
-            if (old.contentHash == source.contentHash && old.size == source.size)
-                throw ImportError(path, 0, "this content was imported already (from " + old.path + ")");
+    // The same content again is no error: the identity of its jobs decides what is new.
+    for (const SourceRecord& old : earlier)
+        if (old.contentHash == source.contentHash && old.size == source.size)
+            result.files.back().sameContentAs = old.path;
+    earlier.push_back(source);
     writer.commit(static_cast<std::int64_t>(result.files.back().summary.linesRead),
                   static_cast<std::int64_t>(result.files.back().summary.rejectedLines()), source.contentHash,
                   source.size);
@@ -200,7 +262,7 @@ ImportResult importJobLogs(Store& store, const ImportRequest& request)
     // Slurm node lists are resolved to node indices while parsing, without name strings.
     ImportOptions options = request.options;
     options.nodeIndex = &index;
-    const std::vector<SourceRecord> earlier = store.sources();
+    std::vector<SourceRecord> earlier = store.sources();
 
     for (const std::string& path : request.files) {
         // Each input is read once, also a pipe: its format is told from its first lines, kept
@@ -223,6 +285,13 @@ std::string formatImportReport(const ImportResult& result, std::size_t issuesPer
         const ImportSummary& s = file.summary;
         out << file.path << " (" << logFormatName(file.format) << "): " << s.linesRead << " lines, " << file.jobsStored
             << " jobs " << (result.committed ? "imported" : "read") << "\n";
+        if (!file.sameContentAs.empty())
+            out << "  the same content as " << file.sameContentAs << ", imported before\n";
+        if (file.jobsUnchanged)
+            out << "  " << file.jobsUnchanged << " jobs stored already with the same values: skipped\n";
+        if (file.jobsUpdated)
+            out << "  " << file.jobsUpdated << " jobs stored already and updated (values added, or a run that had "
+                << "not ended)\n";
         if (file.jobsWithoutRun)
             out << "  " << file.jobsWithoutRun << " jobs never ran or have not ended (no placement): skipped\n";
         for (const auto& [kind, count] : s.ignoredByKind)

@@ -5,6 +5,7 @@
 #include "core/Topology.h"
 #include "store/JobBatchTable.h"
 #include "store/NodeListBlob.h"
+#include "store/StoredJobComparison.h"
 
 #include <algorithm>
 #include <ctime>
@@ -250,13 +251,18 @@ JobWriter::JobWriter(Store& store, std::int64_t machineId, SourceRecord source)
     : m_store(store)
     , m_transaction(store.database())
     , m_machineId(machineId)
+    , m_origin(source.origin)
     , m_insert(store.database(),
                "INSERT INTO jobs (machine_id, job_ref, user, submit, start, end, name, account, partition, qos, state, "
                "exit_code, eligible, time_limit, requested_nodes, requested_cpus, allocated_cpus, node_count, nodes, "
-               "nodes_incomplete, source_id, source_line) "
+               "nodes_incomplete, source_id, source_line, origin) "
                "SELECT ?2, job_ref, user, submit, start, end, name, account, partition, qos, state, exit_code, "
                "eligible, time_limit, requested_nodes, requested_cpus, allocated_cpus, node_count, nodes, "
-               "nodes_incomplete, ?3, source_line FROM placement_job_batch(?1)")
+               "nodes_incomplete, ?3, source_line, ?4 FROM placement_job_batch(?1) WHERE true "
+               "ON CONFLICT (machine_id, start, job_ref, origin) DO NOTHING")
+    , m_find(store.database(),
+             std::string("SELECT id, source_id, source_line, ") + StoredJobColumns
+                 + " FROM jobs WHERE machine_id = ?1 AND origin = ?2 AND job_ref = ?3 AND start = ?4")
 {
     SqliteStatement insert(store.database(),
                            "INSERT INTO sources (path, size, content_hash, format, imported_at, lines_read, "
@@ -279,7 +285,7 @@ JobWriter::JobWriter(Store& store, std::int64_t machineId, SourceRecord source)
         throw StoreError(store.path() + ": " + error.what());
     }
     m_encoder.emplace(store.path(), m_nodeCount);
-    m_insert.bind(2, m_machineId).bind(3, m_sourceId); // the same for every job: bound once
+    m_insert.bind(2, m_machineId).bind(3, m_sourceId).bind(4, m_origin); // the same for every job: bound once
 }
 
 void JobWriter::add(std::span<const JobRecord> records)
@@ -295,9 +301,78 @@ void JobWriter::add(std::span<const JobRecord> records)
         m_encoder->encode(records[i].job, m_encodedHere[i]);
     }
     m_insert.bindPointer(1, &batch, JobBatchPointerType);
-    m_insert.runKeepingBindings(); // ?2 and ?3 stay bound
+    m_insert.runKeepingBindings(); // ?2, ?3 and ?4 stay bound
     m_insert.bindPointer(1, nullptr, JobBatchPointerType);
-    m_added += static_cast<std::int64_t>(records.size());
+    // The unique identity index left out the jobs stored already: rare, so only then is each
+    // job of the batch looked up.
+    const auto inserted = static_cast<std::int64_t>(sqlite3_changes64(m_store.database().handle()));
+    m_added += inserted;
+    if (inserted != static_cast<std::int64_t>(records.size()))
+        compareWithStored(records);
+}
+
+const std::string& JobWriter::nodeBlob(std::span<const JobRecord> records, std::size_t index) const
+{
+    return records[index].nodesEncoded ? records[index].encodedNodes : m_encodedHere[index];
+}
+
+std::string JobWriter::describeSource(std::int64_t sourceId, std::int64_t line)
+{
+    if (sourceId == m_sourceId)
+        return "line " + std::to_string(line) + " of this file";
+    SqliteStatement path(m_store.database(), "SELECT path FROM sources WHERE id = ?1");
+    path.bind(1, sourceId);
+    return path.step() ? path.text(0) + ":" + std::to_string(line) : "an earlier import";
+}
+
+void JobWriter::compareWithStored(std::span<const JobRecord> records)
+{
+    SqliteDatabase& db = m_store.database();
+    for (std::size_t i = 0; i < records.size(); ++i) {
+        const JobRecord& record = records[i];
+        m_find.bind(1, m_machineId).bind(2, m_origin).bind(3, record.job.id).bind(4, record.job.start);
+        if (!m_find.step())
+            throw StoreError(db.path() + ": job " + record.job.id + " was neither stored nor found stored");
+        if (m_find.integer(1) == m_sourceId && m_find.integer(2) == record.sourceLine) {
+            m_find.reset(); // stored by this batch
+            continue;
+        }
+        const std::int64_t storedId = m_find.integer(0);
+        const std::string& blob = nodeBlob(records, i);
+        const StoredJobComparison comparison(m_find, record, blob);
+        const std::int64_t storedSource = m_find.integer(1), storedLine = m_find.integer(2);
+        m_find.reset();
+        if (comparison.identical()) {
+            ++m_unchanged;
+        } else if (comparison.differences.empty()) {
+            // The log adds what the stored one lacks (another export's fields): filled in.
+            SqliteStatement fill(db, "UPDATE jobs SET " + storedJobAssignments(true) + " WHERE id = ?1");
+            fill.bind(1, storedId);
+            bindStoredJobValues(fill, record, blob);
+            fill.run();
+            ++m_updated;
+        } else if (comparison.storedNotEnded) {
+            // The stored run had not ended when it was logged; this log has its end.
+            SqliteStatement replace(db,
+                                    "UPDATE jobs SET " + storedJobAssignments(false)
+                                        + ", node_count = ?18, source_id = ?19, source_line = ?20 WHERE id = ?1");
+            replace.bind(1, storedId);
+            bindStoredJobValues(replace, record, blob);
+            replace.bind(18, static_cast<std::int64_t>(record.job.nodes.size()))
+                .bind(19, m_sourceId)
+                .bind(20, record.sourceLine)
+                .run();
+            SqliteStatement metrics(db, "DELETE FROM job_metrics WHERE job_id = ?1"); // of the old nodes
+            metrics.bind(1, storedId).run();
+            ++m_updated;
+        } else {
+            std::string reason = "job " + record.job.id + " is stored already (from "
+                + describeSource(storedSource, storedLine) + ") with other values: ";
+            for (std::size_t d = 0; d < comparison.differences.size(); ++d)
+                reason += (d ? ", " : "") + comparison.differences[d];
+            m_conflicts.push_back({record.sourceLine, reason + "; kept as stored"});
+        }
+    }
 }
 
 void JobWriter::add(const JobRecord& record)
@@ -339,8 +414,10 @@ std::int64_t JobWriter::commit(std::int64_t linesRead, std::int64_t linesRejecte
 {
     SqliteStatement update(m_store.database(),
                            "UPDATE sources SET lines_read = ?2, jobs_imported = ?3, lines_rejected = ?4, "
-                           "content_hash = coalesce(?5, content_hash), size = coalesce(?6, size) WHERE id = ?1");
+                           "content_hash = coalesce(?5, content_hash), size = coalesce(?6, size), jobs_unchanged = ?7, "
+                           "jobs_updated = ?8, conflicts = ?9 WHERE id = ?1");
     update.bind(1, m_sourceId).bind(2, linesRead).bind(3, m_added).bind(4, linesRejected);
+    update.bind(7, m_unchanged).bind(8, m_updated).bind(9, static_cast<std::int64_t>(m_conflicts.size()));
     if (!contentHash.empty())
         update.bind(5, contentHash).bind(6, size);
     update.run();

@@ -333,11 +333,11 @@ private slots:
         start(first, QStringLiteral("placement"),
               {QStringLiteral("import"), QStringLiteral("--db"), db, QStringLiteral("--topology"),
                QStringLiteral("cab"), QStringLiteral("--machine"), QStringLiteral("third"),
-               QStringLiteral("--allow-duplicate"), log});
+               log});
         start(second, QStringLiteral("placement"),
               {QStringLiteral("import"), QStringLiteral("--db"), db, QStringLiteral("--topology"),
                QStringLiteral("cab"), QStringLiteral("--machine"), QStringLiteral("fourth"),
-               QStringLiteral("--allow-duplicate"), log});
+               log});
         const Result one = finish(first);
         const Result two = finish(second);
         QVERIFY2(one.exitCode == 0, qPrintable(one.errors));

@@ -3,6 +3,7 @@
 #include "tests/support/RawSql.h"
 
 #include <QFile>
+#include <QFileInfo>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
@@ -168,7 +169,6 @@ private slots:
         strict.files = {fixture(QStringLiteral("cluster.sacct")).toStdString()};
         strict.machine = "cluster";
         strict.options.strict = true;
-        strict.allowDuplicateSources = true;
         const ImportResult stopped = importJobLogs(store, strict);
         QVERIFY(!stopped.committed);
         QVERIFY(foreignKeysEnforced(store));
@@ -183,19 +183,23 @@ private slots:
         QVERIFY(!cancel.committed);
         QVERIFY(cancel.files[0].summary.cancelled);
 
-        ImportRequest twice = first; // the same content again
-        QVERIFY_THROWS_EXCEPTION(ImportError, importJobLogs(store, twice));
+        ImportRequest twice = first; // the same content again: its jobs are stored already
+        const ImportResult again = importJobLogs(store, twice);
+        QVERIFY(again.committed);
+        QCOMPARE(again.files[0].jobsStored, std::int64_t(0));
+        QCOMPARE(again.files[0].jobsUnchanged, std::int64_t(3));
+        QCOMPARE(again.files[0].sameContentAs,
+                 QFileInfo(fixture(QStringLiteral("cluster.sacct"))).absoluteFilePath().toStdString());
 
         ImportRequest newMachine;
         newMachine.files = {shared(QStringLiteral("traces/hpc2n.swf")).toStdString(), "/no/such/file.log"};
         newMachine.topology = "cab";
-        newMachine.allowDuplicateSources = true;
         QVERIFY_THROWS_EXCEPTION(ImportError, importJobLogs(store, newMachine));
         QVERIFY(!store.machine("cab")); // the machine it would have created is gone too
         QVERIFY(foreignKeysEnforced(store));
 
         QCOMPARE(rawInteger(path, "SELECT count(*) FROM jobs"), jobsBefore);
-        QCOMPARE(rawInteger(path, "SELECT count(*) FROM sources"), sourcesBefore);
+        QCOMPARE(rawInteger(path, "SELECT count(*) FROM sources"), sourcesBefore + 1);
     }
 
     void realTraces_data()
@@ -393,6 +397,173 @@ private slots:
             QVERIFY2(errors.contains(input + QStringLiteral(": not a text log")), qPrintable(errors));
         }
         QCOMPARE(rawInteger(piped, "SELECT count(*) FROM jobs"), std::int64_t(3));
+    }
+
+    void theSameJobIsStoredOnce()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("db.sqlite"));
+        Store store = Store::openOrCreate(path.toStdString());
+        addClusterMachine(store);
+        const auto import = [&](const QStringList& files, bool strict = false) {
+            ImportRequest request;
+            for (const QString& file : files)
+                request.files.push_back(file.toStdString());
+            request.machine = "cluster";
+            request.options.strict = strict;
+            return importJobLogs(store, request);
+        };
+        const auto jobs = [&] { return rawInteger(path, "SELECT count(*) FROM jobs"); };
+
+        // Overlapping daily exports: 6 jobs, 3 of them in both (before: 9 rows).
+        ImportResult days = import({fixture(QStringLiteral("day1.sacct")), fixture(QStringLiteral("day2.sacct"))});
+        QVERIFY2(days.committed, days.failure.c_str());
+        QCOMPARE(days.files[0].jobsStored, std::int64_t(4));
+        QCOMPARE(days.files[1].jobsStored, std::int64_t(2));
+        QCOMPARE(days.files[1].jobsUnchanged, std::int64_t(3));
+        QCOMPARE(jobs(), std::int64_t(6));
+        // Array task and het components by JobID, not JobIDRaw; step lines are no jobs.
+        QCOMPARE(rawInteger(path, "SELECT count(*) FROM jobs WHERE job_ref IN ('81240_7', '90001+0', '90001+1')"), 3);
+
+        // The same file twice in one command; a .gz copy and a CRLF copy.
+        const ImportResult twice
+            = import({fixture(QStringLiteral("day1.sacct")), fixture(QStringLiteral("day1.sacct"))});
+        QVERIFY(twice.committed);
+        QCOMPARE(twice.files[0].jobsStored + twice.files[1].jobsStored, std::int64_t(0));
+        QCOMPARE(twice.files[1].jobsUnchanged, std::int64_t(4));
+        QFile day2(fixture(QStringLiteral("day2.sacct")));
+        QVERIFY(day2.open(QIODevice::ReadOnly));
+        const QByteArray text = day2.readAll();
+        const QString crlf = dir.filePath(QStringLiteral("day2-crlf.sacct"));
+        {
+            QFile file(crlf);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            file.write(QByteArray(text).replace("\n", "\r\n"));
+        }
+        const QString gz = dir.filePath(QStringLiteral("day2.sacct.gz"));
+        QCOMPARE(QProcess::execute(QStringLiteral("bash"),
+                                   {QStringLiteral("-c"), QStringLiteral("gzip -c \"$0\" > \"$1\""),
+                                    fixture(QStringLiteral("day2.sacct")), gz}),
+                 0);
+        const ImportResult copies = import({crlf, gz});
+        QVERIFY2(copies.committed, copies.failure.c_str());
+        QCOMPARE(copies.files[0].jobsUnchanged + copies.files[1].jobsUnchanged, std::int64_t(10));
+        QCOMPARE(jobs(), std::int64_t(6));
+
+        // jobcomp of the same jobs: recognised by the array and het ids it gives.
+        const ImportResult jobcomp = import({fixture(QStringLiteral("jobcomp.log"))});
+        QVERIFY2(jobcomp.committed, jobcomp.failure.c_str());
+        QCOMPARE(jobcomp.files[0].jobsStored, std::int64_t(0));
+        QCOMPARE(jobcomp.files[0].conflicts, std::int64_t(0));
+        QCOMPARE(jobcomp.files[0].jobsUnchanged + jobcomp.files[0].jobsUpdated, std::int64_t(4));
+        QCOMPARE(jobs(), std::int64_t(6));
+
+        // A job stored while it ran (as a log that keeps running jobs has it), logged again
+        // when it has ended: updated.
+        {
+            sqlite3* db = nullptr;
+            QCOMPARE(sqlite3_open(path.toUtf8().constData(), &db), SQLITE_OK);
+            QCOMPARE(sqlite3_exec(db, "UPDATE jobs SET state = 'RUNNING', end = end - 600 WHERE job_ref = '81310'",
+                                  nullptr, nullptr, nullptr),
+                     SQLITE_OK);
+            sqlite3_close(db);
+        }
+        const ImportResult ended = import({fixture(QStringLiteral("day2.sacct"))});
+        QVERIFY(ended.committed);
+        QCOMPARE(ended.files[0].jobsUpdated, std::int64_t(1));
+        QCOMPARE(ended.files[0].conflicts, std::int64_t(0));
+        QCOMPARE(rawInteger(path, "SELECT count(*) FROM jobs WHERE job_ref = '81310' AND state = 'COMPLETED'"), 1);
+        QCOMPARE(jobs(), std::int64_t(6));
+
+        // A job id repeated within one file, with another end: a conflict, by file and line.
+        const QString repeated = dir.filePath(QStringLiteral("repeated.sacct"));
+        {
+            const QList<QByteArray> lines = text.split('\n');
+            QFile file(repeated);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            file.write(lines[0] + '\n' + lines[6] + '\n' + QByteArray(lines[6]).replace("T09:02:00", "T09:03:00")
+                       + '\n');
+        }
+        const ImportResult conflict = import({repeated});
+        QVERIFY(conflict.committed);
+        QCOMPARE(conflict.files[0].jobsUnchanged, std::int64_t(1));
+        QCOMPARE(conflict.files[0].conflicts, std::int64_t(1));
+        QCOMPARE(conflict.files[0].summary.issues.size(), size_t(1));
+        QCOMPARE(conflict.files[0].summary.issues[0].line, size_t(3));
+        QVERIFY2(conflict.files[0].summary.issues[0].reason.find("day2.sacct:7") != std::string::npos,
+                 conflict.files[0].summary.issues[0].reason.c_str());
+        QVERIFY(formatImportReport(conflict).find("repeated.sacct:3: job 81310") != std::string::npos);
+        const auto sources = rawInteger(path, "SELECT count(*) FROM sources");
+        const ImportResult strict = import({repeated}, true);
+        QVERIFY(!strict.committed);
+        QVERIFY2(strict.failure.find("repeated.sacct:3") != std::string::npos, strict.failure.c_str());
+        QCOMPARE(rawInteger(path, "SELECT count(*) FROM sources"), sources);
+        QCOMPARE(jobs(), std::int64_t(6));
+    }
+
+    void swfJobsAreIdentifiedWithinTheirTrace()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("db.sqlite"));
+        Store store = Store::openOrCreate(path.toStdString());
+        store.addMachine("seth", "torus extents=8x8");
+        const auto import = [&](const QString& file) {
+            ImportRequest request;
+            request.files = {file.toStdString()};
+            request.machine = "seth";
+            const ImportResult result = importJobLogs(store, request);
+            return result.committed ? result.files[0] : FileImportResult{};
+        };
+        const FileImportResult first = import(fixture(QStringLiteral("hpc2n-head.swf")));
+        QVERIFY(first.jobsStored > 30);
+        // The trace again, with other line ends and spacing: the same trace, the same jobs.
+        QFile original(fixture(QStringLiteral("hpc2n-head.swf")));
+        QVERIFY(original.open(QIODevice::ReadOnly));
+        const QString copy = dir.filePath(QStringLiteral("copy.swf"));
+        {
+            QFile file(copy);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            file.write(original.readAll().replace("\n", " \r\n"));
+        }
+        const FileImportResult again = import(copy);
+        QCOMPARE(again.jobsStored, std::int64_t(0));
+        QCOMPARE(again.jobsUnchanged, first.jobsStored);
+        // Another trace numbers its jobs from 1 too: its jobs are its own.
+        const FileImportResult theta = import(fixture(QStringLiteral("theta-head.swf")));
+        QVERIFY(theta.jobsStored > 30);
+        QCOMPARE(theta.jobsUnchanged, std::int64_t(0));
+        QCOMPARE(rawInteger(path, "SELECT count(DISTINCT origin) FROM jobs WHERE job_ref = '1'"), std::int64_t(2));
+    }
+
+    void migratesADatabaseOfTheReleaseBefore()
+    {
+        // A database written before job identities (schema 5), with three jobs stored twice
+        // by overlapping exports: opened, it is migrated in place; nothing is lost, and the
+        // same export imported again adds nothing.
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("old.sqlite"));
+        QVERIFY(QFile::copy(QFINDTESTDATA("data/store/schema5.sqlite"), path));
+        QFile::setPermissions(path, QFile::ReadOwner | QFile::WriteOwner);
+        QCOMPARE(rawInteger(path, "SELECT value FROM meta WHERE key = 'schema_version'"), std::int64_t(5));
+        const auto placements = rawInteger(path, "SELECT count(*) FROM placements");
+        QVERIFY(placements > 0);
+        Store store = Store::openExisting(path.toStdString());
+        QCOMPARE(store.schemaVersion(), Store::SchemaVersion);
+        QCOMPARE(rawInteger(path, "SELECT count(*) FROM jobs"), std::int64_t(43));
+        QCOMPARE(rawInteger(path, "SELECT count(*) FROM jobs WHERE origin LIKE '%a copy of job%'"), std::int64_t(3));
+        QCOMPARE(rawInteger(path, "SELECT count(*) FROM jobs WHERE origin LIKE 'swf source %'"), std::int64_t(34));
+        QCOMPARE(rawInteger(path, "SELECT count(*) FROM placements"), placements);
+        QCOMPARE(rawInteger(path, "SELECT count(*) FROM sqlite_master WHERE name = 'jobs_by_identity'"),
+                 std::int64_t(1));
+
+        ImportRequest request;
+        request.files = {fixture(QStringLiteral("day2.sacct")).toStdString()};
+        request.machine = "cluster";
+        const ImportResult again = importJobLogs(store, request);
+        QVERIFY2(again.committed, again.failure.c_str());
+        QCOMPARE(again.files[0].jobsStored, std::int64_t(0));
+        QCOMPARE(again.files[0].jobsUnchanged, std::int64_t(5));
+        QCOMPARE(rawInteger(path, "SELECT count(*) FROM jobs"), std::int64_t(43));
     }
 };
 

@@ -227,8 +227,11 @@ int runImport(const QStringList& arguments)
         QStringLiteral("utc-offset"),
         QStringLiteral("Zone of local times in sacct/jobcomp logs, e.g. +01:00 (default: the logs are in UTC)."),
         QStringLiteral("OFFSET"), QStringLiteral("0"));
-    const QCommandLineOption duplicateOption(QStringLiteral("allow-duplicate"),
-                                             QStringLiteral("Import a file whose content was imported before."));
+    // Jobs stored already are recognised by their identity and skipped, whatever the file:
+    // the option that let a file of known content through is accepted and has no effect.
+    QCommandLineOption duplicateOption(QStringLiteral("allow-duplicate"),
+                                       QStringLiteral("No effect (kept for scripts)."));
+    duplicateOption.setFlags(QCommandLineOption::HiddenFromHelp);
     parser.addOptions(
         {dbOption, formatOption, machineOption, topologyOption, strictOption, offsetOption, duplicateOption});
     parser.addPositionalArgument(QStringLiteral("files"), QStringLiteral("Logs to import."), QStringLiteral("FILE..."));
@@ -264,7 +267,6 @@ int runImport(const QStringList& arguments)
     request.options.strict = parser.isSet(strictOption);
     request.machine = parser.value(machineOption).toStdString();
     request.topology = parser.value(topologyOption).toStdString();
-    request.allowDuplicateSources = parser.isSet(duplicateOption);
     Store store = Store::openOrCreate(parser.value(dbOption).toStdString());
     const ImportResult result = importJobLogs(store, request);
     std::fputs(formatImportReport(result).c_str(), result.committed ? stdout : stderr);
