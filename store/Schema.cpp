@@ -209,7 +209,8 @@ void upgradeToVersion5(SqliteDatabase& db)
 // Version 6: a job's identity, so that importing the same job again neither stores it twice
 // nor is refused (docs/importing.md, "Importing again"): the machine, the origin of its id
 // (empty: the machine's scheduler; for SWF the trace), the scheduler's job id and the start
-// of the run. Sources count the jobs they found stored already, updated or in conflict.
+// of the run. Sources count the jobs they found stored already, updated or in conflict. The
+// file is marked as ours (PRAGMA application_id).
 //
 // The identity's index leads with the machine and the start, so it also serves what
 // jobs_by_machine_time (machine, start, end) did, which it replaces: one index to update per
@@ -237,6 +238,8 @@ void upgradeToVersion6(SqliteDatabase& db)
     DROP INDEX jobs_by_machine_time;
     CREATE UNIQUE INDEX jobs_by_identity ON jobs(machine_id, start, job_ref, origin);
     )sql");
+    // Marks the file as ours (application_id): other programs' SQLite files are not taken for one.
+    db.execute("PRAGMA application_id = " + std::to_string(ProgramApplicationId));
 }
 
 } // namespace

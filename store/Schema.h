@@ -4,6 +4,9 @@ namespace placement {
 
 class SqliteDatabase;
 
+/// SQLite's application_id of the databases this program writes ("PlEx"), from version 6 on.
+constexpr int ProgramApplicationId = 0x506C4578;
+
 /// The schema version this program writes.
 constexpr int CurrentSchemaVersion = 6;
 

@@ -2,6 +2,7 @@
 
 #include <chrono>
 #include <cstdio>
+#include <filesystem>
 #include <mutex>
 #include <sqlite3.h>
 
@@ -74,10 +75,49 @@ SqliteDatabase::SqliteDatabase(const std::string& path, Mode mode)
         throw StoreError(path + ": cannot open database: " + reason);
     }
     sqlite3_extended_result_codes(m_db, 1);
+    if (mode == Mode::OpenExisting && !readable())
+        reopenReadOnly();
     // Another writer (an import, a simulation storing its run) holds the write lock for as long
     // as its transaction lasts: wait for it, and say so after a second, rather than fail.
     sqlite3_busy_handler(m_db, &SqliteDatabase::waitForOtherWriter, this);
     execute("PRAGMA foreign_keys = ON");
+}
+
+bool SqliteDatabase::readable()
+{
+    return sqlite3_exec(m_db, "SELECT count(*) FROM sqlite_master", nullptr, nullptr, nullptr) == SQLITE_OK
+        || (sqlite3_extended_errcode(m_db) & 0xFF) == SQLITE_BUSY;
+}
+
+void SqliteDatabase::reopenReadOnly()
+{
+    // A database in write-ahead-log mode is read through a -shm file beside it, which SQLite
+    // cannot create in a folder the user may not write to (a shared data set, a read-only
+    // mount): such a database is opened read-only, and, with no -wal file beside it (no
+    // writer anywhere), as immutable, which needs no -shm file.
+    std::error_code error;
+    const bool logBeside = std::filesystem::exists(m_path + "-wal", error);
+    std::string uri = "file:";
+    for (const char c : m_path) {
+        if (c == '?' || c == '#' || c == '%') {
+            char escaped[4];
+            std::snprintf(escaped, sizeof escaped, "%%%02X", static_cast<unsigned char>(c));
+            uri += escaped;
+        } else {
+            uri += c;
+        }
+    }
+    if (!logBeside)
+        uri += "?immutable=1";
+    sqlite3* readOnly = nullptr;
+    if (sqlite3_open_v2(uri.c_str(), &readOnly, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, nullptr) != SQLITE_OK) {
+        sqlite3_close(readOnly);
+        return; // the first query says why the database cannot be read
+    }
+    sqlite3_close(m_db);
+    m_db = readOnly;
+    m_readOnly = true;
+    sqlite3_extended_result_codes(m_db, 1);
 }
 
 SqliteDatabase::~SqliteDatabase()

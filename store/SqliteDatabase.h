@@ -32,6 +32,9 @@ public:
 
     const std::string& path() const { return m_path; }
     sqlite3* handle() const { return m_db; }
+    /// Opened read-only: an existing database that could not be read otherwise (OpenExisting
+    /// in a folder the user may not write to).
+    bool readOnly() const { return m_readOnly; }
 
     /// Runs statements that take no parameters and return no rows.
     void execute(std::string_view sql);
@@ -46,10 +49,13 @@ public:
 
 private:
     static int waitForOtherWriter(void* self, int attempt);
+    bool readable();
+    void reopenReadOnly();
     std::string reasonOfFailure(const char* message) const;
 
     std::string m_path;
     sqlite3* m_db = nullptr;
+    bool m_readOnly = false;
     double m_busyWaitSeconds = 600;
     std::int64_t m_waitStarted = 0; ///< steady clock ticks of the current wait's start
     bool m_waitNoticed = false;

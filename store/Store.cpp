@@ -55,6 +55,10 @@ void Store::migrate(SqliteDatabase::Mode mode)
     // Reading sqlite_master is also what tells a non-database file apart ("file is not a database").
     int version = schemaVersion();
     checkSchemaVersion(version, mode);
+    if (version < SchemaVersion && m_db.readOnly())
+        throw StoreError(m_db.path() + ": schema version " + std::to_string(version)
+                         + " needs migrating, and the database can only be read here (a read-only folder or "
+                           "file); open it once where it can be written");
     if (version < SchemaVersion) {
         // The write lock is taken only when there is something to migrate: a database that is
         // up to date opens without it, also while another program writes to it.
@@ -67,6 +71,8 @@ void Store::migrate(SqliteDatabase::Mode mode)
         }
         transaction.commit();
     }
+    if (m_db.readOnly())
+        return;
     // Readers (the explorer) never block a writer (an import) and the other way round.
     SqliteStatement journal(m_db, "PRAGMA journal_mode = WAL");
     journal.step();
@@ -74,6 +80,22 @@ void Store::migrate(SqliteDatabase::Mode mode)
 
 void Store::checkSchemaVersion(int version, SqliteDatabase::Mode mode)
 {
+    SqliteStatement application(m_db, "PRAGMA application_id");
+    const std::int64_t id = application.step() ? application.integer(0) : 0;
+    if (id != 0 && id != ApplicationId)
+        throw StoreError(m_db.path()
+                         + ": not a Placement Explorer database (an SQLite database of another program, "
+                           "application_id "
+                         + std::to_string(id) + ")");
+    if (id == 0 && version > 0) {
+        // Written before databases were marked: ours only if it has our tables too.
+        SqliteStatement tables(m_db,
+                               "SELECT count(*) FROM sqlite_master WHERE type = 'table' "
+                               "AND name IN ('machines', 'jobs', 'nodes', 'sources')");
+        tables.step();
+        if (tables.integer(0) != (version >= 2 ? 4 : 2))
+            throw StoreError(m_db.path() + ": not a Placement Explorer database (its tables are not ours)");
+    }
     if (version > SchemaVersion)
         throw StoreError(m_db.path() + ": schema version " + std::to_string(version)
                          + " is newer than this program understands (" + std::to_string(SchemaVersion) + ")");

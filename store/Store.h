@@ -88,6 +88,9 @@ class Store
 {
 public:
     static constexpr int SchemaVersion = CurrentSchemaVersion;
+    /// PRAGMA application_id of our databases ("PlEx"): the explorer and the command line
+    /// open no SQLite database of another program.
+    static constexpr std::int64_t ApplicationId = ProgramApplicationId;
 
     /// Opens an existing database (never creates a file); throws StoreError naming the path.
     static Store openExisting(const std::string& path);

@@ -10,6 +10,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <unistd.h>
+
 namespace {
 
 struct Result
@@ -343,6 +345,99 @@ private slots:
         QVERIFY2(one.exitCode == 0, qPrintable(one.errors));
         QVERIFY2(two.exitCode == 0, qPrintable(two.errors));
         QCOMPARE(placement::test::rawInteger(db, "SELECT count(*) FROM machines WHERE name IN ('third', 'fourth')"), 2);
+    }
+
+    void databasesAreCreatedWholeMarkedAndReadEverywhere()
+    {
+        QTemporaryDir dir;
+        const QString log = QFINDTESTDATA("data/import/cluster.sacct");
+        const QString trace = QFINDTESTDATA("data/import/hpc2n-head.swf");
+        const QString placement = QStringLiteral("placement");
+
+        // A failed import into a new database leaves no file behind (also in strict mode).
+        const QString fresh = dir.filePath(QStringLiteral("fresh.sqlite"));
+        const Result failed = run(placement,
+                                  {QStringLiteral("import"), QStringLiteral("--db"), fresh, QStringLiteral("--machine"),
+                                   QStringLiteral("nope"), log});
+        QCOMPARE(failed.exitCode, 1);
+        QVERIFY2(failed.errors.contains(fresh + QStringLiteral(": no machine called 'nope'")),
+                 qPrintable(failed.errors));
+        const Result strict
+            = run(placement,
+                  {QStringLiteral("import"), QStringLiteral("--db"), fresh, QStringLiteral("--topology"),
+                   QStringLiteral("cab"), QStringLiteral("--strict"), log});
+        QCOMPARE(strict.exitCode, 1);
+        QCOMPARE(QDir(dir.path()).entryList(QDir::Files), QStringList());
+
+        // A new database is marked as ours; an SQLite file of another program is not taken
+        // for one, by the command line or the explorer.
+        const QString db = dir.filePath(QStringLiteral("seth.sqlite"));
+        QCOMPARE(run(placement,
+                     {QStringLiteral("import"), QStringLiteral("--db"), db, QStringLiteral("--topology"),
+                      QStringLiteral("torus extents=8x8"), QStringLiteral("--machine"), QStringLiteral("seth"), trace})
+                     .exitCode,
+                 0);
+        QCOMPARE(placement::test::rawInteger(db, "PRAGMA application_id"), std::int64_t(0x506C4578));
+        const QString foreign = dir.filePath(QStringLiteral("foreign.sqlite"));
+        sqlite3* other = nullptr;
+        QCOMPARE(sqlite3_open(foreign.toUtf8().constData(), &other), SQLITE_OK);
+        QCOMPARE(sqlite3_exec(other,
+                              "PRAGMA application_id = 42; CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT); "
+                              "INSERT INTO meta VALUES ('schema_version', '5')",
+                              nullptr, nullptr, nullptr),
+                 SQLITE_OK);
+        sqlite3_close(other);
+        for (const QString& program : {placement, QStringLiteral("placement-explorer")}) {
+            const Result refused = run(
+                program, program == placement ? QStringList{QStringLiteral("info"), foreign} : QStringList{foreign});
+            QCOMPARE(refused.exitCode, 1);
+            QVERIFY2(refused.errors.contains(QStringLiteral("not a Placement Explorer database")),
+                     qPrintable(refused.errors));
+        }
+        QCOMPARE(placement::test::rawInteger(foreign, "SELECT count(*) FROM sqlite_master WHERE type = 'table'"),
+                 std::int64_t(1));
+
+        // `simulate --json` to a path that cannot be written fails before the run is stored;
+        // a run in which no job ran is not stored.
+        const QStringList simulate{
+            QStringLiteral("simulate"),  QStringLiteral("--db"),     db,
+            QStringLiteral("--machine"), QStringLiteral("seth"),     QStringLiteral("--cpus-per-node"),
+            QStringLiteral("2"),         QStringLiteral("--policy"), QStringLiteral("first-fit")};
+        const QString badJson = dir.filePath(QStringLiteral("no/such/folder/run.json"));
+        const Result bad = run(placement, simulate + QStringList{QStringLiteral("--json"), badJson});
+        QCOMPARE(bad.exitCode, 1);
+        QVERIFY2(bad.errors.contains(badJson), qPrintable(bad.errors));
+        QCOMPARE(placement::test::rawInteger(db, "SELECT count(*) FROM runs"), std::int64_t(0));
+        const Result empty = run(placement,
+                                 simulate
+                                     + QStringList{QStringLiteral("--from"), QStringLiteral("2030-01-01"),
+                                                   QStringLiteral("--to"), QStringLiteral("2030-01-02")});
+        QCOMPARE(empty.exitCode, 0);
+        QCOMPARE(placement::test::rawInteger(db, "SELECT count(*) FROM runs"), std::int64_t(0));
+
+        // A database in a folder the user may not write to can still be read.
+        const QString folder = dir.filePath(QStringLiteral("read-only"));
+        QVERIFY(QDir().mkpath(folder));
+        const QString shared = folder + QStringLiteral("/seth.sqlite");
+        QVERIFY(QFile::copy(db, shared));
+        const auto readable = QFile::ReadOwner | QFile::ReadGroup | QFile::ReadOther;
+        const auto traversable = QFile::ExeOwner | QFile::ExeGroup | QFile::ExeOther;
+        QVERIFY(QFile::setPermissions(dir.path(), readable | traversable | QFile::WriteOwner));
+        QVERIFY(QFile::setPermissions(folder, readable | traversable));
+        QVERIFY(QFile::setPermissions(shared, readable));
+        QProcess info;
+        if (geteuid() == 0) // root writes anywhere: read as another user
+            info.start(QStringLiteral("setpriv"),
+                       {QStringLiteral("--reuid=nobody"), QStringLiteral("--regid=nogroup"),
+                        QStringLiteral("--clear-groups"), QStringLiteral(PLACEMENT_BIN_DIR "/placement"),
+                        QStringLiteral("info"), shared});
+        else
+            start(info, placement, {QStringLiteral("info"), shared});
+        const Result read = finish(info);
+        QVERIFY(QFile::setPermissions(folder, readable | traversable | QFile::WriteOwner));
+        QVERIFY2(read.exitCode == 0, qPrintable(read.errors));
+        QVERIFY2(read.output.contains(QStringLiteral("seth: 2D torus 8x8")), qPrintable(read.output));
+        QVERIFY(!QFile::exists(shared + QStringLiteral("-wal")));
     }
 };
 

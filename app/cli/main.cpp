@@ -1,11 +1,9 @@
-#include "ContiguousCommand.h"
-#include "SimulateCommand.h"
-
 #include "core/MachineSpec.h"
 #include "core/MetricsReport.h"
 #include "core/Presets.h"
 #include "importers/Hostlist.h"
 #include "importers/JobImport.h"
+#include "store/DatabaseFiles.h"
 #include "store/DemoDatabase.h"
 #include "store/Store.h"
 
@@ -19,6 +17,9 @@
 #include <fstream>
 #include <iostream>
 #include <optional>
+
+#include "ContiguousCommand.h"
+#include "SimulateCommand.h"
 
 using namespace placement;
 
@@ -267,10 +268,32 @@ int runImport(const QStringList& arguments)
     request.options.strict = parser.isSet(strictOption);
     request.machine = parser.value(machineOption).toStdString();
     request.topology = parser.value(topologyOption).toStdString();
-    Store store = Store::openOrCreate(parser.value(dbOption).toStdString());
-    const ImportResult result = importJobLogs(store, request);
-    std::fputs(formatImportReport(result).c_str(), result.committed ? stdout : stderr);
-    return result.committed ? 0 : 1;
+    // A new database is built beside its path and appears there only when the import is
+    // committed: a failed import leaves no file behind.
+    const std::string path = parser.value(dbOption).toStdString();
+    const bool newDatabase = !databaseFilesExist(path);
+    const std::string building = newDatabase ? newFileBeside(path) : path;
+    try {
+        ImportResult result;
+        {
+            Store store = Store::openOrCreate(building);
+            result = importJobLogs(store, request);
+        }
+        if (newDatabase && result.committed)
+            publishNewDatabase(building, path);
+        else if (newDatabase)
+            removeUnfinishedDatabase(building);
+        std::fputs(formatImportReport(result).c_str(), result.committed ? stdout : stderr);
+        return result.committed ? 0 : 1;
+    } catch (const std::exception& error) {
+        if (!newDatabase)
+            throw;
+        removeUnfinishedDatabase(building);
+        std::string message = error.what(); // naming the database as the user did
+        for (std::size_t at = message.find(building); at != std::string::npos; at = message.find(building, at))
+            message.replace(at, building.size(), path);
+        throw std::runtime_error(message + " (no database was created)");
+    }
 }
 
 int runHostlist(const QStringList& arguments)
