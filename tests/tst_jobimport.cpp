@@ -565,6 +565,66 @@ private slots:
         QCOMPARE(again.files[0].jobsUnchanged, std::int64_t(5));
         QCOMPARE(rawInteger(path, "SELECT count(*) FROM jobs"), std::int64_t(43));
     }
+
+    void compressedLogsAndArchivesAreReadWhole()
+    {
+        // day1.sacct compressed with xz, bzip2 and zstd; day1 and day2 in a .tgz and a .zip;
+        // and a .tar.xz with a binary file between them (tests/data/import/README.md).
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("db.sqlite"));
+        Store store = Store::openOrCreate(path.toStdString());
+        addClusterMachine(store);
+        const auto import = [&](const QStringList& files) {
+            ImportRequest request;
+            for (const QString& file : files)
+                request.files.push_back(fixture(QStringLiteral("compressed/") + file).toStdString());
+            request.machine = "cluster";
+            return importJobLogs(store, request);
+        };
+        const ImportResult compressed = import(
+            {QStringLiteral("day1.sacct.xz"), QStringLiteral("day1.sacct.bz2"), QStringLiteral("day1.sacct.zst")});
+        QVERIFY2(compressed.committed, compressed.failure.c_str());
+        QCOMPARE(compressed.files.size(), size_t(3));
+        QCOMPARE(compressed.files[0].jobsStored, std::int64_t(4));
+        QCOMPARE(compressed.files[1].jobsUnchanged, std::int64_t(4));
+        QCOMPARE(compressed.files[2].jobsUnchanged, std::int64_t(4));
+        for (const FileImportResult& file : compressed.files)
+            QCOMPARE(file.summary.rejectedLines(), size_t(0));
+
+        const ImportResult tgz = import({QStringLiteral("exports.tgz")});
+        QVERIFY2(tgz.committed, tgz.failure.c_str());
+        QCOMPARE(tgz.files.size(), size_t(2)); // its two files, each a log of its own
+        QVERIFY(tgz.files[0].path.ends_with("exports.tgz:exports/day1.sacct"));
+        QVERIFY(tgz.files[1].path.ends_with("exports.tgz:exports/day2.sacct"));
+        QCOMPARE(tgz.files[1].jobsStored, std::int64_t(2));
+        QCOMPARE(tgz.files[1].summary.rejectedLines(), size_t(0));
+        QCOMPARE(rawInteger(path, "SELECT count(*) FROM jobs"), std::int64_t(6));
+        const ImportResult zip = import({QStringLiteral("exports.zip")});
+        QVERIFY2(zip.committed, zip.failure.c_str());
+        QCOMPARE(zip.files.size(), size_t(2));
+        QCOMPARE(zip.files[0].jobsUnchanged + zip.files[1].jobsUnchanged, std::int64_t(9));
+
+        // A binary file in an archive: refused, naming it, and nothing of the archive is stored.
+        const auto sources = rawInteger(path, "SELECT count(*) FROM sources");
+        QTemporaryDir other;
+        const QString otherPath = other.filePath(QStringLiteral("db.sqlite"));
+        Store fresh = Store::openOrCreate(otherPath.toStdString());
+        addClusterMachine(fresh);
+        ImportRequest withBinary;
+        withBinary.files = {fixture(QStringLiteral("compressed/with-binary.tar.xz")).toStdString()};
+        withBinary.machine = "cluster";
+        try {
+            importJobLogs(fresh, withBinary);
+            QFAIL("a binary file in an archive was imported");
+        } catch (const ImportError& error) {
+            QVERIFY2(std::string(error.what()).find("with-binary.tar.xz:exports/notes.bin: not a text log")
+                         != std::string::npos,
+                     error.what());
+        }
+        QCOMPARE(rawInteger(otherPath, "SELECT count(*) FROM jobs"), std::int64_t(0));
+        QCOMPARE(rawInteger(otherPath, "SELECT count(*) FROM sources"), std::int64_t(0));
+        QCOMPARE(rawInteger(path, "SELECT count(*) FROM sources"), sources);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestJobImport)
