@@ -41,6 +41,16 @@ std::int64_t addClusterMachine(Store& store)
     return store.addMachine("cluster", "torus extents=4x4x4", names);
 }
 
+/// Imports `files` onto the machine "cluster" of `store` (addClusterMachine).
+ImportResult importOntoCluster(Store& store, const QStringList& files, bool strict = false)
+{
+    ImportRequest request;
+    for (const QString& file : files)
+        request.files.push_back(file.toStdString());
+    request.machine = "cluster";
+    request.options.strict = strict;
+    return importJobLogs(store, request);
+}
 
 /// Whether the store's own connection checks foreign keys (an import switches the checks
 /// off while it runs and must switch them back on, whatever its outcome).
@@ -405,14 +415,8 @@ private slots:
         const QString path = dir.filePath(QStringLiteral("db.sqlite"));
         Store store = Store::openOrCreate(path.toStdString());
         addClusterMachine(store);
-        const auto import = [&](const QStringList& files, bool strict = false) {
-            ImportRequest request;
-            for (const QString& file : files)
-                request.files.push_back(file.toStdString());
-            request.machine = "cluster";
-            request.options.strict = strict;
-            return importJobLogs(store, request);
-        };
+        const auto import
+            = [&](const QStringList& files, bool strict = false) { return importOntoCluster(store, files, strict); };
         const auto jobs = [&] { return rawInteger(path, "SELECT count(*) FROM jobs"); };
 
         // Overlapping daily exports: 6 jobs, 3 of them in both (before: 9 rows).
@@ -574,12 +578,10 @@ private slots:
         const QString path = dir.filePath(QStringLiteral("db.sqlite"));
         Store store = Store::openOrCreate(path.toStdString());
         addClusterMachine(store);
-        const auto import = [&](const QStringList& files) {
-            ImportRequest request;
-            for (const QString& file : files)
-                request.files.push_back(fixture(QStringLiteral("compressed/") + file).toStdString());
-            request.machine = "cluster";
-            return importJobLogs(store, request);
+        const auto import = [&](QStringList files) {
+            for (QString& file : files)
+                file = fixture(QStringLiteral("compressed/") + file);
+            return importOntoCluster(store, files);
         };
         const ImportResult compressed = import(
             {QStringLiteral("day1.sacct.xz"), QStringLiteral("day1.sacct.bz2"), QStringLiteral("day1.sacct.zst")});
@@ -610,11 +612,8 @@ private slots:
         const QString otherPath = other.filePath(QStringLiteral("db.sqlite"));
         Store fresh = Store::openOrCreate(otherPath.toStdString());
         addClusterMachine(fresh);
-        ImportRequest withBinary;
-        withBinary.files = {fixture(QStringLiteral("compressed/with-binary.tar.xz")).toStdString()};
-        withBinary.machine = "cluster";
         try {
-            importJobLogs(fresh, withBinary);
+            importOntoCluster(fresh, {fixture(QStringLiteral("compressed/with-binary.tar.xz"))});
             QFAIL("a binary file in an archive was imported");
         } catch (const ImportError& error) {
             QVERIFY2(std::string(error.what()).find("with-binary.tar.xz:exports/notes.bin: not a text log")
