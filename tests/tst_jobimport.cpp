@@ -41,6 +41,15 @@ std::int64_t addClusterMachine(Store& store)
     return store.addMachine("cluster", "torus extents=4x4x4", names);
 }
 
+/// A new database in a folder of its own, with the machine "cluster" (addClusterMachine).
+struct ClusterDatabase
+{
+    QTemporaryDir dir;
+    QString path = dir.filePath(QStringLiteral("db.sqlite"));
+    Store store = Store::openOrCreate(path.toStdString());
+    ClusterDatabase() { addClusterMachine(store); }
+};
+
 /// Imports `files` onto the machine "cluster" of `store` (addClusterMachine).
 ImportResult importOntoCluster(Store& store, const QStringList& files, bool strict = false)
 {
@@ -411,10 +420,9 @@ private slots:
 
     void theSameJobIsStoredOnce()
     {
-        QTemporaryDir dir;
-        const QString path = dir.filePath(QStringLiteral("db.sqlite"));
-        Store store = Store::openOrCreate(path.toStdString());
-        addClusterMachine(store);
+        ClusterDatabase database;
+        const QString& path = database.path;
+        Store& store = database.store;
         const auto import
             = [&](const QStringList& files, bool strict = false) { return importOntoCluster(store, files, strict); };
         const auto jobs = [&] { return rawInteger(path, "SELECT count(*) FROM jobs"); };
@@ -438,13 +446,13 @@ private slots:
         QFile day2(fixture(QStringLiteral("day2.sacct")));
         QVERIFY(day2.open(QIODevice::ReadOnly));
         const QByteArray text = day2.readAll();
-        const QString crlf = dir.filePath(QStringLiteral("day2-crlf.sacct"));
+        const QString crlf = database.dir.filePath(QStringLiteral("day2-crlf.sacct"));
         {
             QFile file(crlf);
             QVERIFY(file.open(QIODevice::WriteOnly));
             file.write(QByteArray(text).replace("\n", "\r\n"));
         }
-        const QString gz = dir.filePath(QStringLiteral("day2.sacct.gz"));
+        const QString gz = database.dir.filePath(QStringLiteral("day2.sacct.gz"));
         QCOMPARE(QProcess::execute(QStringLiteral("bash"),
                                    {QStringLiteral("-c"), QStringLiteral("gzip -c \"$0\" > \"$1\""),
                                     fixture(QStringLiteral("day2.sacct")), gz}),
@@ -480,7 +488,7 @@ private slots:
         QCOMPARE(jobs(), std::int64_t(6));
 
         // A job id repeated within one file, with another end: a conflict, by file and line.
-        const QString repeated = dir.filePath(QStringLiteral("repeated.sacct"));
+        const QString repeated = database.dir.filePath(QStringLiteral("repeated.sacct"));
         {
             const QList<QByteArray> lines = text.split('\n');
             QFile file(repeated);
@@ -574,10 +582,9 @@ private slots:
     {
         // day1.sacct compressed with xz, bzip2 and zstd; day1 and day2 in a .tgz and a .zip;
         // and a .tar.xz with a binary file between them (tests/data/import/README.md).
-        QTemporaryDir dir;
-        const QString path = dir.filePath(QStringLiteral("db.sqlite"));
-        Store store = Store::openOrCreate(path.toStdString());
-        addClusterMachine(store);
+        ClusterDatabase database;
+        const QString& path = database.path;
+        Store& store = database.store;
         const auto import = [&](QStringList files) {
             for (QString& file : files)
                 file = fixture(QStringLiteral("compressed/") + file);
@@ -608,12 +615,10 @@ private slots:
 
         // A binary file in an archive: refused, naming it, and nothing of the archive is stored.
         const auto sources = rawInteger(path, "SELECT count(*) FROM sources");
-        QTemporaryDir other;
-        const QString otherPath = other.filePath(QStringLiteral("db.sqlite"));
-        Store fresh = Store::openOrCreate(otherPath.toStdString());
-        addClusterMachine(fresh);
+        ClusterDatabase fresh;
+        const QString& otherPath = fresh.path;
         try {
-            importOntoCluster(fresh, {fixture(QStringLiteral("compressed/with-binary.tar.xz"))});
+            importOntoCluster(fresh.store, {fixture(QStringLiteral("compressed/with-binary.tar.xz"))});
             QFAIL("a binary file in an archive was imported");
         } catch (const ImportError& error) {
             QVERIFY2(std::string(error.what()).find("with-binary.tar.xz:exports/notes.bin: not a text log")
