@@ -24,7 +24,7 @@ db="$work/aucsched3.sqlite"
 
 "$placement" import --db "$db" --machine seth-tree \
   --topology "switchtree parents=-1,0,0,0,0,0,0 nodes=0,20,20,20,20,20,20" "$traces/hpc2n.swf" >/dev/null 2>&1
-"$placement" import --db "$db" --machine fattree-128 --allow-duplicate \
+"$placement" import --db "$db" --machine fattree-128 \
   --topology "fattree radix=16 pods=2 leaves-per-pod=8 nodes-per-leaf=8" "$traces/hpc2n.swf" >/dev/null 2>&1
 
 row() { # machine policy backfill label

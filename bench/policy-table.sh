@@ -25,7 +25,7 @@ db="$work/policies.sqlite"
 "$placement" import --db "$db" --machine seth \
   --topology "fattree radix=20 pods=2 leaves-per-pod=6 nodes-per-leaf=10" "$traces/hpc2n.swf" >/dev/null 2>&1
 "$placement" import --db "$db" --machine titan --topology titan "$traces/theta_2022.swf" >/dev/null 2>&1
-"$placement" import --db "$db" --machine torus-4608 --allow-duplicate \
+"$placement" import --db "$db" --machine torus-4608 \
   --topology "torus extents=12x12x16 wrap=yyy nodes-per-router=2" "$traces/theta_2022.swf" >/dev/null 2>&1
 
 row() { # trace machine cpus policy order

@@ -14,8 +14,10 @@
 #include <QDateTime>
 #include <QTimeZone>
 
+#include <cerrno>
 #include <chrono>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <optional>
@@ -122,17 +124,43 @@ SimulationSummary runSynthetic(const SimulationSetup& setup, SyntheticTraceOptio
     return summary;
 }
 
-void writeAtomically(const std::string& path, const std::string& text)
+/// A file written beside its path and renamed into place when complete. Opened before the
+/// work that fills it, so that a path that cannot be written fails before anything is
+/// computed or stored; removed if it is not committed.
+class AtomicOutput
 {
-    const std::string partial = path + ".partial";
+public:
+    explicit AtomicOutput(std::string path)
+        : m_path(std::move(path))
+        , m_partial(m_path + ".partial")
+        , m_file(m_partial, std::ios::binary | std::ios::trunc)
     {
-        std::ofstream file(partial, std::ios::binary | std::ios::trunc);
-        file << text;
-        if (!file.flush())
-            throw std::runtime_error(path + ": cannot write");
+        if (!m_file)
+            throw std::runtime_error(m_path + ": cannot write: " + std::strerror(errno));
     }
-    std::filesystem::rename(partial, path);
-}
+    ~AtomicOutput()
+    {
+        if (!m_committed) {
+            m_file.close();
+            std::error_code ignored;
+            std::filesystem::remove(m_partial, ignored);
+        }
+    }
+    void commit(const std::string& text)
+    {
+        m_file << text;
+        if (!m_file.flush())
+            throw std::runtime_error(m_path + ": cannot write");
+        m_file.close();
+        std::filesystem::rename(m_partial, m_path);
+        m_committed = true;
+    }
+
+private:
+    std::string m_path, m_partial;
+    std::ofstream m_file;
+    bool m_committed = false;
+};
 
 } // namespace
 
@@ -267,6 +295,10 @@ int runSimulate(const QStringList& arguments)
         throw std::invalid_argument("--synthetic replaces the stored jobs: give --db or --synthetic, not both");
     const bool stored = !parser.isSet(synthetic);
     const bool save = stored && !parser.isSet(noStore);
+    const std::string out = parser.value(json).toStdString();
+    std::optional<AtomicOutput> output;
+    if (out != "-")
+        output.emplace(out); // before the run is computed and stored
     SimulationSummary summary;
     if (stored) {
         Store store = Store::openExisting(parser.value(db).toStdString());
@@ -275,15 +307,17 @@ int runSimulate(const QStringList& arguments)
         summary = runSynthetic(setup, parseSynthetic(parser.value(synthetic)));
     }
     const std::string text = simulationSummaryJson(setup, summary);
-    const std::string out = parser.value(json).toStdString();
-    if (out == "-")
-        std::fputs(text.c_str(), stdout);
+    if (output)
+        output->commit(text);
     else
-        writeAtomically(out, text);
+        std::fputs(text.c_str(), stdout);
     std::fprintf(stderr, "%s: %d jobs in %.2f s (mean %.1f us per job to place)%s%s\n",
                  summary.runName.empty() ? "run" : summary.runName.c_str(), summary.metrics.jobs,
                  summary.simulationSeconds, summary.metrics.schedulingMicroseconds.mean,
-                 save ? ", stored as run " : ", not stored", save ? std::to_string(summary.runId).c_str() : "");
+                 save && summary.runId ? ", stored as run "
+                     : save            ? ", not stored (no job was placed)"
+                                       : ", not stored",
+                 save && summary.runId ? std::to_string(summary.runId).c_str() : "");
     if (setup.allocator.searchCounters)
         std::fprintf(stderr, "lcs: %lld of %lld placement searches cut off (%zu jobs)\n",
                      static_cast<long long>(setup.allocator.searchCounters->timeouts),
