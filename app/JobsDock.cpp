@@ -73,31 +73,33 @@ JobsDock::JobsDock(QWidget* parent)
     connect(m_cache, &JobMetricsCache::finished, this, &JobsDock::updateCount);
 }
 
-void JobsDock::setMachine(const MachineData* machine, const QString& databasePath)
+void JobsDock::setMachine(std::shared_ptr<const MachineData> machine, const QString& databasePath)
 {
     m_cache->cancel(); // the worker reads the jobs about to go
-    m_machine = machine;
-    if (!machine) {
+    m_model->setJobs(nullptr);
+    m_machine = std::move(machine);
+    const MachineData* shown = m_machine.get();
+    if (!shown) {
         m_runKey.clear();
         m_machineKey.clear();
         m_model->setJobs(nullptr);
         updateCount();
         return;
     }
-    const bool torus = machine->topology->kind() == TopologyKind::Torus;
-    m_model->setJobs(&machine->jobs, &machine->labels, torus);
+    const bool torus = shown->topology->kind() == TopologyKind::Torus;
+    m_model->setJobs(&shown->jobs, &shown->labels, torus);
     for (int column = 0; column < JobTableModel::NumColumns; ++column)
         m_table->setColumnHidden(column, !m_model->columnApplies(column));
     int largest = 0;
-    for (const Job& job : machine->jobs)
+    for (const Job& job : shown->jobs)
         largest = std::max(largest, static_cast<int>(job.nodes.size()));
-    m_filterBar->setChoices(m_model->users(), m_model->states(), largest, machine->firstTime, machine->lastTime);
+    m_filterBar->setChoices(m_model->users(), m_model->states(), largest, shown->firstTime, shown->lastTime);
 
-    m_runKey = QStringLiteral("%1#%2#%3").arg(databasePath).arg(machine->record.id).arg(machine->runId);
-    m_machineKey = QString::fromStdString(machine->record.spec);
+    m_runKey = QStringLiteral("%1#%2#%3").arg(databasePath).arg(shown->record.id).arg(shown->runId);
+    m_machineKey = QString::fromStdString(shown->record.spec);
     m_model->setMetrics(m_cache->metrics(m_runKey));
     m_model->setMinimumAph(m_cache->minimumAph(m_machineKey));
-    m_cache->request(m_runKey, m_machineKey, *machine->topology, machine->jobs);
+    m_cache->request(m_runKey, m_machineKey, *shown->topology, shown->jobs);
     fitColumns();
     updateCount();
 }

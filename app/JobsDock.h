@@ -3,6 +3,7 @@
 #include <QDockWidget>
 
 #include <cstdint>
+#include <memory>
 
 class QLabel;
 class QTableView;
@@ -23,9 +24,9 @@ class JobsDock : public QDockWidget
 public:
     explicit JobsDock(QWidget* parent = nullptr);
 
-    /// Shows the jobs of `machine` (null: none), a run of the database at `databasePath`.
-    /// `machine` must outlive the next setMachine() call.
-    void setMachine(const MachineData* machine, const QString& databasePath);
+    /// Shows the jobs of `machine` (null: none), a run of the database at `databasePath`;
+    /// the dock keeps it until the next call.
+    void setMachine(std::shared_ptr<const MachineData> machine, const QString& databasePath);
     void setTime(std::int64_t time);
     /// Selects and shows the job's row; false when the filters hide it.
     bool selectJob(int jobIndex);
@@ -52,7 +53,7 @@ private:
     QTableView* m_table;
     QLabel* m_count;
     JobMetricsCache* m_cache;
-    const MachineData* m_machine = nullptr;
+    std::shared_ptr<const MachineData> m_machine;
     QString m_runKey;
     QString m_machineKey;
 };

@@ -70,15 +70,15 @@ void MainWindow::createActions()
     QMenu* view = menuBar()->addMenu(tr("&View"));
     view->addAction(tr("&Reset Camera"), QKeySequence(Qt::Key_R), m_view, &MachineView::resetCamera);
     view->addAction(tr("Go to &Busiest Moment"), this, [this] {
-        if (m_current)
-            setCurrentTime(m_current->openingTime);
+        if (const MachineData* machine = m_session->machine())
+            m_session->setTime(machine->openingTime);
     });
     view->addSeparator();
     m_linksAction = view->addAction(tr("Show &Links"));
     m_linksAction->setObjectName(QStringLiteral("showLinksAction"));
     m_linksAction->setCheckable(true);
     m_linksAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_L));
-    connect(m_linksAction, &QAction::toggled, this, &MainWindow::setLinksShown);
+    connect(m_linksAction, &QAction::toggled, m_session, &ExplorerSession::setLinksShown);
     QMenu* linkColors = view->addMenu(tr("Link &Colours"));
     auto* linkModes = new QActionGroup(this);
     const std::array<QString, 3> linkModeNames{tr("By &Owning Job"), tr("By Number of &Jobs That Can Use Them"),
@@ -87,18 +87,13 @@ void MainWindow::createActions()
         QAction* action = linkColors->addAction(linkModeNames[mode]);
         action->setCheckable(true);
         linkModes->addAction(action);
-        connect(action, &QAction::triggered, this,
-                [this, mode] { setLinkColorMode(static_cast<LinkColorMode>(mode)); });
+        connect(action, &QAction::triggered, m_session,
+                [this, mode] { m_session->setLinkColorMode(static_cast<LinkColorMode>(mode)); });
         m_linkModeActions[mode] = action;
     }
     m_wrapLinksAction = view->addAction(tr("&Wrap-Around Links"));
     m_wrapLinksAction->setCheckable(true);
-    connect(m_wrapLinksAction, &QAction::toggled, this, [this] {
-        if (m_current)
-            m_view->setNetworkLayout(
-                layoutNetwork(*m_current->topology, m_current->layout, m_wrapLinksAction->isChecked()));
-        recolor();
-    });
+    connect(m_wrapLinksAction, &QAction::toggled, m_session, &ExplorerSession::setWrapLinks);
     view->addSeparator();
     view->addAction(m_jobsDock->toggleViewAction());
     view->addAction(m_metricsDock->toggleViewAction());
@@ -145,7 +140,7 @@ void MainWindow::createDocks()
 {
     m_jobsDock = new JobsDock(this);
     addDockWidget(Qt::RightDockWidgetArea, m_jobsDock);
-    connect(m_jobsDock, &JobsDock::jobSelected, this, &MainWindow::highlightJob);
+    connect(m_jobsDock, &JobsDock::jobSelected, m_session, &ExplorerSession::selectJob);
 
     m_metricsDock = new QDockWidget(tr("Metrics"), this);
     m_metricsDock->setObjectName(QStringLiteral("metricsDock"));
@@ -218,15 +213,16 @@ void MainWindow::createDocks()
 
 void MainWindow::updateChartRuns()
 {
-    if (!m_current)
+    const MachineData* shown = m_session->machine();
+    if (!shown)
         return;
     std::vector<RunChoice> choices{{0, tr("logged")}};
-    for (const RunRecord& run : m_runs)
+    for (const RunRecord& run : m_session->runs())
         choices.push_back({run.id, QString::fromStdString(run.name)});
-    const MachineRecord& machine = m_current->record;
-    m_chartsDock->setRuns(QStringLiteral("%1#%2#%3").arg(m_databasePath).arg(machine.id).arg(machine.jobCount),
-                          QString::fromStdString(machine.name), std::move(choices), m_current->runId,
-                          [path = m_databasePath.toStdString(), machine](std::int64_t runId) {
+    const MachineRecord& machine = shown->record;
+    m_chartsDock->setRuns(QStringLiteral("%1#%2#%3").arg(databasePath()).arg(machine.id).arg(machine.jobCount),
+                          QString::fromStdString(machine.name), std::move(choices), shown->runId,
+                          [path = databasePath().toStdString(), machine](std::int64_t runId) {
                               return loadRunChartData(path, machine, runId);
                           });
 }

@@ -1,6 +1,7 @@
 #include "app/TimelineDock.h"
 
 #include "app/JobTableModel.h"
+#include "app/MachineData.h"
 #include "views/GanttChart.h"
 #include "views/UtilizationChart.h"
 
@@ -62,9 +63,9 @@ TimelineDock::TimelineDock(QWidget* parent)
     m_play->setCheckable(true);
     m_forward->setIcon(style()->standardIcon(QStyle::SP_MediaSkipForward));
     m_forward->setToolTip(tr("Next event (a job starts or ends)"));
-    for (const auto& [label, seconds] : {std::pair{tr("1 min/s"), 60}, std::pair{tr("10 min/s"), 600},
-                                         std::pair{tr("1 h/s"), 3600}, std::pair{tr("6 h/s"), 21600},
-                                         std::pair{tr("1 day/s"), 86400}})
+    for (const auto& [label, seconds] :
+         {std::pair{tr("1 min/s"), 60}, std::pair{tr("10 min/s"), 600}, std::pair{tr("1 h/s"), 3600},
+          std::pair{tr("6 h/s"), 21600}, std::pair{tr("1 day/s"), 86400}})
         m_speed->addItem(label, seconds);
     m_speed->setCurrentIndex(2);
     m_speed->setToolTip(tr("Replay speed: workload time per second"));
@@ -99,6 +100,27 @@ TimelineDock::TimelineDock(QWidget* parent)
         emit timeChanged(m_time);
     });
     updateLabel();
+}
+
+void TimelineDock::setMachine(std::shared_ptr<const MachineData> machine)
+{
+    setPlaying(false);
+    setJobs(nullptr, 1, 0, 1); // before the jobs it draws go
+    m_machine = std::move(machine);
+    if (!m_machine) {
+        setRange(0, 0);
+        setEvents({});
+        return;
+    }
+    setRange(m_machine->firstTime, m_machine->lastTime);
+    setJobs(&m_machine->jobs, m_machine->topology->nodeCount(), m_machine->firstTime, m_machine->lastTime);
+    std::vector<std::int64_t> events;
+    events.reserve(2 * m_machine->jobs.size());
+    for (const Job& job : m_machine->jobs) {
+        events.push_back(job.start);
+        events.push_back(job.end);
+    }
+    setEvents(std::move(events));
 }
 
 void TimelineDock::setRange(std::int64_t first, std::int64_t last)

@@ -6,6 +6,7 @@
 #include <QElapsedTimer>
 
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 class QComboBox;
@@ -16,6 +17,7 @@ class QToolButton;
 
 namespace placement {
 
+struct MachineData;
 class GanttChart;
 class UtilizationChart;
 
@@ -29,6 +31,9 @@ class TimelineDock : public QDockWidget
 public:
     explicit TimelineDock(QWidget* parent = nullptr);
 
+    /// Shows the jobs of `machine` (null: none) from its first start to its last end and
+    /// steps through their starts and ends; the dock keeps it until the next call.
+    void setMachine(std::shared_ptr<const MachineData> machine);
     void setRange(std::int64_t first, std::int64_t last);
     void setTime(std::int64_t time);
     /// The jobs drawn by the Gantt and the chart; `jobs` must outlive them or the next call,
@@ -67,6 +72,7 @@ private:
     QComboBox* m_speed;
     QTimer* m_timer;
     QElapsedTimer m_clock; ///< since the last replay step
+    std::shared_ptr<const MachineData> m_machine;
     std::vector<std::int64_t> m_events; ///< ascending, unique
     double m_carry = 0; ///< fractional seconds of replay not yet shown
     std::int64_t m_first = 0;
