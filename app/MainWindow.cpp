@@ -379,6 +379,7 @@ void MainWindow::chooseSimulation()
     if (!machine)
         return;
     SimulateDialog dialog(machine->record.name, *machine->topology, this);
+    dialog.setWorkload(databasePath(), machine->record.id);
     if (dialog.exec() != QDialog::Accepted)
         return;
     SimulationSetup setup;

@@ -20,6 +20,7 @@ public:
         PolicyColumn,
         BackfillColumn,
         SpeedupColumn,
+        ParametersColumn,
         JobsColumn,
         UtilizationColumn,
         MakespanColumn,

@@ -4,10 +4,17 @@
 
 #include <QDialog>
 
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <vector>
+
 class QComboBox;
 class QDoubleSpinBox;
+class QLabel;
 class QLineEdit;
 class QSpinBox;
+class QTimer;
 
 namespace placement {
 
@@ -15,17 +22,38 @@ class Topology;
 
 /// Asks how to replay a machine's jobs: policy, node order, backfilling, window, speed-up,
 /// seed and workload transforms (what `placement simulate` asks on the command line).
+///
+/// The values chosen last for a machine come back the next time (QSettings, by machine
+/// name). Policies this machine cannot have are listed, disabled, with the reason. Given the
+/// workload (setWorkload), the dialog shows the load it offers the machine and warns when it
+/// is more than the machine can do.
 class SimulateDialog : public QDialog
 {
     Q_OBJECT
 public:
     SimulateDialog(const std::string& machine, const Topology& topology, QWidget* parent = nullptr);
 
+    /// The stored jobs of machine `machineId` in the database at `databasePath`: the dialog
+    /// computes the load they offer as transformed by its settings.
+    void setWorkload(const QString& databasePath, std::int64_t machineId);
+    /// The offered load (core/OfferedLoad.h) for the current settings; nothing before
+    /// setWorkload() or when the submits span no time.
+    std::optional<double> offeredLoad() const { return m_loadValue; }
+    /// What the dialog says about the load (and any policy this machine cannot have).
+    QString loadText() const;
+
+    /// Throws std::invalid_argument for a policy this machine cannot have (the reason).
     SimulationSetup setup() const;
+
+    void accept() override;
 
 private:
     void policyChanged();
     void updateEnabled();
+    void restoreSettings();
+    void saveSettings() const;
+    void updateLoad();
+    WorkloadTransform transform() const;
 
     std::string m_machine;
     QComboBox* m_policy;
@@ -39,6 +67,16 @@ private:
     QDoubleSpinBox* m_arrivalScale;
     QSpinBox* m_cpusPerNode;
     QLineEdit* m_name;
+    QLabel* m_load;
+    QLabel* m_unavailable;
+    QTimer* m_loadTimer;
+    int m_machineNodes = 0;
+    std::optional<double> m_loadValue;
+    QString m_databasePath;
+    std::int64_t m_machineId = 0;
+    int m_workloadCpus = 0; ///< processors per node the cached workload was read with
+    std::vector<SimulationJob> m_workload;
+    std::map<QString, QString> m_refused; ///< policy: why this machine cannot have it
 };
 
 /// What a simulation started from the explorer produced.

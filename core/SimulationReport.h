@@ -42,7 +42,8 @@ struct SimulationSummary
 /// how many there were.
 double meanAph(const Topology& topology, const SimulationResult& result, int* counted = nullptr);
 
-/// The default run name: "ta easy", "first-fit:zyx conservative speedup v2", ...
+/// The default run name: the policy and the backfilling, then each parameter that differs
+/// from its default ("ta easy", "first-fit:zyx conservative speedup v2 16 cpus/node").
 std::string defaultRunName(const SimulationSetup& setup);
 
 /// The parameters of a run as JSON (also `version`, the program's version).

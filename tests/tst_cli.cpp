@@ -56,6 +56,19 @@ private slots:
         QVERIFY2(result.output.contains(mentions), qPrintable(result.output));
     }
 
+    void quadrantIsRefusedOnA3DTorus()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("demo.sqlite"));
+        QCOMPARE(run(QStringLiteral("placement"), {QStringLiteral("demo"), path}).exitCode, 0);
+        const Result refused
+            = run(QStringLiteral("placement"),
+                  {QStringLiteral("simulate"), QStringLiteral("--db"), path, QStringLiteral("--machine"),
+                   QStringLiteral("demo-torus"), QStringLiteral("--policy"), QStringLiteral("quadrant")});
+        QVERIFY(refused.exitCode != 0);
+        QVERIFY2(refused.errors.contains(QStringLiteral("defined for 2D tori")), qPrintable(refused.errors));
+    }
+
     void demoThenInfo()
     {
         QTemporaryDir dir;
@@ -92,17 +105,20 @@ private slots:
                                      QStringLiteral("--machine"), QStringLiteral("seth"), trace});
         QCOMPARE(imported.exitCode, 0);
         const QString json = dir.filePath(QStringLiteral("ta.json"));
-        const QStringList common{QStringLiteral("simulate"),      QStringLiteral("--db"),     db,
-                                 QStringLiteral("--machine"),     QStringLiteral("seth"),     QStringLiteral("--cpus-per-node"),
-                                 QStringLiteral("2"),             QStringLiteral("--speedup"), QStringLiteral("v2")};
-        const Result ta = run(QStringLiteral("placement"),
-                              common + QStringList{QStringLiteral("--policy"), QStringLiteral("ta"), QStringLiteral("--json"), json});
+        const QStringList common{
+            QStringLiteral("simulate"),  QStringLiteral("--db"),      db,
+            QStringLiteral("--machine"), QStringLiteral("seth"),      QStringLiteral("--cpus-per-node"),
+            QStringLiteral("2"),         QStringLiteral("--speedup"), QStringLiteral("v2")};
+        const Result ta = run(
+            QStringLiteral("placement"),
+            common + QStringList{QStringLiteral("--policy"), QStringLiteral("ta"), QStringLiteral("--json"), json});
         QCOMPARE(ta.exitCode, 0);
         QFile file(json);
         QVERIFY(file.open(QIODevice::ReadOnly));
         const QJsonObject summary = QJsonDocument::fromJson(file.readAll()).object();
         QCOMPARE(summary.value(QStringLiteral("jobs")).toInt(), 3145);
-        QCOMPARE(summary.value(QStringLiteral("run_name")).toString(), QStringLiteral("ta easy speedup v2"));
+        QCOMPARE(summary.value(QStringLiteral("run_name")).toString(),
+                 QStringLiteral("ta easy speedup v2 2 cpus/node"));
         const double utilization = summary.value(QStringLiteral("utilization")).toDouble();
         QVERIFY(utilization > 0.2 && utilization <= 1.0);
         QVERIFY(summary.value(QStringLiteral("mean_wait")).toDouble() > 0);
@@ -119,9 +135,11 @@ private slots:
         }
 
         // Conservative to stdout; the second run is stored beside the first.
-        const Result conservative = run(QStringLiteral("placement"),
-                                        common + QStringList{QStringLiteral("--policy"), QStringLiteral("first-fit"),
-                                                             QStringLiteral("--backfill"), QStringLiteral("conservative")});
+        const Result conservative
+            = run(QStringLiteral("placement"),
+                  common
+                      + QStringList{QStringLiteral("--policy"), QStringLiteral("first-fit"),
+                                    QStringLiteral("--backfill"), QStringLiteral("conservative")});
         QCOMPARE(conservative.exitCode, 0);
         const QJsonObject second = QJsonDocument::fromJson(conservative.output.toUtf8()).object();
         QCOMPARE(second.value(QStringLiteral("backfill")).toString(), QStringLiteral("conservative"));
@@ -141,21 +159,22 @@ private slots:
 
         // LC+S: its search limits are stored with the run, and how often they cut a search
         // off with its summary.
-        const Result bound = run(QStringLiteral("placement"),
-                                 common
-                                     + QStringList{QStringLiteral("--policy"), QStringLiteral("lcs"),
-                                                   QStringLiteral("--lcs-timeout"), QStringLiteral("0.5"),
-                                                   QStringLiteral("--lcs-steps"), QStringLiteral("3000"),
-                                                   QStringLiteral("--name"), QStringLiteral("bound")});
+        const Result bound
+            = run(QStringLiteral("placement"),
+                  common
+                      + QStringList{QStringLiteral("--policy"), QStringLiteral("lcs"), QStringLiteral("--lcs-timeout"),
+                                    QStringLiteral("0.5"), QStringLiteral("--lcs-steps"), QStringLiteral("3000"),
+                                    QStringLiteral("--name"), QStringLiteral("bound")});
         QVERIFY2(bound.exitCode == 0, qPrintable(bound.errors));
         {
             QProcess sqlite;
             sqlite.start(QStringLiteral("sqlite3"),
-                         {db, QStringLiteral("SELECT json_extract(parameters, '$.lcs_timeout_seconds'), "
-                                             "json_extract(parameters, '$.lcs_step_budget'), "
-                                             "json_extract(summary, '$.lcs.searches') > 0, "
-                                             "json_extract(summary, '$.lcs.step_budget') "
-                                             "FROM runs WHERE name = 'bound'")});
+                         {db,
+                          QStringLiteral("SELECT json_extract(parameters, '$.lcs_timeout_seconds'), "
+                                         "json_extract(parameters, '$.lcs_step_budget'), "
+                                         "json_extract(summary, '$.lcs.searches') > 0, "
+                                         "json_extract(summary, '$.lcs.step_budget') "
+                                         "FROM runs WHERE name = 'bound'")});
             QVERIFY(sqlite.waitForFinished(30000));
             QCOMPARE(QString::fromUtf8(sqlite.readAllStandardOutput()).trimmed(), QStringLiteral("0.5|3000|1|3000"));
         }
@@ -186,9 +205,9 @@ private slots:
         QCOMPARE(bad.exitCode, 1);
         QVERIFY2(bad.errors.contains(QStringLiteral("unknown policy 'best'")), qPrintable(bad.errors));
         const Result badSpeedup = run(QStringLiteral("placement"),
-                                      {QStringLiteral("simulate"), QStringLiteral("--db"), db, QStringLiteral("--machine"),
-                                       QStringLiteral("seth"), QStringLiteral("--policy"), QStringLiteral("ta"),
-                                       QStringLiteral("--speedup"), QStringLiteral("fast")});
+                                      {QStringLiteral("simulate"), QStringLiteral("--db"), db,
+                                       QStringLiteral("--machine"), QStringLiteral("seth"), QStringLiteral("--policy"),
+                                       QStringLiteral("ta"), QStringLiteral("--speedup"), QStringLiteral("fast")});
         QCOMPARE(badSpeedup.exitCode, 1);
         QVERIFY2(badSpeedup.errors.contains(QStringLiteral("speed-up")), qPrintable(badSpeedup.errors));
     }

@@ -370,8 +370,6 @@ private slots:
                                  << "ta";
         QTest::newRow("cab, slurm-tree") << "cab"
                                          << "slurm-tree";
-        QTest::newRow("demo torus, quadrant") << "demo-torus"
-                                              << "quadrant";
         // Runs that own links (and LaaS's idle whole-leaf nodes): read back from the store.
         QTest::newRow("cab, jigsaw") << "cab"
                                      << "jigsaw";
