@@ -9,6 +9,8 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLocale>
+#include <QScrollBar>
+#include <QStyle>
 #include <QTableView>
 #include <QVBoxLayout>
 
@@ -43,6 +45,12 @@ JobsDock::JobsDock(QWidget* parent)
     // on every change (ResizeToContents would measure again on each scroll of a long table).
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
     m_table->horizontalHeader()->setResizeContentsPrecision(200);
+    // Compact rows (the style's are half as high again as the text), and room for 5 of them
+    // whatever the docks beside it ask for: fewer leave no table to read.
+    m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 6);
+    m_table->setMinimumHeight(m_table->horizontalHeader()->sizeHint().height()
+                              + 5 * m_table->verticalHeader()->defaultSectionSize()
+                              + m_table->horizontalScrollBar()->sizeHint().height() + 2 * m_table->frameWidth());
     m_count->setObjectName(QStringLiteral("jobCount"));
     layout->addWidget(m_filterBar);
     layout->addWidget(m_table, 1);
@@ -137,9 +145,20 @@ void JobsDock::clearSelection()
     m_table->selectionModel()->setCurrentIndex({}, QItemSelectionModel::NoUpdate);
 }
 
+int JobsDock::minimumIdWidth() const
+{
+    // Eight digits and the sort indicator: 7-digit ids (and more) are not cut.
+    const QFontMetrics metrics(m_table->font());
+    return metrics.horizontalAdvance(QStringLiteral("00000000"))
+        + 2 * m_table->style()->pixelMetric(QStyle::PM_HeaderMargin)
+        + m_table->style()->pixelMetric(QStyle::PM_HeaderMarkSize) + 12;
+}
+
 void JobsDock::fitColumns()
 {
     m_table->resizeColumnsToContents();
+    if (m_table->columnWidth(JobTableModel::IdColumn) < minimumIdWidth())
+        m_table->setColumnWidth(JobTableModel::IdColumn, minimumIdWidth());
 }
 
 void JobsDock::updateCount()

@@ -37,6 +37,8 @@ public:
     JobFilterBar* filterBar() const { return m_filterBar; }
     QTableView* table() const { return m_table; }
     JobMetricsCache* metricsCache() const { return m_cache; }
+    /// The least width of the id column: room for ids of 8 digits.
+    int minimumIdWidth() const;
 
 signals:
     /// The current row changed: the job's index in the machine's job list, -1 for none.

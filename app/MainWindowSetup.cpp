@@ -55,6 +55,9 @@ namespace placement {
 void MainWindow::createActions()
 {
     QMenu* file = menuBar()->addMenu(tr("&File"));
+    QAction* newDatabase = file->addAction(tr("&New Database…"), this, &MainWindow::chooseNewDatabase);
+    newDatabase->setObjectName(QStringLiteral("newDatabaseAction"));
+    newDatabase->setShortcut(QKeySequence::New);
     QAction* open = file->addAction(tr("&Open Database…"), this, &MainWindow::chooseDatabase);
     open->setShortcut(QKeySequence::Open);
     QAction* import = file->addAction(tr("&Import Logs…"), this, [this] { chooseImport(); });
@@ -205,7 +208,7 @@ void MainWindow::createDocks()
         if (m_chartsDock->width() < width() * 35 / 100)
             resizeDocks({m_chartsDock}, {width() * 40 / 100}, Qt::Horizontal);
         if (!m_jobsDock->isHidden() && dockWidgetArea(m_jobsDock) == area)
-            resizeDocks({m_jobsDock, m_chartsDock}, {height() * 30 / 100, height() * 70 / 100}, Qt::Vertical);
+            resizeDocks({m_jobsDock, m_chartsDock}, {height() * 40 / 100, height() * 60 / 100}, Qt::Vertical);
     });
     // The run list is rebuilt whenever the machine, the run shown or the stored runs change.
     connect(m_runModel, &QAbstractItemModel::modelReset, this, &MainWindow::updateChartRuns);

@@ -16,11 +16,16 @@ struct Result
     QString errors;
 };
 
-Result run(const QString& program, const QStringList& arguments)
+enum class Graphics { Inherited, None };
+
+Result run(const QString& program, const QStringList& arguments, Graphics graphics = Graphics::Inherited)
 {
     // Keep the explorer's settings and demo data out of the user's home.
     static QTemporaryDir home;
     QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    if (graphics == Graphics::None)
+        for (const char* name : {"DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"})
+            environment.remove(QString::fromLatin1(name));
     environment.insert(QStringLiteral("XDG_CONFIG_HOME"), home.filePath(QStringLiteral("config")));
     environment.insert(QStringLiteral("XDG_DATA_HOME"), home.filePath(QStringLiteral("data")));
     QProcess process;
@@ -54,6 +59,17 @@ private slots:
         const Result result = run(program, {QStringLiteral("--help")});
         QCOMPARE(result.exitCode, 0);
         QVERIFY2(result.output.contains(mentions), qPrintable(result.output));
+    }
+
+    void explorerHelpAndVersionNeedNoDisplay()
+    {
+        const Result help = run(QStringLiteral("placement-explorer"), {QStringLiteral("--help")}, Graphics::None);
+        QCOMPARE(help.exitCode, 0);
+        QVERIFY2(help.output.contains(QStringLiteral("--screenshot")), qPrintable(help.output + help.errors));
+        const Result version = run(QStringLiteral("placement-explorer"), {QStringLiteral("--version")}, Graphics::None);
+        QCOMPARE(version.exitCode, 0);
+        QVERIFY2(version.output.contains(QStringLiteral("placement-explorer")),
+                 qPrintable(version.output + version.errors));
     }
 
     void quadrantIsRefusedOnA3DTorus()

@@ -4,6 +4,8 @@
 
 #include "app/ComparePane.h"
 #include "app/InspectorDock.h"
+#include "app/JobTableModel.h"
+#include "app/JobsDock.h"
 #include "app/MainWindow.h"
 #include "app/RunTableModel.h"
 #include "app/TimelineDock.h"
@@ -13,17 +15,24 @@
 #include "store/Store.h"
 #include "tests/support/IsolatedSettings.h"
 #include "tests/support/RenderWait.h"
+#include "views/ChartsDock.h"
 #include "views/MachineView.h"
 #include "views/RenderWidget.h"
 
 #include <QAbstractItemModelTester>
+#include <QAction>
 #include <QDockWidget>
+#include <QFile>
+#include <QFileInfo>
+#include <QHeaderView>
 #include <QLabel>
 #include <QSlider>
 #include <QStatusBar>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <numeric>
 
 using namespace placement;
 using namespace placement::test;
@@ -155,6 +164,73 @@ private slots:
         window.selectMachine(1);
         QVERIFY(!window.comparing());
         QVERIFY(!label->isVisible());
+    }
+
+    void newDatabaseIsEmptyAndNeverReplacesAFile()
+    {
+        MainWindow window;
+        QVERIFY(show(window, m_path));
+        QAction* action = window.findChild<QAction*>(QStringLiteral("newDatabaseAction"));
+        QVERIFY(action);
+        QVERIFY(action->text().endsWith(QString::fromUtf8("\u2026")));
+        // An existing file is refused, its bytes untouched, and the window stays on its database.
+        const QString taken = m_dir.filePath(QStringLiteral("taken.sqlite"));
+        {
+            QFile file(taken);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            file.write("someone's file");
+        }
+        QVERIFY(!window.createDatabase(taken));
+        QVERIFY2(window.lastError().contains(taken), qPrintable(window.lastError()));
+        QFile file(taken);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QCOMPARE(file.readAll(), QByteArray("someone's file"));
+        QCOMPARE(window.databasePath(), QFileInfo(m_path).absoluteFilePath());
+
+        // A new one: empty, shown, and where imports go from now on.
+        const QString fresh = m_dir.filePath(QStringLiteral("fresh.sqlite"));
+        QVERIFY2(window.createDatabase(fresh), qPrintable(window.lastError()));
+        QCOMPARE(window.databasePath(), QFileInfo(fresh).absoluteFilePath());
+        QCOMPARE(window.machineCount(), 0);
+        QVERIFY(!window.currentMachine());
+        QCOMPARE(window.machineView()->outlineCount(), 0);
+        QCOMPARE(qobject_cast<JobsDock*>(window.jobsDock())->model()->rowCount(), 0);
+        QCOMPARE(runModel(window)->rowCount(), 0);
+        QVERIFY(Store::openExisting(fresh.toStdString()).machines().empty());
+        // ... and it opens again (an empty database is a database).
+        MainWindow again;
+        QVERIFY2(again.openDatabase(fresh), qPrintable(again.lastError()));
+    }
+
+    void jobTableKeepsRowsAndWholeIds()
+    {
+        // Short ids, and 7-digit ones for the smallest jobs: the table, sorted by size, lists
+        // them last, beyond the rows it measures its columns by.
+        const QString path = m_dir.filePath(QStringLiteral("ids.sqlite"));
+        writeDemoDatabase(path.toStdString());
+        {
+            Store store = Store::openExisting(path.toStdString());
+            std::vector<Job> jobs = store.jobs(store.machine("cab")->id);
+            std::vector<size_t> bySize(jobs.size());
+            std::iota(bySize.begin(), bySize.end(), size_t(0));
+            std::stable_sort(bySize.begin(), bySize.end(),
+                             [&](size_t a, size_t b) { return jobs[a].nodes.size() < jobs[b].nodes.size(); });
+            for (size_t rank = 0; rank < bySize.size(); ++rank)
+                jobs[bySize[rank]].id = rank < 30 ? std::to_string(4000000 + rank) : std::to_string(rank);
+            store.addMachine("cab-million", store.machine("cab")->spec, jobs);
+        }
+        MainWindow window;
+        QVERIFY(show(window, path));
+        window.selectMachine(2);
+        QCOMPARE(window.currentMachine()->record.name, std::string("cab-million"));
+        window.chartsDock()->show(); // the docks on the right share its height
+        QTest::qWait(50);
+        QTableView* table = qobject_cast<JobsDock*>(window.jobsDock())->table();
+        const int rows = table->viewport()->height() / table->verticalHeader()->defaultSectionSize();
+        QVERIFY2(rows >= 5, qPrintable(QString::number(rows)));
+        const int idWidth = table->columnWidth(JobTableModel::IdColumn);
+        const int needed = table->fontMetrics().horizontalAdvance(QStringLiteral("4000123")) + 8;
+        QVERIFY2(idWidth >= needed, qPrintable(QStringLiteral("%1 < %2").arg(idWidth).arg(needed)));
     }
 
 private:
