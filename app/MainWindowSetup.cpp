@@ -32,7 +32,9 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QHeaderView>
+#include <QInputDialog>
 #include <QLabel>
+#include <QLineEdit>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
@@ -76,6 +78,9 @@ void MainWindow::createActions()
         if (const MachineData* machine = m_session->machine())
             m_session->setTime(machine->openingTime);
     });
+    QAction* goToTime = view->addAction(tr("&Go to Time…"), this, &MainWindow::chooseTime);
+    goToTime->setObjectName(QStringLiteral("goToTimeAction"));
+    goToTime->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_G));
     view->addSeparator();
     m_linksAction = view->addAction(tr("Show &Links"));
     m_linksAction->setObjectName(QStringLiteral("showLinksAction"));
@@ -228,6 +233,34 @@ void MainWindow::updateChartRuns()
                           [path = databasePath().toStdString(), machine](std::int64_t runId) {
                               return loadRunChartData(path, machine, runId);
                           });
+}
+
+void MainWindow::chooseTime()
+{
+    const MachineData* machine = m_session->machine();
+    if (!machine)
+        return;
+    bool ok = false;
+    const QString text = QInputDialog::getText(
+        this, tr("Go to Time"),
+        tr("Date and time (ISO 8601, UTC unless it names a zone), between %1 and %2 UTC:")
+            .arg(formatTime(machine->firstTime), formatTime(machine->lastTime)),
+        QLineEdit::Normal, formatTime(m_session->time()).replace(QLatin1Char(' '), QLatin1Char('T')), &ok);
+    if (!ok)
+        return;
+    const std::optional<std::int64_t> time = parseIsoTime(text);
+    if (!time) {
+        QMessageBox::warning(this, tr("Go to Time"),
+                             tr("'%1' is not a date and time like 2024-03-01T12:00:00 (UTC) or "
+                                "2024-03-01T12:00:00+01:00.")
+                                 .arg(text));
+        return;
+    }
+    if (*time < machine->firstTime || *time > machine->lastTime)
+        statusBar()->showMessage(
+            tr("%1 UTC is outside the run (%2 to %3 UTC): the cursor stops at its edge.")
+                .arg(formatTime(*time), formatTime(machine->firstTime), formatTime(machine->lastTime)));
+    m_session->setTime(*time);
 }
 
 void MainWindow::restoreSettings()

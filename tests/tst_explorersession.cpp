@@ -16,22 +16,35 @@
 #include "tests/support/IsolatedSettings.h"
 #include "tests/support/RenderWait.h"
 #include "views/ChartsDock.h"
+#include "views/GanttChart.h"
 #include "views/MachineView.h"
 #include "views/RenderWidget.h"
+#include "views/UtilizationChart.h"
 
+#include <QAbstractAxis>
 #include <QAbstractItemModelTester>
 #include <QAction>
+#include <QApplication>
+#include <QChart>
+#include <QDateTime>
+#include <QDir>
 #include <QDockWidget>
 #include <QFile>
 #include <QFileInfo>
 #include <QHeaderView>
+#include <QInputDialog>
 #include <QLabel>
+#include <QScrollBar>
 #include <QSlider>
 #include <QStatusBar>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTimeZone>
+#include <QTimer>
+#include <QWheelEvent>
 
+#include <cmath>
 #include <numeric>
 
 using namespace placement;
@@ -233,7 +246,95 @@ private slots:
         QVERIFY2(idWidth >= needed, qPrintable(QStringLiteral("%1 < %2").arg(idWidth).arg(needed)));
     }
 
+    void timelineZoomsPansAndGoesToTime()
+    {
+        MainWindow window;
+        QVERIFY(show(window, m_path));
+        TimelineDock* timeline = window.timelineDock();
+        GanttChart* gantt = timeline->gantt();
+        const MachineData* machine = window.currentMachine();
+        QCOMPARE(timeline->visibleFirst(), machine->firstTime);
+        QCOMPARE(timeline->visibleLast(), machine->lastTime);
+        QVERIFY(!timeline->timeScrollBar()->isVisible());
+
+        // One notch of the wheel over the Gantt zooms in around the time under the pointer.
+        const QRectF bars = gantt->barArea();
+        const QPointF at(bars.left() + bars.width() * 0.3, bars.center().y());
+        const std::int64_t anchor = gantt->timeAt(at.x());
+        QWheelEvent wheel(at, gantt->mapToGlobal(at), QPoint(), QPoint(0, 120), Qt::NoButton, Qt::NoModifier,
+                          Qt::NoScrollPhase, false);
+        QApplication::sendEvent(gantt, &wheel);
+        const std::int64_t span = machine->lastTime - machine->firstTime;
+        const std::int64_t zoomed = timeline->visibleLast() - timeline->visibleFirst();
+        QVERIFY2(std::abs(static_cast<double>(zoomed) - span / TimelineDock::wheelZoom) <= 2,
+                 qPrintable(QStringLiteral("%1 of %2").arg(zoomed).arg(span)));
+        const double secondsPerPixel = static_cast<double>(zoomed) / bars.width();
+        QVERIFY2(std::abs(static_cast<double>(gantt->timeAt(at.x()) - anchor)) <= 2 * secondsPerPixel + 1,
+                 qPrintable(QStringLiteral("%1 moved to %2").arg(anchor).arg(gantt->timeAt(at.x()))));
+        // The chart beneath follows, and names the zone on its time axis.
+        UtilizationChart* chart = timeline->utilizationChart();
+        QCOMPARE(chart->timeAt(chart->xOf(timeline->visibleFirst())), timeline->visibleFirst());
+        QCOMPARE(chart->zoneLabel(), QStringLiteral("UTC"));
+
+        for (int notch = 0; notch < 6; ++notch) // a few hours across, for the picture
+            timeline->zoomAt(anchor, TimelineDock::wheelZoom);
+        QDir().mkpath(QStringLiteral(PLACEMENT_TEST_OUTPUT_DIR));
+        QTest::qWait(50);
+        timeline->grab().save(QStringLiteral(PLACEMENT_TEST_OUTPUT_DIR "/timeline-zoomed.png"));
+        timeline->zoomAt(anchor, 1 / std::pow(TimelineDock::wheelZoom, 6));
+        QVERIFY(std::abs(timeline->visibleLast() - timeline->visibleFirst() - zoomed) <= 2);
+
+        // Pan with the scrollbar, and with Shift+wheel.
+        QScrollBar* scroll = timeline->timeScrollBar();
+        QTRY_VERIFY(scroll->isVisible());
+        scroll->setValue(0);
+        QCOMPARE(timeline->visibleFirst(), machine->firstTime);
+        const std::int64_t panned = timeline->visibleLast() - timeline->visibleFirst();
+        QWheelEvent pan(at, gantt->mapToGlobal(at), QPoint(), QPoint(0, -120), Qt::NoButton, Qt::ShiftModifier,
+                        Qt::NoScrollPhase, false);
+        QApplication::sendEvent(gantt, &pan);
+        QVERIFY(timeline->visibleFirst() > machine->firstTime);
+        QCOMPARE(timeline->visibleLast() - timeline->visibleFirst(), panned);
+
+        // Go to Time… takes an ISO date and time, UTC unless it names an offset.
+        const std::int64_t target = machine->firstTime + 3600;
+        const QString iso = QDateTime::fromSecsSinceEpoch(target - 3600, QTimeZone(-3600)).toString(Qt::ISODate);
+        QVERIFY(iso.endsWith(QStringLiteral("-01:00")));
+        answerNextInput(iso);
+        window.findChild<QAction*>(QStringLiteral("goToTimeAction"))->trigger();
+        QCOMPARE(window.currentTime(), target - 3600);
+        answerNextInput(formatTime(target)); // "yyyy-MM-dd HH:mm:ss", UTC
+        window.findChild<QAction*>(QStringLiteral("goToTimeAction"))->trigger();
+        QCOMPARE(window.currentTime(), target);
+        QCOMPARE(timeline->time(), target);
+        QVERIFY(target >= timeline->visibleFirst() && target <= timeline->visibleLast()); // the view follows
+    }
+
+    void isoTimesParse()
+    {
+        QCOMPARE(parseIsoTime(QStringLiteral("2024-03-01T12:00:00")), std::optional<std::int64_t>(1709294400));
+        QCOMPARE(parseIsoTime(QStringLiteral(" 2024-03-01 12:00 ")), std::optional<std::int64_t>(1709294400));
+        QCOMPARE(parseIsoTime(QStringLiteral("2024-03-01T12:00:00Z")), std::optional<std::int64_t>(1709294400));
+        QCOMPARE(parseIsoTime(QStringLiteral("2024-03-01T13:00:00+01:00")), std::optional<std::int64_t>(1709294400));
+        QCOMPARE(parseIsoTime(QStringLiteral("yesterday")), std::optional<std::int64_t>());
+        QCOMPARE(parseIsoTime(QStringLiteral("2024-13-01T00:00:00")), std::optional<std::int64_t>());
+    }
+
 private:
+    /// Types `text` into the next input dialog and accepts it.
+    void answerNextInput(const QString& text)
+    {
+        QTimer::singleShot(0, this, [this, text] {
+            auto* dialog = qobject_cast<QInputDialog*>(QApplication::activeModalWidget());
+            if (!dialog) {
+                answerNextInput(text); // not open yet
+                return;
+            }
+            dialog->setTextValue(text);
+            dialog->accept();
+        });
+    }
+
     bool show(MainWindow& window, const QString& path)
     {
         if (!window.openDatabase(path))
