@@ -4,6 +4,7 @@
 
 #include "app/ComparePane.h"
 #include "app/InspectorDock.h"
+#include "app/JobFilterModel.h"
 #include "app/JobTableModel.h"
 #include "app/JobsDock.h"
 #include "app/MainWindow.h"
@@ -19,6 +20,7 @@
 #include "views/GanttChart.h"
 #include "views/MachineView.h"
 #include "views/RenderWidget.h"
+#include "views/RunChoiceModel.h"
 #include "views/UtilizationChart.h"
 
 #include <QAbstractAxis>
@@ -36,6 +38,7 @@
 #include <QLabel>
 #include <QScrollBar>
 #include <QSlider>
+#include <QSortFilterProxyModel>
 #include <QStatusBar>
 #include <QTableView>
 #include <QTemporaryDir>
@@ -49,6 +52,30 @@
 
 using namespace placement;
 using namespace placement::test;
+
+namespace {
+
+/// Every item model of the window, each under QAbstractItemModelTester while it lives.
+class ModelTesters
+{
+public:
+    explicit ModelTesters(MainWindow& window)
+    {
+        const auto mode = QAbstractItemModelTester::FailureReportingMode::QtTest;
+        auto* jobs = qobject_cast<JobsDock*>(window.jobsDock());
+        auto* runs = qobject_cast<QTableView*>(window.runsDock()->widget())->model();
+        for (QAbstractItemModel* model :
+             {runs, qobject_cast<QSortFilterProxyModel*>(runs)->sourceModel(),
+              static_cast<QAbstractItemModel*>(jobs->model()), static_cast<QAbstractItemModel*>(jobs->filter()),
+              static_cast<QAbstractItemModel*>(window.chartsDock()->runModel())})
+            m_testers.push_back(std::make_unique<QAbstractItemModelTester>(model, mode));
+    }
+
+private:
+    std::vector<std::unique_ptr<QAbstractItemModelTester>> m_testers;
+};
+
+} // namespace
 
 class TestExplorerSession : public QObject
 {
@@ -72,7 +99,7 @@ private slots:
     {
         MainWindow window;
         QVERIFY(show(window, m_path));
-        QAbstractItemModelTester runsTester(runModel(window), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        const ModelTesters testers(window); // every model stays consistent through the switches
         QCOMPARE(window.currentMachine()->record.name, std::string("demo-torus"));
         QCOMPARE(runModel(window)->rowCount(), 1);
         // A job chosen on the torus: outlined, named in the status bar.
@@ -183,6 +210,7 @@ private slots:
     {
         MainWindow window;
         QVERIFY(show(window, m_path));
+        const ModelTesters testers(window);
         QAction* action = window.findChild<QAction*>(QStringLiteral("newDatabaseAction"));
         QVERIFY(action);
         QVERIFY(action->text().endsWith(QString::fromUtf8("\u2026")));
