@@ -9,6 +9,7 @@
 #include "app/RecentFiles.h"
 #include "app/RunTableModel.h"
 #include "app/SimulateDialog.h"
+#include "app/TaskListDock.h"
 #include "app/TimelineDock.h"
 #include "core/NetworkLayout.h"
 #include "core/Occupancy.h"
@@ -114,6 +115,9 @@ MainWindow::MainWindow(QWidget* parent)
 
 MainWindow::~MainWindow()
 {
+    // Simulations still running stop now: they report to this window.
+    delete m_tasksDock;
+    m_tasksDock = nullptr;
     // The job table computes metrics on a worker thread: stop it before the docks go.
     m_jobsDock->setMachine(nullptr, {});
 }
@@ -389,31 +393,45 @@ void MainWindow::chooseSimulation()
         QMessageBox::warning(this, tr("Cannot simulate"), QString::fromUtf8(error.what()));
         return;
     }
-    const SimulationOutcome outcome = SimulationRunner::run(databasePath(), setup, this);
+    // The window stays usable while it runs: the task's row shows its progress and Cancel.
+    m_tasksDock->show();
+    m_tasksDock->raise();
+    const QString path = databasePath();
+    const std::int64_t machineId = machine->record.id;
+    SimulationRunner::start(*m_tasksDock, path, setup, std::make_shared<TaskProgress>(),
+                            [this, path, machineId](const SimulationOutcome& outcome) {
+                                return simulationEnded(outcome, path, machineId);
+                            });
+    statusBar()->showMessage(tr("Simulating in the background (Tasks dock)."));
+}
+
+QString MainWindow::simulationEnded(const SimulationOutcome& outcome, const QString& path, std::int64_t machineId)
+{
     if (outcome.cancelled) {
         statusBar()->showMessage(tr("Simulation cancelled; nothing was stored."));
-        return;
+        return tr("Cancelled; nothing was stored.");
     }
     if (!outcome.finished) {
-        QMessageBox::warning(this, tr("Simulation failed"), outcome.error);
-        return;
+        statusBar()->showMessage(tr("Simulation failed: %1").arg(outcome.error));
+        return tr("Failed: %1").arg(outcome.error.toHtmlEscaped());
     }
     const SystemMetrics& m = outcome.summary.metrics;
-    m_session->reloadRuns();
-    selectRun(QString::fromStdString(outcome.summary.runName));
-    QMessageBox::information(
-        this, tr("Simulation finished"),
-        tr("<b>%1</b><br>%2 jobs, utilization %3% (steady state), mean wait %4 h, mean APH %5, "
-           "%6 µs per job to place.%7")
-            .arg(QString::fromStdString(outcome.summary.runName).toHtmlEscaped())
-            .arg(m.jobs)
-            .arg(100 * m.steadyUtilization, 0, 'f', 1)
-            .arg(m.wait.mean / 3600, 0, 'f', 2)
-            .arg(outcome.summary.meanAph, 0, 'f', 2)
-            .arg(m.schedulingMicroseconds.mean, 0, 'f', 1)
-            .arg(outcome.summary.neverFit.empty()
-                     ? QString()
-                     : tr("<br>%1 jobs larger than the machine were skipped.").arg(outcome.summary.neverFit.size())));
+    const QString name = QString::fromStdString(outcome.summary.runName);
+    // The run joins the Run box if the window still shows its machine.
+    if (path == databasePath() && m_session->machine() && m_session->machine()->record.id == machineId)
+        m_session->reloadRuns();
+    statusBar()->showMessage(tr("Simulation %1 finished: choose it in Run to see it.").arg(name));
+    return tr("Stored as <i>%1</i>: %2 jobs, utilization %3% (steady state), mean wait %4 h, mean APH %5, "
+              "%6 µs per job to place.%7")
+        .arg(name.toHtmlEscaped())
+        .arg(m.jobs)
+        .arg(100 * m.steadyUtilization, 0, 'f', 1)
+        .arg(m.wait.mean / 3600, 0, 'f', 2)
+        .arg(outcome.summary.meanAph, 0, 'f', 2)
+        .arg(m.schedulingMicroseconds.mean, 0, 'f', 1)
+        .arg(outcome.summary.neverFit.empty()
+                 ? QString()
+                 : tr("<br>%1 jobs larger than the machine were skipped.").arg(outcome.summary.neverFit.size()));
 }
 
 void MainWindow::showTime()

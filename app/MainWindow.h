@@ -32,6 +32,8 @@ class InspectorDock;
 class TimelineDock;
 class ChartsDock;
 class ExportActions;
+class TaskListDock;
+struct SimulationOutcome;
 
 /// The explorer's main window: the 3D machine view in the centre, docks for the job table,
 /// metrics and the timeline. Window state and recent files persist in QSettings.
@@ -98,6 +100,8 @@ public:
     QDockWidget* runsDock() const { return m_runsDock; }
     TimelineDock* timelineDock() const { return m_timelineDock; }
     ChartsDock* chartsDock() const { return m_chartsDock; }
+    /// Simulations running or done, each with its progress and Cancel.
+    TaskListDock* tasksDock() const { return m_tasksDock; }
 
     void saveSettings() const;
 
@@ -119,6 +123,8 @@ private:
     /// The Import dialog, with `files` already listed (dropped on the window).
     void chooseImport(const QStringList& files = {});
     void chooseSimulation();
+    /// What the simulation's task row says when it ended; the run list follows.
+    QString simulationEnded(const SimulationOutcome& outcome, const QString& path, std::int64_t machineId);
     void chooseTime();
     // What each change of the session redraws.
     void showDatabase();
@@ -148,6 +154,7 @@ private:
     RunTableModel* m_runModel = nullptr;
     TimelineDock* m_timelineDock = nullptr;
     ChartsDock* m_chartsDock = nullptr;
+    TaskListDock* m_tasksDock = nullptr;
     ExportActions* m_exportActions = nullptr;
     QLabel* m_summary = nullptr;
     QLabel* m_statusTime = nullptr;

@@ -11,6 +11,7 @@
 #include "app/RecentFiles.h"
 #include "app/RunTableModel.h"
 #include "app/SimulateDialog.h"
+#include "app/TaskListDock.h"
 #include "app/TimelineDock.h"
 #include "core/NetworkLayout.h"
 #include "core/Occupancy.h"
@@ -109,6 +110,7 @@ void MainWindow::createActions()
     view->addAction(m_timelineDock->toggleViewAction());
     view->addAction(m_runsDock->toggleViewAction());
     view->addAction(m_chartsDock->toggleViewAction());
+    view->addAction(m_tasksDock->toggleViewAction());
 
     QMenu* simulation = menuBar()->addMenu(tr("&Simulation"));
     QAction* simulate = simulation->addAction(tr("&Simulate…"), this, &MainWindow::chooseSimulation);
@@ -193,6 +195,13 @@ void MainWindow::createDocks()
         if (row >= 0)
             selectRun(QString::fromStdString(m_runModel->run(row).name));
     });
+
+    // Hidden until a simulation starts (or View › Tasks): a tab beside the timeline.
+    m_tasksDock = new TaskListDock(this);
+    addDockWidget(Qt::BottomDockWidgetArea, m_tasksDock);
+    tabifyDockWidget(m_runsDock, m_tasksDock);
+    m_tasksDock->hide();
+    m_timelineDock->raise();
 
     // Hidden until asked for (View › Charts): it reads every job of the runs it draws.
     m_chartsDock = new ChartsDock(this);

@@ -1,6 +1,7 @@
 #include "app/SimulateDialog.h"
 
 #include "app/BackgroundTask.h"
+#include "app/TaskListDock.h"
 #include "core/NodeOrders.h"
 #include "core/OfferedLoad.h"
 #include "core/Topology.h"
@@ -292,29 +293,56 @@ SimulationSetup SimulateDialog::setup() const
     return setup;
 }
 
-SimulationOutcome SimulationRunner::run(const QString& databasePath, SimulationSetup setup, QWidget* parent,
-                                        int cancelAfter)
+namespace {
+
+/// The work of a simulation: on the calling thread, into `outcome`.
+void simulateInto(SimulationOutcome& outcome, const QString& databasePath, SimulationSetup setup,
+                  TaskProgress& progress, int cancelAfter)
 {
-    TaskProgress progress;
-    setup.options.progress = [&](int done, int total) {
+    setup.options.progress = [&progress, cancelAfter](int done, int total) {
         progress.permille = total ? static_cast<int>(1000LL * done / total) : 0;
         if (cancelAfter > 0 && done >= cancelAfter)
             progress.cancel = true;
         return !progress.cancel.load();
     };
+    try {
+        Store store = Store::openExisting(databasePath.toStdString());
+        outcome.summary = runStoredSimulation(store, setup, PLACEMENT_BUILD_ID);
+        outcome.finished = true;
+    } catch (const SimulationCancelled&) {
+        outcome.cancelled = true;
+    } catch (const std::exception& exception) {
+        outcome.error = QString::fromUtf8(exception.what());
+    }
+}
+
+} // namespace
+
+SimulationOutcome SimulationRunner::run(const QString& databasePath, SimulationSetup setup, QWidget* parent,
+                                        int cancelAfter)
+{
+    TaskProgress progress;
     SimulationOutcome outcome;
-    runInBackground(QObject::tr("Simulating…"), parent, progress, [&] {
-        try {
-            Store store = Store::openExisting(databasePath.toStdString());
-            outcome.summary = runStoredSimulation(store, setup, PLACEMENT_BUILD_ID);
-            outcome.finished = true;
-        } catch (const SimulationCancelled&) {
-            outcome.cancelled = true;
-        } catch (const std::exception& exception) {
-            outcome.error = QString::fromUtf8(exception.what());
-        }
-    });
+    runInBackground(QObject::tr("Simulating…"), parent, progress,
+                    [&] { simulateInto(outcome, databasePath, std::move(setup), progress, cancelAfter); });
     return outcome;
+}
+
+int SimulationRunner::start(TaskListDock& tasks, const QString& databasePath, SimulationSetup setup,
+                            std::shared_ptr<TaskProgress> progress,
+                            std::function<QString(const SimulationOutcome&)> done)
+{
+    auto outcome = std::make_shared<SimulationOutcome>();
+    const QString label
+        = QObject::tr("Simulating %1 on %2")
+              .arg(QString::fromStdString(setup.runName.empty() ? defaultRunName(setup) : setup.runName),
+                   QString::fromStdString(setup.machine));
+    return tasks.start(
+        label, progress,
+        [outcome, databasePath, setup = std::move(setup), progress] {
+            simulateInto(*outcome, databasePath, setup, *progress, 0);
+        },
+        [outcome, done = std::move(done)] { return done(*outcome); });
 }
 
 } // namespace placement

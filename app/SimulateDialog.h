@@ -5,7 +5,9 @@
 #include <QDialog>
 
 #include <cstdint>
+#include <functional>
 #include <map>
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -18,7 +20,9 @@ class QTimer;
 
 namespace placement {
 
+class TaskListDock;
 class Topology;
+struct TaskProgress;
 
 /// Asks how to replay a machine's jobs: policy, node order, backfilling, window, speed-up,
 /// seed and workload transforms (what `placement simulate` asks on the command line).
@@ -88,16 +92,21 @@ struct SimulationOutcome
     SimulationSummary summary;
 };
 
-/// Runs a simulation off the GUI thread behind a progress dialog with Cancel, on its own
-/// database connection. A cancelled or failed run stores nothing.
+/// Runs a simulation off the GUI thread on its own database connection. A cancelled or
+/// failed run stores nothing.
 class SimulationRunner : public QObject
 {
     Q_OBJECT
 public:
-    /// Blocks in a local event loop (the GUI stays live) until the run ends. `cancelAfter`
-    /// > 0 presses Cancel once that many jobs are done (for tests).
+    /// Behind a progress dialog with Cancel; blocks in a local event loop (the GUI stays
+    /// live) until the run ends. `cancelAfter` > 0 presses Cancel once that many jobs are
+    /// done (for tests).
     static SimulationOutcome run(const QString& databasePath, SimulationSetup setup, QWidget* parent,
                                  int cancelAfter = 0);
+    /// As a row of `tasks` with its progress and Cancel, without waiting: `done` gets the
+    /// outcome on the GUI thread and returns what the row says then. Returns the task.
+    static int start(TaskListDock& tasks, const QString& databasePath, SimulationSetup setup,
+                     std::shared_ptr<TaskProgress> progress, std::function<QString(const SimulationOutcome&)> done);
 };
 
 } // namespace placement

@@ -2,8 +2,10 @@
 // what differs, the parameters in the Runs table, the offered load, and the policies a
 // machine cannot have.
 
+#include "app/MainWindow.h"
 #include "app/RunTableModel.h"
 #include "app/SimulateDialog.h"
+#include "app/TaskListDock.h"
 #include "core/MachineSpec.h"
 #include "core/Topology.h"
 #include "store/DemoDatabase.h"
@@ -13,6 +15,8 @@
 #include "tests/support/IsolatedSettings.h"
 
 #include <QAbstractItemModelTester>
+#include <QAction>
+#include <QApplication>
 #include <QComboBox>
 #include <QDir>
 #include <QLabel>
@@ -20,6 +24,8 @@
 #include <QStandardItemModel>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTimer>
+#include <QToolButton>
 
 using namespace placement;
 using namespace placement::test;
@@ -182,6 +188,84 @@ private slots:
         QVERIFY(qobject_cast<QStandardItemModel*>(flatPolicy->model())->item(offered)->isEnabled());
         flatPolicy->setCurrentIndex(offered);
         QCOMPARE(flat.setup().allocator.policy, std::string("quadrant"));
+    }
+
+    void simulationRunsWhileTheWindowStaysUsable()
+    {
+        const QString path = m_dir.filePath(QStringLiteral("tasks.sqlite"));
+        writeDemoDatabase(path.toStdString());
+        MainWindow window;
+        QVERIFY(window.openDatabase(path));
+        window.selectMachine(1); // cab
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        // The dialog is answered as it opens; the action returns once the run has started.
+        QTimer answer;
+        connect(&answer, &QTimer::timeout, &window, [&] {
+            if (auto* dialog = qobject_cast<SimulateDialog*>(QApplication::activeModalWidget())) {
+                answer.stop();
+                dialog->accept();
+            }
+        });
+        answer.start(20);
+        window.findChild<QAction*>(QStringLiteral("simulateAction"))->trigger();
+        TaskListDock* tasks = window.tasksDock();
+        QCOMPARE(tasks->taskCount(), 1);
+        QVERIFY(tasks->isVisible());
+        // Nothing reported yet (the outcome comes by a queued call), and the window answers.
+        QVERIFY(window.runNames().isEmpty());
+        const std::int64_t early = window.currentMachine()->firstTime + 60;
+        window.setCurrentTime(early);
+        QCOMPARE(window.currentTime(), early);
+        QTRY_COMPARE_WITH_TIMEOUT(tasks->runningCount(), 0, 30000);
+        QTRY_COMPARE(window.runNames().size(), 1); // the values remembered for cab: ta, 16 cpus/node
+        QVERIFY2(tasks->taskText(0).contains(QStringLiteral("Stored as <i>%1</i>").arg(window.runNames().constFirst())),
+                 qPrintable(tasks->taskText(0)));
+        QCOMPARE(window.currentTime(), early); // the run shown and its cursor stay
+        QDir().mkpath(QStringLiteral(PLACEMENT_TEST_OUTPUT_DIR));
+        tasks->grab().save(QStringLiteral(PLACEMENT_TEST_OUTPUT_DIR "/tasks-dock.png"));
+
+        // Cancelled before its first 64 jobs are done: nothing is stored.
+        SimulationSetup setup;
+        setup.machine = "cab";
+        setup.allocator.policy = "random";
+        auto progress = std::make_shared<TaskProgress>();
+        progress->cancel = true;
+        bool cancelled = false;
+        SimulationRunner::start(*tasks, path, setup, progress, [&](const SimulationOutcome& outcome) {
+            cancelled = outcome.cancelled;
+            return QStringLiteral("ended");
+        });
+        QTRY_COMPARE(tasks->runningCount(), 0);
+        QVERIFY(cancelled);
+        {
+            Store store = Store::openExisting(path.toStdString());
+            QCOMPARE(runs(store, store.machine("cab")->id).size(), size_t(1));
+        }
+        // The row's Cancel asks the run to stop.
+        auto running = std::make_shared<TaskProgress>();
+        const int task = SimulationRunner::start(*tasks, path, setup, running,
+                                                 [](const SimulationOutcome&) { return QStringLiteral("ended"); });
+        tasks->cancelButton(task)->click();
+        QVERIFY(running->cancel.load());
+        QVERIFY(tasks->taskText(task).contains(QStringLiteral("cancelling")));
+        QTRY_COMPARE(tasks->runningCount(), 0);
+    }
+
+    void closingTheWindowStopsItsSimulations()
+    {
+        const QString path = m_dir.filePath(QStringLiteral("closing.sqlite"));
+        writeDemoDatabase(path.toStdString());
+        auto progress = std::make_shared<TaskProgress>();
+        {
+            MainWindow window;
+            QVERIFY(window.openDatabase(path));
+            SimulationSetup setup;
+            setup.machine = "cab";
+            SimulationRunner::start(*window.tasksDock(), path, setup, progress,
+                                    [](const SimulationOutcome&) { return QString(); });
+        } // the window waits for the worker, which it told to stop
+        QVERIFY(progress->cancel.load());
     }
 
 private:
