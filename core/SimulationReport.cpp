@@ -162,6 +162,8 @@ std::string simulationSummaryJson(const SimulationSetup& setup, const Simulation
         json.endObject();
     }
     json.endArray();
+    json.key("offered_load");
+    summary.offeredLoad ? json.value(*summary.offeredLoad) : json.null();
     json.key("never_fit").value(static_cast<std::int64_t>(summary.neverFit.size()));
     json.key("never_fit_jobs").beginArray();
     for (const std::string& id : summary.neverFit)

@@ -6,6 +6,7 @@
 #include "core/TopologyMapping.h"
 #include "core/WorkloadTransforms.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -35,6 +36,8 @@ struct SimulationSummary
     int jobsWithPairs = 0;
     TopologyMapping mapping; ///< lowest common switch and spread (AUCSCHED3 Table 4)
     std::vector<std::string> neverFit; ///< ids of the jobs larger than the machine
+    /// The load the workload offered the machine (core/OfferedLoad.h): above 1 it cannot keep up.
+    std::optional<double> offeredLoad;
     double simulationSeconds = 0; ///< wall time of the replay
 };
 

@@ -139,6 +139,25 @@ private slots:
         QVERIFY(utilization > 0.2 && utilization <= 1.0);
         QVERIFY(summary.value(QStringLiteral("mean_wait")).toDouble() > 0);
         QCOMPARE(summary.value(QStringLiteral("by_size")).toArray().size(), 5);
+        // The load offered: the machine's node-seconds asked for, per node-second it has
+        // while jobs arrive; warned about above 100 %. One processor per node asks more.
+        const double load = summary.value(QStringLiteral("offered_load")).toDouble();
+        QVERIFY(load > 0);
+        QCOMPARE(ta.errors.contains(QStringLiteral("no policy keeps up")), load > 1);
+        const QString single = dir.filePath(QStringLiteral("single.json"));
+        QStringList oneCpu = common;
+        oneCpu[oneCpu.indexOf(QStringLiteral("--cpus-per-node")) + 1] = QStringLiteral("1");
+        const Result heavier = run(QStringLiteral("placement"),
+                                   oneCpu
+                                       + QStringList{QStringLiteral("--policy"), QStringLiteral("ta"),
+                                                     QStringLiteral("--no-store"), QStringLiteral("--json"), single});
+        QCOMPARE(heavier.exitCode, 0);
+        QFile singleFile(single);
+        QVERIFY(singleFile.open(QIODevice::ReadOnly));
+        const double heavierLoad
+            = QJsonDocument::fromJson(singleFile.readAll()).object().value(QStringLiteral("offered_load")).toDouble();
+        QVERIFY2(heavierLoad > 1.3 * load, qPrintable(QStringLiteral("%1 and %2").arg(heavierLoad).arg(load)));
+        QCOMPARE(heavier.errors.contains(QStringLiteral("no policy keeps up")), heavierLoad > 1);
         QVERIFY(summary.contains(QStringLiteral("mean_aph")));
         {
             // The run records the program's version and the commit it was built from.
