@@ -1,5 +1,6 @@
 #include "app/ComparePane.h"
 
+#include "app/ExplorerSession.h"
 #include "core/NetworkLayout.h"
 #include "core/Occupancy.h"
 #include "store/Store.h"
@@ -76,6 +77,15 @@ void ComparePane::setRuns(std::shared_ptr<const MachineData> primary, std::share
     m_view->setNodeLayout(m_other->layout);
     updateNetwork();
     recolor();
+}
+
+void ComparePane::follow(ExplorerSession* session)
+{
+    connect(session, &ExplorerSession::timeChanged, this, &ComparePane::setTime);
+    connect(session, &ExplorerSession::selectedJobChanged, this, &ComparePane::setHighlightedJob);
+    connect(session, &ExplorerSession::linksShownChanged, this, &ComparePane::setLinksVisible);
+    connect(session, &ExplorerSession::wrapLinksChanged, this, &ComparePane::setWrapLinks);
+    connect(session, &ExplorerSession::linkColorModeChanged, this, &ComparePane::setLinkColorMode);
 }
 
 QString ComparePane::title() const

@@ -15,6 +15,7 @@ class QLabel;
 
 namespace placement {
 
+class ExplorerSession;
 class MachineView;
 
 /// The main window's centre: the main view and, in compare mode, the compare pane, kept
@@ -63,6 +64,8 @@ public:
     void setTime(std::int64_t time);
     void setHighlightedJob(int primaryJob);
     void followCamera(MachineView* primary);
+    /// Follows `session`'s time cursor, selected job and link settings from now on.
+    void follow(ExplorerSession* session);
     /// Draws the network's links as the main view does: shown or not, wrapped or not, and
     /// coloured by `mode` for the other run's jobs.
     void setLinksVisible(bool shown);

@@ -1,5 +1,6 @@
 #include "app/InspectorDock.h"
 
+#include "app/ExplorerSession.h"
 #include "app/InspectionText.h"
 #include "app/JobMetricsCache.h"
 #include "app/JobTableModel.h"
@@ -155,6 +156,18 @@ void InspectorDock::setMachine(std::shared_ptr<const MachineData> shared, const 
     showJob();
     showMachine();
     emit updated();
+}
+
+void InspectorDock::follow(ExplorerSession* session, const JobMetricsCache* cache)
+{
+    connect(session, &ExplorerSession::machineChanged, this, [this, session, cache] {
+        setMachine(session->sharedMachine(), session->databasePath(), cache);
+        if (session->machine())
+            setTime(session->time(), &session->owners());
+    });
+    connect(session, &ExplorerSession::timeChanged, this,
+            [this, session](std::int64_t time) { setTime(time, &session->owners()); });
+    connect(session, &ExplorerSession::selectedJobChanged, this, &InspectorDock::setJob);
 }
 
 void InspectorDock::setTime(std::int64_t time, const std::vector<int>* owners)

@@ -15,6 +15,7 @@ class QLabel;
 
 namespace placement {
 
+class ExplorerSession;
 struct MachineData;
 class Allocator;
 class HistogramChart;
@@ -43,6 +44,8 @@ public:
     /// asked for minimum APH values already computed. The dock keeps `machine` until the next call.
     void setMachine(std::shared_ptr<const MachineData> machine, const QString& databasePath,
                     const JobMetricsCache* cache = nullptr);
+    /// Inspects what `session` shows from now on: its run, time cursor and selected job.
+    void follow(ExplorerSession* session, const JobMetricsCache* cache = nullptr);
     /// Moves the time cursor; `owners` (job per node at `time`, -1 free) when the caller has it.
     void setTime(std::int64_t time, const std::vector<int>* owners = nullptr);
     /// Inspects one job (index into the machine's jobs), -1 for none.

@@ -1,5 +1,6 @@
 #include "app/JobsDock.h"
 
+#include "app/ExplorerSession.h"
 #include "app/JobFilterBar.h"
 #include "app/JobFilterModel.h"
 #include "app/JobMetricsCache.h"
@@ -110,6 +111,22 @@ void JobsDock::setMachine(std::shared_ptr<const MachineData> machine, const QStr
     m_cache->request(m_runKey, m_machineKey, *shown->topology, shown->jobs);
     fitColumns();
     updateCount();
+}
+
+void JobsDock::follow(ExplorerSession* session)
+{
+    connect(session, &ExplorerSession::machineChanged, this, [this, session] {
+        setMachine(session->sharedMachine(), session->databasePath());
+        setTime(session->time());
+    });
+    connect(session, &ExplorerSession::timeChanged, this, &JobsDock::setTime);
+    connect(session, &ExplorerSession::selectedJobChanged, this, [this](int job) {
+        if (job < 0)
+            clearSelection();
+        else
+            selectJob(job);
+    });
+    connect(this, &JobsDock::jobSelected, session, &ExplorerSession::selectJob);
 }
 
 void JobsDock::takeMetrics()

@@ -10,6 +10,7 @@ class QTableView;
 
 namespace placement {
 
+class ExplorerSession;
 struct MachineData;
 class JobFilterBar;
 class JobFilterModel;
@@ -27,6 +28,9 @@ public:
     /// Shows the jobs of `machine` (null: none), a run of the database at `databasePath`;
     /// the dock keeps it until the next call.
     void setMachine(std::shared_ptr<const MachineData> machine, const QString& databasePath);
+    /// Shows what `session` shows from now on (its run, time cursor and selected job), and
+    /// selects in it the job of the row chosen here.
+    void follow(ExplorerSession* session);
     void setTime(std::int64_t time);
     /// Selects and shows the job's row; false when the filters hide it.
     bool selectJob(int jobIndex);

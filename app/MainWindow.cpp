@@ -14,7 +14,6 @@
 #include "core/NetworkLayout.h"
 #include "core/Occupancy.h"
 #include "views/ChartsDock.h"
-#include "views/GanttChart.h"
 #include "views/JobPalette.h"
 #include "views/MachineView.h"
 #include "views/RenderWidget.h"
@@ -102,8 +101,6 @@ MainWindow::MainWindow(QWidget* parent)
             showPickedText(describeSwitch(*machine, m_session->owners(), vertex), position);
     });
     m_view->setNodeToolTip([this](int node) { return nodeToolTip(node); });
-    connect(m_timelineDock, &TimelineDock::timeChanged, m_session, &ExplorerSession::setTime);
-    connect(m_timelineDock->gantt(), &GanttChart::jobClicked, m_session, &ExplorerSession::selectJob);
     connect(m_machineBox, &QComboBox::activated, this, &MainWindow::selectMachine);
     connect(m_runBox, &QComboBox::activated, this, [this](int index) {
         if (!selectRun(index == 0 ? QString() : m_runBox->itemText(index)))
@@ -124,6 +121,12 @@ MainWindow::~MainWindow()
 
 void MainWindow::connectSession()
 {
+    // The docks and the compare pane follow the session themselves; the window redraws the
+    // 3D view, the toolbar, the summary and the status bar.
+    m_jobsDock->follow(m_session);
+    m_inspectorDock->follow(m_session, m_jobsDock->metricsCache());
+    m_timelineDock->follow(m_session);
+    m_comparePane->follow(m_session);
     connect(m_session, &ExplorerSession::databaseChanged, this, &MainWindow::showDatabase);
     connect(m_session, &ExplorerSession::machineChanged, this, &MainWindow::showMachine);
     connect(m_session, &ExplorerSession::runsChanged, this, &MainWindow::showRuns);
@@ -137,7 +140,6 @@ void MainWindow::connectSession()
     connect(m_session, &ExplorerSession::linksShownChanged, this, [this](bool shown) {
         m_linksAction->setChecked(shown);
         m_view->setLinksVisible(shown);
-        m_comparePane->setLinksVisible(shown);
         recolor();
     });
     connect(m_session, &ExplorerSession::wrapLinksChanged, this, [this](bool wrap) {
@@ -297,10 +299,6 @@ void MainWindow::showMachine()
         const QSignalBlocker blocker(m_machineBox);
         m_machineBox->setCurrentIndex(m_session->machineIndex());
     }
-    m_jobsDock->setMachine(machine, databasePath());
-    m_inspectorDock->setMachine(machine, databasePath(), m_jobsDock->metricsCache());
-    m_timelineDock->setMachine(machine);
-    m_timelineDock->gantt()->setHighlightedJob(-1);
     m_view->setOutlines({});
     m_view->setNodeLayout(machine ? machine->layout : NodeLayout{});
     showNetwork();
@@ -326,7 +324,6 @@ void MainWindow::showNetwork()
     const MachineData* machine = m_session->machine();
     m_view->setNetworkLayout(machine ? layoutNetwork(*machine->topology, machine->layout, m_session->wrapLinks())
                                      : NetworkLayout{});
-    m_comparePane->setWrapLinks(m_session->wrapLinks());
 }
 
 void MainWindow::showRuns()
@@ -439,11 +436,6 @@ void MainWindow::showTime()
     const MachineData* machine = m_session->machine();
     if (!machine)
         return;
-    const std::int64_t time = m_session->time();
-    m_timelineDock->setTime(time);
-    m_jobsDock->setTime(time);
-    m_inspectorDock->setTime(time, &m_session->owners());
-    m_comparePane->setTime(time);
     recolor();
     updateSummary();
 }
@@ -452,17 +444,10 @@ void MainWindow::showSelectedJob()
 {
     const MachineData* machine = m_session->machine();
     const int jobIndex = m_session->selectedJob();
-    m_inspectorDock->setJob(jobIndex);
-    m_timelineDock->gantt()->setHighlightedJob(jobIndex);
-    if (jobIndex < 0)
-        m_jobsDock->clearSelection();
-    else
-        m_jobsDock->selectJob(jobIndex);
     // The chosen job's fragments outlined (its partitions: core/NetworkLayout.h).
     m_view->setOutlines(machine && jobIndex >= 0 ? fragmentBoxes(*machine->topology, machine->layout,
                                                                  machine->jobs[static_cast<size_t>(jobIndex)].nodes)
                                                  : std::vector<std::pair<Vec3, Vec3>>{});
-    m_comparePane->setHighlightedJob(jobIndex);
     recolor();
     if (!machine)
         return;
@@ -552,8 +537,6 @@ void MainWindow::recolor()
     m_view->setNodeColors(colors);
     if (machine && m_view->linksVisible())
         m_view->setLinkColors(linkColors(*machine, owners, m_session->linkColorMode(), selected));
-    if (comparing())
-        m_comparePane->setLinkColorMode(m_session->linkColorMode());
 }
 
 bool MainWindow::comparing() const
@@ -583,11 +566,13 @@ void MainWindow::showCompared()
         return;
     }
     const QString shownName = machine->runId ? m_session->runName() : tr("logged");
+    // The pane follows the session's link settings from now on; it starts from them.
+    m_comparePane->setWrapLinks(m_session->wrapLinks());
+    m_comparePane->setLinkColorMode(m_session->linkColorMode());
+    m_comparePane->setLinksVisible(m_session->linksShown());
     m_comparePane->setRuns(m_session->sharedMachine(), other, m_session->comparedName());
     m_runLabel->setText(tr("<b>%1</b> · the run shown").arg(shownName.toHtmlEscaped()));
     m_runLabel->show();
-    m_comparePane->setWrapLinks(m_session->wrapLinks());
-    m_comparePane->setLinksVisible(m_session->linksShown());
     m_comparePane->show();
     m_comparePane->setTime(m_session->time());
     m_comparePane->setHighlightedJob(m_session->selectedJob());

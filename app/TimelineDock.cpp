@@ -1,5 +1,6 @@
 #include "app/TimelineDock.h"
 
+#include "app/ExplorerSession.h"
 #include "app/JobTableModel.h"
 #include "app/MachineData.h"
 #include "views/GanttChart.h"
@@ -133,6 +134,19 @@ void TimelineDock::setMachine(std::shared_ptr<const MachineData> machine)
         events.push_back(job.end);
     }
     setEvents(std::move(events));
+}
+
+void TimelineDock::follow(ExplorerSession* session)
+{
+    connect(session, &ExplorerSession::machineChanged, this, [this, session] {
+        setMachine(session->sharedMachine());
+        m_gantt->setHighlightedJob(-1);
+        setTime(session->time());
+    });
+    connect(session, &ExplorerSession::timeChanged, this, &TimelineDock::setTime);
+    connect(session, &ExplorerSession::selectedJobChanged, m_gantt, &GanttChart::setHighlightedJob);
+    connect(this, &TimelineDock::timeChanged, session, &ExplorerSession::setTime);
+    connect(m_gantt, &GanttChart::jobClicked, session, &ExplorerSession::selectJob);
 }
 
 void TimelineDock::setRange(std::int64_t first, std::int64_t last)

@@ -18,6 +18,7 @@ class QToolButton;
 
 namespace placement {
 
+class ExplorerSession;
 struct MachineData;
 class GanttChart;
 class UtilizationChart;
@@ -35,6 +36,9 @@ public:
     /// Shows the jobs of `machine` (null: none) from its first start to its last end and
     /// steps through their starts and ends; the dock keeps it until the next call.
     void setMachine(std::shared_ptr<const MachineData> machine);
+    /// Shows what `session` shows from now on (its run, time cursor, selected job), and
+    /// moves its cursor or selects a job where the user clicks here.
+    void follow(ExplorerSession* session);
     void setRange(std::int64_t first, std::int64_t last);
     void setTime(std::int64_t time);
     /// The jobs drawn by the Gantt and the chart; `jobs` must outlive them or the next call,
