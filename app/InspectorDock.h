@@ -18,6 +18,7 @@ class QLabel;
 
 namespace placement {
 
+class ExplorerSession;
 struct MachineData;
 class Allocator;
 class HistogramChart;
@@ -43,8 +44,11 @@ public:
 
     /// Inspects the jobs of `machine` (null: none), a run of the database at `databasePath`
     /// (its stored policy is the one asked for the largest job). `cache`, when given, is
-    /// asked for minimum APH values already computed. `machine` must outlive the next call.
-    void setMachine(const MachineData* machine, const QString& databasePath, const JobMetricsCache* cache = nullptr);
+    /// asked for minimum APH values already computed. The dock keeps `machine` until the next call.
+    void setMachine(std::shared_ptr<const MachineData> machine, const QString& databasePath,
+                    const JobMetricsCache* cache = nullptr);
+    /// Inspects what `session` shows from now on: its run, time cursor and selected job.
+    void follow(ExplorerSession* session, const JobMetricsCache* cache = nullptr);
     /// Moves the time cursor; `owners` (job per node at `time`, -1 free) when the caller has it.
     void setTime(std::int64_t time, const std::vector<int>* owners = nullptr);
     /// Inspects one job (index into the machine's jobs), -1 for none.
@@ -83,7 +87,7 @@ private:
     std::unique_ptr<WorkQueue> m_linkWork;
     std::unique_ptr<WorkQueue> m_machineWork;
 
-    const MachineData* m_machine = nullptr;
+    std::shared_ptr<const MachineData> m_machine;
     const JobMetricsCache* m_cache = nullptr;
     QString m_machineKey;
     std::shared_ptr<const Topology> m_topology; ///< the worker's copy

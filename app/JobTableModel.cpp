@@ -49,6 +49,20 @@ QString formatTime(std::int64_t secondsSinceEpoch)
         .toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"));
 }
 
+std::optional<std::int64_t> parseIsoTime(const QString& text)
+{
+    QString iso = text.trimmed();
+    if (iso.size() > 10 && iso[10] == QLatin1Char(' '))
+        iso[10] = QLatin1Char('T');
+    QDateTime time = QDateTime::fromString(iso, Qt::ISODate);
+    if (!time.isValid())
+        return std::nullopt;
+    // No zone named: the time is UTC, as the explorer shows every time.
+    if (time.timeSpec() == Qt::LocalTime)
+        time.setTimeZone(QTimeZone::utc());
+    return time.toSecsSinceEpoch();
+}
+
 QString formatDuration(std::int64_t seconds)
 {
     if (seconds < 0)

@@ -23,6 +23,7 @@ public:
         PolicyColumn,
         BackfillColumn,
         SpeedupColumn,
+        ParametersColumn,
         JobsColumn,
         UtilizationColumn,
         MakespanColumn,

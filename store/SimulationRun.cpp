@@ -4,6 +4,7 @@
 #include "store/SimulationRun.h"
 
 #include "core/MachineSpec.h"
+#include "core/OfferedLoad.h"
 #include "store/Runs.h"
 #include "store/Store.h"
 
@@ -32,6 +33,7 @@ SimulationSummary runStoredSimulation(Store& store, const SimulationSetup& setup
     summary.metrics = computeSystemMetrics(topology->nodeCount(), jobs, result, setup.sizeBins);
     summary.meanAph = meanAph(*topology, result, &summary.jobsWithPairs);
     summary.mapping = topologyMapping(*topology, result);
+    summary.offeredLoad = placement::offeredLoad(jobs, topology->nodeCount());
     for (size_t i = 0; i < jobs.size(); ++i)
         if (result.jobs[i].neverFits)
             summary.neverFit.push_back(jobs[i].id);

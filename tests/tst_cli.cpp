@@ -24,6 +24,8 @@ struct Result
     QString errors;
 };
 
+enum class Graphics { Inherited, None };
+
 /// Where the programs run by run() keep their settings and data: not in the user's home.
 const QTemporaryDir& privateHome()
 {
@@ -32,10 +34,14 @@ const QTemporaryDir& privateHome()
 }
 
 /// Starts one of the programs; finish() waits for it.
-void start(QProcess& process, const QString& program, const QStringList& arguments)
+void start(QProcess& process, const QString& program, const QStringList& arguments,
+           Graphics graphics = Graphics::Inherited)
 {
     const QTemporaryDir& home = privateHome();
     QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    if (graphics == Graphics::None)
+        for (const char* name : {"DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"})
+            environment.remove(QString::fromLatin1(name));
     environment.insert(QStringLiteral("XDG_CONFIG_HOME"), home.filePath(QStringLiteral("config")));
     environment.insert(QStringLiteral("XDG_DATA_HOME"), home.filePath(QStringLiteral("data")));
     process.setProcessEnvironment(environment);
@@ -50,10 +56,10 @@ Result finish(QProcess& process)
             QString::fromUtf8(process.readAllStandardOutput()), QString::fromUtf8(process.readAllStandardError())};
 }
 
-Result run(const QString& program, const QStringList& arguments)
+Result run(const QString& program, const QStringList& arguments, Graphics graphics = Graphics::Inherited)
 {
     QProcess process;
-    start(process, program, arguments);
+    start(process, program, arguments, graphics);
     return finish(process);
 }
 
@@ -79,6 +85,30 @@ private slots:
         const Result result = run(program, {QStringLiteral("--help")});
         QCOMPARE(result.exitCode, 0);
         QVERIFY2(result.output.contains(mentions), qPrintable(result.output));
+    }
+
+    void explorerHelpAndVersionNeedNoDisplay()
+    {
+        const Result help = run(QStringLiteral("placement-explorer"), {QStringLiteral("--help")}, Graphics::None);
+        QCOMPARE(help.exitCode, 0);
+        QVERIFY2(help.output.contains(QStringLiteral("--screenshot")), qPrintable(help.output + help.errors));
+        const Result version = run(QStringLiteral("placement-explorer"), {QStringLiteral("--version")}, Graphics::None);
+        QCOMPARE(version.exitCode, 0);
+        QVERIFY2(version.output.contains(QStringLiteral("placement-explorer")),
+                 qPrintable(version.output + version.errors));
+    }
+
+    void quadrantIsRefusedOnA3DTorus()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("demo.sqlite"));
+        QCOMPARE(run(QStringLiteral("placement"), {QStringLiteral("demo"), path}).exitCode, 0);
+        const Result refused
+            = run(QStringLiteral("placement"),
+                  {QStringLiteral("simulate"), QStringLiteral("--db"), path, QStringLiteral("--machine"),
+                   QStringLiteral("demo-torus"), QStringLiteral("--policy"), QStringLiteral("quadrant")});
+        QVERIFY(refused.exitCode != 0);
+        QVERIFY2(refused.errors.contains(QStringLiteral("defined for 2D tori")), qPrintable(refused.errors));
     }
 
     void demoThenInfo()
@@ -117,21 +147,43 @@ private slots:
                                      QStringLiteral("--machine"), QStringLiteral("seth"), trace});
         QCOMPARE(imported.exitCode, 0);
         const QString json = dir.filePath(QStringLiteral("ta.json"));
-        const QStringList common{QStringLiteral("simulate"),      QStringLiteral("--db"),     db,
-                                 QStringLiteral("--machine"),     QStringLiteral("seth"),     QStringLiteral("--cpus-per-node"),
-                                 QStringLiteral("2"),             QStringLiteral("--speedup"), QStringLiteral("v2")};
-        const Result ta = run(QStringLiteral("placement"),
-                              common + QStringList{QStringLiteral("--policy"), QStringLiteral("ta"), QStringLiteral("--json"), json});
+        const QStringList common{
+            QStringLiteral("simulate"),  QStringLiteral("--db"),      db,
+            QStringLiteral("--machine"), QStringLiteral("seth"),      QStringLiteral("--cpus-per-node"),
+            QStringLiteral("2"),         QStringLiteral("--speedup"), QStringLiteral("v2")};
+        const Result ta = run(
+            QStringLiteral("placement"),
+            common + QStringList{QStringLiteral("--policy"), QStringLiteral("ta"), QStringLiteral("--json"), json});
         QCOMPARE(ta.exitCode, 0);
         QFile file(json);
         QVERIFY(file.open(QIODevice::ReadOnly));
         const QJsonObject summary = QJsonDocument::fromJson(file.readAll()).object();
         QCOMPARE(summary.value(QStringLiteral("jobs")).toInt(), 3145);
-        QCOMPARE(summary.value(QStringLiteral("run_name")).toString(), QStringLiteral("ta easy speedup v2"));
+        QCOMPARE(summary.value(QStringLiteral("run_name")).toString(),
+                 QStringLiteral("ta easy speedup v2 2 cpus/node"));
         const double utilization = summary.value(QStringLiteral("utilization")).toDouble();
         QVERIFY(utilization > 0.2 && utilization <= 1.0);
         QVERIFY(summary.value(QStringLiteral("mean_wait")).toDouble() > 0);
         QCOMPARE(summary.value(QStringLiteral("by_size")).toArray().size(), 5);
+        // The load offered: the machine's node-seconds asked for, per node-second it has
+        // while jobs arrive; warned about above 100 %. One processor per node asks more.
+        const double load = summary.value(QStringLiteral("offered_load")).toDouble();
+        QVERIFY(load > 0);
+        QCOMPARE(ta.errors.contains(QStringLiteral("no policy keeps up")), load > 1);
+        const QString single = dir.filePath(QStringLiteral("single.json"));
+        QStringList oneCpu = common;
+        oneCpu[oneCpu.indexOf(QStringLiteral("--cpus-per-node")) + 1] = QStringLiteral("1");
+        const Result heavier = run(QStringLiteral("placement"),
+                                   oneCpu
+                                       + QStringList{QStringLiteral("--policy"), QStringLiteral("ta"),
+                                                     QStringLiteral("--no-store"), QStringLiteral("--json"), single});
+        QCOMPARE(heavier.exitCode, 0);
+        QFile singleFile(single);
+        QVERIFY(singleFile.open(QIODevice::ReadOnly));
+        const double heavierLoad
+            = QJsonDocument::fromJson(singleFile.readAll()).object().value(QStringLiteral("offered_load")).toDouble();
+        QVERIFY2(heavierLoad > 1.3 * load, qPrintable(QStringLiteral("%1 and %2").arg(heavierLoad).arg(load)));
+        QCOMPARE(heavier.errors.contains(QStringLiteral("no policy keeps up")), heavierLoad > 1);
         QVERIFY(summary.contains(QStringLiteral("mean_aph")));
         {
             // The run records the program's version and the commit it was built from.
@@ -144,9 +196,11 @@ private slots:
         }
 
         // Conservative to stdout; the second run is stored beside the first.
-        const Result conservative = run(QStringLiteral("placement"),
-                                        common + QStringList{QStringLiteral("--policy"), QStringLiteral("first-fit"),
-                                                             QStringLiteral("--backfill"), QStringLiteral("conservative")});
+        const Result conservative
+            = run(QStringLiteral("placement"),
+                  common
+                      + QStringList{QStringLiteral("--policy"), QStringLiteral("first-fit"),
+                                    QStringLiteral("--backfill"), QStringLiteral("conservative")});
         QCOMPARE(conservative.exitCode, 0);
         const QJsonObject second = QJsonDocument::fromJson(conservative.output.toUtf8()).object();
         QCOMPARE(second.value(QStringLiteral("backfill")).toString(), QStringLiteral("conservative"));
@@ -166,21 +220,22 @@ private slots:
 
         // LC+S: its search limits are stored with the run, and how often they cut a search
         // off with its summary.
-        const Result bound = run(QStringLiteral("placement"),
-                                 common
-                                     + QStringList{QStringLiteral("--policy"), QStringLiteral("lcs"),
-                                                   QStringLiteral("--lcs-timeout"), QStringLiteral("0.5"),
-                                                   QStringLiteral("--lcs-steps"), QStringLiteral("3000"),
-                                                   QStringLiteral("--name"), QStringLiteral("bound")});
+        const Result bound
+            = run(QStringLiteral("placement"),
+                  common
+                      + QStringList{QStringLiteral("--policy"), QStringLiteral("lcs"), QStringLiteral("--lcs-timeout"),
+                                    QStringLiteral("0.5"), QStringLiteral("--lcs-steps"), QStringLiteral("3000"),
+                                    QStringLiteral("--name"), QStringLiteral("bound")});
         QVERIFY2(bound.exitCode == 0, qPrintable(bound.errors));
         {
             QProcess sqlite;
             sqlite.start(QStringLiteral("sqlite3"),
-                         {db, QStringLiteral("SELECT json_extract(parameters, '$.lcs_timeout_seconds'), "
-                                             "json_extract(parameters, '$.lcs_step_budget'), "
-                                             "json_extract(summary, '$.lcs.searches') > 0, "
-                                             "json_extract(summary, '$.lcs.step_budget') "
-                                             "FROM runs WHERE name = 'bound'")});
+                         {db,
+                          QStringLiteral("SELECT json_extract(parameters, '$.lcs_timeout_seconds'), "
+                                         "json_extract(parameters, '$.lcs_step_budget'), "
+                                         "json_extract(summary, '$.lcs.searches') > 0, "
+                                         "json_extract(summary, '$.lcs.step_budget') "
+                                         "FROM runs WHERE name = 'bound'")});
             QVERIFY(sqlite.waitForFinished(30000));
             QCOMPARE(QString::fromUtf8(sqlite.readAllStandardOutput()).trimmed(), QStringLiteral("0.5|3000|1|3000"));
         }
@@ -211,9 +266,9 @@ private slots:
         QCOMPARE(bad.exitCode, 1);
         QVERIFY2(bad.errors.contains(QStringLiteral("unknown policy 'best'")), qPrintable(bad.errors));
         const Result badSpeedup = run(QStringLiteral("placement"),
-                                      {QStringLiteral("simulate"), QStringLiteral("--db"), db, QStringLiteral("--machine"),
-                                       QStringLiteral("seth"), QStringLiteral("--policy"), QStringLiteral("ta"),
-                                       QStringLiteral("--speedup"), QStringLiteral("fast")});
+                                      {QStringLiteral("simulate"), QStringLiteral("--db"), db,
+                                       QStringLiteral("--machine"), QStringLiteral("seth"), QStringLiteral("--policy"),
+                                       QStringLiteral("ta"), QStringLiteral("--speedup"), QStringLiteral("fast")});
         QCOMPARE(badSpeedup.exitCode, 1);
         QVERIFY2(badSpeedup.errors.contains(QStringLiteral("speed-up")), qPrintable(badSpeedup.errors));
     }

@@ -5,6 +5,7 @@
 
 #include "core/LcsAllocator.h"
 #include "core/MachineSpec.h"
+#include "core/OfferedLoad.h"
 #include "core/SimulationReport.h"
 #include "core/SyntheticWorkload.h"
 #include "store/SimulationRun.h"
@@ -118,6 +119,7 @@ SimulationSummary runSynthetic(const SimulationSetup& setup, SyntheticTraceOptio
     summary.metrics = computeSystemMetrics(topology->nodeCount(), jobs, result, setup.sizeBins);
     summary.meanAph = meanAph(*topology, result, &summary.jobsWithPairs);
     summary.mapping = topologyMapping(*topology, result);
+    summary.offeredLoad = placement::offeredLoad(jobs, topology->nodeCount());
     for (size_t i = 0; i < jobs.size(); ++i)
         if (result.jobs[i].neverFits)
             summary.neverFit.push_back(jobs[i].id);
@@ -228,8 +230,9 @@ int runSimulate(const QStringList& arguments)
     const QCommandLineOption name(QStringLiteral("name"),
                                   QStringLiteral("Name of the stored run (default: policy, backfilling, speed-up)."),
                                   QStringLiteral("RUN"));
-    const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Write the JSON summary to OUT (- : stdout, "
-                                                                         "the default)."),
+    const QCommandLineOption json(QStringLiteral("json"),
+                                  QStringLiteral("Write the JSON summary to OUT (- : stdout, "
+                                                 "the default)."),
                                   QStringLiteral("OUT"), QStringLiteral("-"));
     const QCommandLineOption noStore(QStringLiteral("no-store"), QStringLiteral("Do not store the run."));
     const QCommandLineOption synthetic(
@@ -246,8 +249,9 @@ int runSimulate(const QStringList& arguments)
                                       QStringLiteral("lcs: also stop a search after N steps, the same on every "
                                                      "machine (default 0: no step budget)."),
                                       QStringLiteral("N"), QStringLiteral("0"));
-    parser.addOptions({db, machine, policy, order, backfill, window, speedup, seed, scaleNodes, arrivals, from, to,
-                       cpus, demarcation, quadrantSide, bins, name, json, noStore, synthetic, lcsTimeout, lcsSteps});
+    parser.addOptions({db,         machine,  policy,  order,     backfill,   window,      speedup,      seed,
+                       scaleNodes, arrivals, from,    to,        cpus,       demarcation, quadrantSide, bins,
+                       name,       json,     noStore, synthetic, lcsTimeout, lcsSteps});
     parser.process(arguments);
     if ((!parser.isSet(db) && !parser.isSet(synthetic)) || !parser.isSet(machine) || !parser.isSet(policy)) {
         std::fprintf(stderr,
@@ -323,6 +327,11 @@ int runSimulate(const QStringList& arguments)
                      static_cast<long long>(setup.allocator.searchCounters->timeouts),
                      static_cast<long long>(setup.allocator.searchCounters->searches),
                      setup.allocator.searchCounters->jobsTimedOut.size());
+    if (summary.offeredLoad && *summary.offeredLoad > 1)
+        std::fprintf(stderr,
+                     "warning: the workload asks %.0f%% of the machine (node-seconds of its jobs over the machine's "
+                     "while they arrive): no policy keeps up, every one shows long waits; check --cpus-per-node\n",
+                     100 * *summary.offeredLoad);
     if (!summary.neverFit.empty())
         std::fprintf(stderr, "%zu jobs are larger than the machine and were skipped (listed in the summary)\n",
                      summary.neverFit.size());
