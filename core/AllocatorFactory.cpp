@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Placement Explorer contributors
+
 #include "core/AllocatorFactory.h"
 
 #include "core/Aucsched3.h"
@@ -20,8 +23,7 @@ const std::vector<AllocatorPolicyInfo>& allocatorPolicies()
     static const std::vector<AllocatorPolicyInfo> policies{
         {"first-fit", "first free nodes in the node order (Jigsaw Baseline, Pollard TO)", true},
         {"random", "free nodes at random, seeded (Pascual)", false},
-        {"dual-ended", "large jobs first-fit from the head of the node order, small from the tail (Titan SC'16)",
-         true},
+        {"dual-ended", "large jobs first-fit from the head of the node order, small from the tail (Titan SC'16)", true},
         {"slurm-tree", "Slurm topology/tree best fit (eval_nodes_tree.c)", false},
         {"ta", "Pollard SC'18 topology-aware, Algorithm 1 (three-level fat-trees)", false},
         {"jigsaw",
@@ -102,6 +104,12 @@ std::unique_ptr<Allocator> makeAllocator(const Topology& topology, const Allocat
         const auto* torus = dynamic_cast<const TorusTopology*>(&topology);
         if (!torus)
             throw std::invalid_argument("quadrant needs a torus, not a " + topology.describe());
+        // Pascual et al. §3.2 split a 2D torus into squares. The cubes of a 3D torus are
+        // another policy (an 8x8x8 torus is one cube: one job at a time), so it is refused.
+        if (torus->dimensions() != 2)
+            throw std::invalid_argument("quadrant (Pascual et al.) is defined for 2D tori; this machine is a "
+                                        + topology.describe() + " (" + std::to_string(torus->dimensions())
+                                        + " dimensions)");
         int side = choice.quadrantSide;
         for (int candidate : {8, 4, 2, 1}) {
             if (side > 0)

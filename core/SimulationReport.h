@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Placement Explorer contributors
+
 #pragma once
 
 #include "core/AllocatorFactory.h"
@@ -7,6 +10,7 @@
 #include "core/WorkloadTransforms.h"
 
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -39,6 +43,8 @@ struct SimulationSummary
     /// Every stored job the replay left out, by reason ("no size", "submitted outside
     /// --from/--to", "larger than the machine"); reasons with no job are absent.
     std::map<std::string, std::int64_t> skippedByReason;
+    /// The load the workload offered the machine (core/OfferedLoad.h): above 1 it cannot keep up.
+    std::optional<double> offeredLoad;
     double simulationSeconds = 0; ///< wall time of the replay
 };
 
@@ -46,7 +52,8 @@ struct SimulationSummary
 /// how many there were.
 double meanAph(const Topology& topology, const SimulationResult& result, int* counted = nullptr);
 
-/// The default run name: "ta easy", "first-fit:zyx conservative speedup v2", ...
+/// The default run name: the policy and the backfilling, then each parameter that differs
+/// from its default ("ta easy", "first-fit:zyx conservative speedup v2 16 cpus/node").
 std::string defaultRunName(const SimulationSetup& setup);
 
 /// The parameters of a run as JSON (also `version`, the program's version).

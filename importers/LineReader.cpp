@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Placement Explorer contributors
+
 #include "importers/LineReader.h"
 
 #include "importers/ImportedJob.h"
@@ -15,6 +18,7 @@ namespace placement {
 struct LineReader::Private
 {
     gzFile file = nullptr;
+    ByteSource* source = nullptr; ///< instead of `file`
     std::vector<char> buffer = std::vector<char>(256 * 1024);
     std::size_t begin = 0, end = 0; ///< unread bytes of `buffer`
     std::string line; ///< a line that spans buffer refills
@@ -70,6 +74,15 @@ LineReader::LineReader(const std::string& path, std::size_t maxLineLength)
     gzbuffer(d->file, 128 * 1024);
 }
 
+LineReader::LineReader(ByteSource& source, const std::string& name, std::size_t maxLineLength)
+    : d(std::make_unique<Private>())
+    , m_path(name)
+    , m_fileSize(source.size())
+    , m_maxLineLength(maxLineLength)
+{
+    d->source = &source;
+}
+
 LineReader::~LineReader()
 {
     if (d->file)
@@ -78,6 +91,8 @@ LineReader::~LineReader()
 
 std::uint64_t LineReader::bytesRead() const
 {
+    if (d->source)
+        return d->source->bytesRead();
     const z_off_t offset = gzoffset(d->file);
     return offset < 0 ? 0 : static_cast<std::uint64_t>(offset);
 }
@@ -86,13 +101,33 @@ bool LineReader::fill()
 {
     if (d->atEnd)
         return false;
-    const int count = gzread(d->file, d->buffer.data(), static_cast<unsigned>(d->buffer.size()));
-    if (count <= 0) {
+    std::size_t count = 0;
+    if (d->source) {
+        count = d->source->read(d->buffer.data(), d->buffer.size());
+        if (count == 0) {
+            d->begin = d->end = 0;
+            d->atEnd = true;
+            return false;
+        }
+    } else if (!fillFromFile(count)) {
+        return false;
+    }
+    if (m_lineNumber == 0 && d->end == 0 && endsLinesWithCarriageReturn(std::string_view(d->buffer.data(), count)))
+        d->lineEnd = '\r';
+    d->begin = 0;
+    d->end = count;
+    return true;
+}
+
+bool LineReader::fillFromFile(std::size_t& count)
+{
+    const int got = gzread(d->file, d->buffer.data(), static_cast<unsigned>(d->buffer.size()));
+    if (got <= 0) {
         d->atEnd = true;
         // A cut .gz ends "normally" with Z_BUF_ERROR ("unexpected end of file") set.
         int code = Z_OK;
         const char* message = gzerror(d->file, &code);
-        if (count < 0 || code != Z_OK) {
+        if (got < 0 || code != Z_OK) {
             m_error = code == Z_ERRNO ? std::strerror(errno) : message;
             // zlib prefixes its message with the path, which issues carry separately.
             if (m_error.starts_with(m_path + ": "))
@@ -100,10 +135,7 @@ bool LineReader::fill()
         }
         return false;
     }
-    if (m_lineNumber == 0 && d->end == 0 && endsLinesWithCarriageReturn(std::string_view(d->buffer.data(), count)))
-        d->lineEnd = '\r';
-    d->begin = 0;
-    d->end = static_cast<std::size_t>(count);
+    count = static_cast<std::size_t>(got);
     return true;
 }
 

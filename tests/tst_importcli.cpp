@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Placement Explorer contributors
+
 // `placement import` and `placement simulate` on logs that used to be imported wrongly or
 // in silence: the command line's exit codes, reports and messages.
 #include <QElapsedTimer>

@@ -1,7 +1,11 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Placement Explorer contributors
+
 #include "SimulateCommand.h"
 
 #include "core/LcsAllocator.h"
 #include "core/MachineSpec.h"
+#include "core/OfferedLoad.h"
 #include "core/SimulationReport.h"
 #include "core/SyntheticWorkload.h"
 #include "store/SimulationRun.h"
@@ -11,8 +15,10 @@
 #include <QDateTime>
 #include <QTimeZone>
 
+#include <cerrno>
 #include <chrono>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <optional>
@@ -113,6 +119,7 @@ SimulationSummary runSynthetic(const SimulationSetup& setup, SyntheticTraceOptio
     summary.metrics = computeSystemMetrics(topology->nodeCount(), jobs, result, setup.sizeBins);
     summary.meanAph = meanAph(*topology, result, &summary.jobsWithPairs);
     summary.mapping = topologyMapping(*topology, result);
+    summary.offeredLoad = placement::offeredLoad(jobs, topology->nodeCount());
     for (size_t i = 0; i < jobs.size(); ++i)
         if (result.jobs[i].neverFits)
             summary.neverFit.push_back(jobs[i].id);
@@ -121,17 +128,43 @@ SimulationSummary runSynthetic(const SimulationSetup& setup, SyntheticTraceOptio
     return summary;
 }
 
-void writeAtomically(const std::string& path, const std::string& text)
+/// A file written beside its path and renamed into place when complete. Opened before the
+/// work that fills it, so that a path that cannot be written fails before anything is
+/// computed or stored; removed if it is not committed.
+class AtomicOutput
 {
-    const std::string partial = path + ".partial";
+public:
+    explicit AtomicOutput(std::string path)
+        : m_path(std::move(path))
+        , m_partial(m_path + ".partial")
+        , m_file(m_partial, std::ios::binary | std::ios::trunc)
     {
-        std::ofstream file(partial, std::ios::binary | std::ios::trunc);
-        file << text;
-        if (!file.flush())
-            throw std::runtime_error(path + ": cannot write");
+        if (!m_file)
+            throw std::runtime_error(m_path + ": cannot write: " + std::strerror(errno));
     }
-    std::filesystem::rename(partial, path);
-}
+    ~AtomicOutput()
+    {
+        if (!m_committed) {
+            m_file.close();
+            std::error_code ignored;
+            std::filesystem::remove(m_partial, ignored);
+        }
+    }
+    void commit(const std::string& text)
+    {
+        m_file << text;
+        if (!m_file.flush())
+            throw std::runtime_error(m_path + ": cannot write");
+        m_file.close();
+        std::filesystem::rename(m_partial, m_path);
+        m_committed = true;
+    }
+
+private:
+    std::string m_path, m_partial;
+    std::ofstream m_file;
+    bool m_committed = false;
+};
 
 } // namespace
 
@@ -199,8 +232,9 @@ int runSimulate(const QStringList& arguments)
     const QCommandLineOption name(QStringLiteral("name"),
                                   QStringLiteral("Name of the stored run (default: policy, backfilling, speed-up)."),
                                   QStringLiteral("RUN"));
-    const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Write the JSON summary to OUT (- : stdout, "
-                                                                         "the default)."),
+    const QCommandLineOption json(QStringLiteral("json"),
+                                  QStringLiteral("Write the JSON summary to OUT (- : stdout, "
+                                                 "the default)."),
                                   QStringLiteral("OUT"), QStringLiteral("-"));
     const QCommandLineOption noStore(QStringLiteral("no-store"), QStringLiteral("Do not store the run."));
     const QCommandLineOption synthetic(
@@ -217,8 +251,9 @@ int runSimulate(const QStringList& arguments)
                                       QStringLiteral("lcs: also stop a search after N steps, the same on every "
                                                      "machine (default 0: no step budget)."),
                                       QStringLiteral("N"), QStringLiteral("0"));
-    parser.addOptions({db, machine, policy, order, backfill, window, speedup, seed, scaleNodes, arrivals, from, to,
-                       cpus, demarcation, quadrantSide, bins, name, json, noStore, synthetic, lcsTimeout, lcsSteps});
+    parser.addOptions({db,         machine,  policy,  order,     backfill,   window,      speedup,      seed,
+                       scaleNodes, arrivals, from,    to,        cpus,       demarcation, quadrantSide, bins,
+                       name,       json,     noStore, synthetic, lcsTimeout, lcsSteps});
     parser.process(arguments);
     if ((!parser.isSet(db) && !parser.isSet(synthetic)) || !parser.isSet(machine) || !parser.isSet(policy)) {
         std::fprintf(stderr,
@@ -266,6 +301,10 @@ int runSimulate(const QStringList& arguments)
         throw std::invalid_argument("--synthetic replaces the stored jobs: give --db or --synthetic, not both");
     const bool stored = !parser.isSet(synthetic);
     const bool save = stored && !parser.isSet(noStore);
+    const std::string out = parser.value(json).toStdString();
+    std::optional<AtomicOutput> output;
+    if (out != "-")
+        output.emplace(out); // before the run is computed and stored
     SimulationSummary summary;
     if (stored) {
         Store store = Store::openExisting(parser.value(db).toStdString());
@@ -274,20 +313,27 @@ int runSimulate(const QStringList& arguments)
         summary = runSynthetic(setup, parseSynthetic(parser.value(synthetic)));
     }
     const std::string text = simulationSummaryJson(setup, summary);
-    const std::string out = parser.value(json).toStdString();
-    if (out == "-")
-        std::fputs(text.c_str(), stdout);
+    if (output)
+        output->commit(text);
     else
-        writeAtomically(out, text);
+        std::fputs(text.c_str(), stdout);
     std::fprintf(stderr, "%s: %d jobs in %.2f s (mean %.1f us per job to place)%s%s\n",
                  summary.runName.empty() ? "run" : summary.runName.c_str(), summary.metrics.jobs,
                  summary.simulationSeconds, summary.metrics.schedulingMicroseconds.mean,
-                 save ? ", stored as run " : ", not stored", save ? std::to_string(summary.runId).c_str() : "");
+                 save && summary.runId ? ", stored as run "
+                     : save            ? ", not stored (no job was placed)"
+                                       : ", not stored",
+                 save && summary.runId ? std::to_string(summary.runId).c_str() : "");
     if (setup.allocator.searchCounters)
         std::fprintf(stderr, "lcs: %lld of %lld placement searches cut off (%zu jobs)\n",
                      static_cast<long long>(setup.allocator.searchCounters->timeouts),
                      static_cast<long long>(setup.allocator.searchCounters->searches),
                      setup.allocator.searchCounters->jobsTimedOut.size());
+    if (summary.offeredLoad && *summary.offeredLoad > 1)
+        std::fprintf(stderr,
+                     "warning: the workload asks %.0f%% of the machine (node-seconds of its jobs over the machine's "
+                     "while they arrive): no policy keeps up, every one shows long waits; check --cpus-per-node\n",
+                     100 * *summary.offeredLoad);
     for (const auto& [reason, count] : summary.skippedByReason)
         std::fprintf(stderr, "skipped %lld %s: %s%s\n", static_cast<long long>(count), count == 1 ? "job" : "jobs",
                      reason.c_str(), reason == "larger than the machine" ? " (listed in the summary)" : "");

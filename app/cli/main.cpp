@@ -1,9 +1,13 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Placement Explorer contributors
+
 #include "core/MachineSpec.h"
 #include "core/MetricsReport.h"
 #include "core/Presets.h"
 #include "importers/Hostlist.h"
 #include "importers/JobImport.h"
 #include "importers/LocalTime.h"
+#include "store/DatabaseFiles.h"
 #include "store/DemoDatabase.h"
 #include "store/Store.h"
 
@@ -196,7 +200,8 @@ int runImport(const QStringList& arguments)
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral(
         "Import scheduler logs (Slurm sacct -P/-p, Slurm jobcomp, Moab/Maui events, Torque/PBS accounting, SWF; "
-        "plain or .gz) into a database, creating it if needed. The whole import is one transaction: it is stored "
+        "plain, compressed (gzip, bzip2, xz, zstd, ...), archived (tar, zip) or piped) into a database, creating it if "
+        "needed. The whole import is one transaction: it is stored "
         "whole, or (on an error, a strict-mode rejection or Ctrl-C) not at all. Rejected lines are listed with "
         "file, line and reason."));
     parser.addHelpOption();
@@ -223,8 +228,11 @@ int runImport(const QStringList& arguments)
         QStringLiteral("Time zone of local times in sacct/jobcomp logs, an IANA name such as Europe/Berlin (daylight "
                        "saving time included; times that do not exist or exist twice are reported by line)."),
         QStringLiteral("ZONE"));
-    const QCommandLineOption duplicateOption(QStringLiteral("allow-duplicate"),
-                                             QStringLiteral("Import a file whose content was imported before."));
+    // Jobs stored already are recognised by their identity and skipped, whatever the file:
+    // the option that let a file of known content through is accepted and has no effect.
+    QCommandLineOption duplicateOption(QStringLiteral("allow-duplicate"),
+                                       QStringLiteral("No effect (kept for scripts)."));
+    duplicateOption.setFlags(QCommandLineOption::HiddenFromHelp);
     parser.addOptions({dbOption, formatOption, machineOption, topologyOption, strictOption, offsetOption, zoneOption,
                        duplicateOption});
     parser.addPositionalArgument(QStringLiteral("files"), QStringLiteral("Logs to import."), QStringLiteral("FILE..."));
@@ -273,13 +281,34 @@ int runImport(const QStringList& arguments)
     request.options.strict = parser.isSet(strictOption);
     request.machine = parser.value(machineOption).toStdString();
     request.topology = parser.value(topologyOption).toStdString();
-    request.allowDuplicateSources = parser.isSet(duplicateOption);
-    Store store = Store::openOrCreate(parser.value(dbOption).toStdString());
-    const ImportResult result = importJobLogs(store, request);
-    std::fputs(formatImportReport(result).c_str(), result.committed ? stdout : stderr);
-    for (const std::string& warning : result.warnings)
-        std::fprintf(stderr, "placement: warning: %s\n", warning.c_str());
-    return result.committed ? 0 : 1;
+    // A new database is built beside its path and appears there only when the import is
+    // committed: a failed import leaves no file behind.
+    const std::string path = parser.value(dbOption).toStdString();
+    const bool newDatabase = !databaseFilesExist(path);
+    const std::string building = newDatabase ? newFileBeside(path) : path;
+    try {
+        ImportResult result;
+        {
+            Store store = Store::openOrCreate(building);
+            result = importJobLogs(store, request);
+        }
+        if (newDatabase && result.committed)
+            publishNewDatabase(building, path);
+        else if (newDatabase)
+            removeUnfinishedDatabase(building);
+        std::fputs(formatImportReport(result).c_str(), result.committed ? stdout : stderr);
+        for (const std::string& warning : result.warnings)
+            std::fprintf(stderr, "placement: warning: %s\n", warning.c_str());
+        return result.committed ? 0 : 1;
+    } catch (const std::exception& error) {
+        if (!newDatabase)
+            throw;
+        removeUnfinishedDatabase(building);
+        std::string message = error.what(); // naming the database as the user did
+        for (std::size_t at = message.find(building); at != std::string::npos; at = message.find(building, at))
+            message.replace(at, building.size(), path);
+        throw std::runtime_error(message + " (no database was created)");
+    }
 }
 
 int runHostlist(const QStringList& arguments)
