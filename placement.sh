@@ -79,8 +79,15 @@ On a headless machine, run it on a virtual display and save what it shows:
 
 run_tests() {
   say "running the test suite under a virtual display (xvfb-run)"
-  # The summary line of ctest is the last thing printed.
   xvfb-run -a -s "$XVFB_SCREEN" ctest --preset release
+  # The explorer's tests again under AddressSanitizer and UndefinedBehaviorSanitizer (the
+  # asan preset, build-asan/): among them 10,000 seeded random actions on the window.
+  say "building the asan preset (AddressSanitizer + UndefinedBehaviorSanitizer) in build-asan/"
+  cmake --preset asan >/dev/null
+  cmake --build --preset asan -j "$(nproc)"
+  say "running the explorer's tests under the sanitizers"
+  # The summary line of ctest is the last thing printed.
+  xvfb-run -a -s "$XVFB_SCREEN" ctest --preset asan -L render
 }
 
 command=${1:-}

@@ -13,7 +13,17 @@ namespace placement {
 
 ExplorerSession::ExplorerSession(QObject* parent)
     : QObject(parent)
-{}
+    , m_watcher(new QFileSystemWatcher(this))
+    , m_settle(new QTimer(this))
+{
+    // A commit touches the write-ahead log (or the database at a checkpoint); a new log
+    // appears in the folder. Many changes in a row (an import's batches) give one refresh.
+    m_settle->setSingleShot(true);
+    m_settle->setInterval(300);
+    connect(m_settle, &QTimer::timeout, this, &ExplorerSession::refreshFromDisk);
+    connect(m_watcher, &QFileSystemWatcher::fileChanged, m_settle, qOverload<>(&QTimer::start));
+    connect(m_watcher, &QFileSystemWatcher::directoryChanged, m_settle, qOverload<>(&QTimer::start));
+}
 
 ExplorerSession::~ExplorerSession() = default;
 
@@ -38,6 +48,7 @@ bool ExplorerSession::openDatabase(const QString& path)
     m_machineIndex = m_machines.empty() ? -1 : 0;
     m_lastError.clear();
     m_reopened = true; // the same ids may name other machines now
+    watchDatabase();
     emit databaseChanged();
     install(std::move(first), std::move(firstRuns));
     return true;
@@ -74,6 +85,85 @@ void ExplorerSession::reloadRuns()
         return;
     }
     emit runsChanged();
+}
+
+void ExplorerSession::watchDatabase()
+{
+    if (!m_watcher->files().isEmpty())
+        m_watcher->removePaths(m_watcher->files());
+    if (!m_watcher->directories().isEmpty())
+        m_watcher->removePaths(m_watcher->directories());
+    if (m_databasePath.isEmpty())
+        return;
+    QStringList paths{m_databasePath, QFileInfo(m_databasePath).absolutePath()};
+    const QString log = m_databasePath + QStringLiteral("-wal");
+    if (QFileInfo::exists(log))
+        paths << log;
+    m_watcher->addPaths(paths);
+}
+
+void ExplorerSession::refreshFromDisk()
+{
+    if (m_databasePath.isEmpty())
+        return;
+    watchDatabase(); // the log comes and goes; a file replaced by a rename is no longer watched
+    std::vector<MachineRecord> machines;
+    std::vector<RunRecord> machineRuns;
+    try {
+        Store store = Store::openExisting(m_databasePath.toStdString());
+        machines = store.machines();
+        if (m_machine)
+            machineRuns = placement::runs(store, m_machine->record.id);
+    } catch (const std::exception&) {
+        return; // mid-write or gone: the next change tries again
+    }
+    auto sameMachines = [](const std::vector<MachineRecord>& a, const std::vector<MachineRecord>& b) {
+        return std::equal(a.begin(), a.end(), b.begin(), b.end(), [](const MachineRecord& x, const MachineRecord& y) {
+            return x.id == y.id && x.name == y.name && x.spec == y.spec && x.jobCount == y.jobCount;
+        });
+    };
+    auto sameRuns = [](const std::vector<RunRecord>& a, const std::vector<RunRecord>& b) {
+        return std::equal(a.begin(), a.end(), b.begin(), b.end(),
+                          [](const RunRecord& x, const RunRecord& y) { return x.id == y.id && x.name == y.name; });
+    };
+    if (!sameMachines(machines, m_machines)) {
+        const std::int64_t shownId = m_machine ? m_machine->record.id : 0;
+        std::int64_t shownJobs = -1;
+        for (const MachineRecord& machine : m_machines)
+            if (machine.id == shownId)
+                shownJobs = machine.jobCount;
+        m_machines = std::move(machines);
+        int index = -1;
+        for (size_t i = 0; i < m_machines.size(); ++i)
+            if (m_machines[i].id == shownId)
+                index = static_cast<int>(i);
+        emit machinesChanged();
+        if (!m_machine && !m_machines.empty()) {
+            selectMachine(0); // the database was empty: show what was imported
+            return;
+        }
+        if (index < 0) { // the machine shown is gone
+            if (!m_machines.empty())
+                selectMachine(0);
+            return;
+        }
+        m_machineIndex = index;
+        if (m_machines[static_cast<size_t>(index)].jobCount != shownJobs) {
+            // More (or fewer) logged jobs: load the run shown again, the cursor stays.
+            const std::int64_t runId = m_machine->runId;
+            const std::int64_t time = m_time;
+            if (selectMachine(index)) {
+                if (runId != 0)
+                    selectRunId(runId);
+                setTime(time);
+            }
+            return;
+        }
+    }
+    if (m_machine && !sameRuns(machineRuns, m_runs)) {
+        m_runs = std::move(machineRuns);
+        emit runsChanged();
+    }
 }
 
 std::int64_t ExplorerSession::runIdOf(const QString& name) const

@@ -8,8 +8,10 @@
 #include "store/Runs.h"
 #include "store/Store.h"
 
+#include <QFileSystemWatcher>
 #include <QObject>
 #include <QString>
+#include <QTimer>
 
 #include <cstdint>
 #include <memory>
@@ -49,6 +51,11 @@ public:
     const std::vector<RunRecord>& runs() const { return m_runs; }
     /// Reads the run list again (after a simulation stored one).
     void reloadRuns();
+    /// Reads what another program (the command line, a second explorer) stored since: new
+    /// machines join the list (machinesChanged), new or deleted runs the run list
+    /// (runsChanged), and when the machine shown gained jobs it is loaded again, keeping the
+    /// time cursor. Runs by itself shortly after the database's files change on disk.
+    void refreshFromDisk();
     /// Shows run `name` of the machine ("" or "logged": the logged placements); false if there
     /// is no such run or it cannot load (lastError()).
     bool selectRun(const QString& name);
@@ -89,6 +96,9 @@ public:
 signals:
     /// Another database is open (the machine list changed); machineChanged() follows.
     void databaseChanged();
+    /// The open database gained or changed machines (another program imported logs); the
+    /// machine shown stays.
+    void machinesChanged();
     /// The machine or the run shown changed, and with it everything derived: the time, the
     /// selected job, the comparison and the run list. Read them all again.
     void machineChanged();
@@ -106,6 +116,8 @@ private:
     void install(std::shared_ptr<const MachineData> machine, std::vector<RunRecord> runs);
     std::int64_t runIdOf(const QString& name) const;
     void updateOwners();
+    /// Watches the open database's files (the database, its write-ahead log and their folder).
+    void watchDatabase();
 
     QString m_databasePath;
     QString m_lastError;
@@ -122,6 +134,8 @@ private:
     bool m_linksShown = false;
     bool m_wrapLinks = false;
     bool m_reopened = false; ///< a database was just opened: nothing carries over
+    QFileSystemWatcher* m_watcher;
+    QTimer* m_settle; ///< refreshFromDisk() once the files have been quiet a moment
 };
 
 } // namespace placement

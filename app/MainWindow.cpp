@@ -131,6 +131,7 @@ void MainWindow::connectSession()
     m_timelineDock->follow(m_session);
     m_comparePane->follow(m_session);
     connect(m_session, &ExplorerSession::databaseChanged, this, &MainWindow::showDatabase);
+    connect(m_session, &ExplorerSession::machinesChanged, this, &MainWindow::showMachineList);
     connect(m_session, &ExplorerSession::machineChanged, this, &MainWindow::showMachine);
     connect(m_session, &ExplorerSession::runsChanged, this, &MainWindow::showRuns);
     connect(m_session, &ExplorerSession::comparedChanged, this, &MainWindow::showCompared);
@@ -301,10 +302,16 @@ void MainWindow::showDatabase()
     RecentFiles::add(databasePath());
     rebuildRecentMenu();
     setWindowTitle(tr("%1 — Placement Explorer").arg(QFileInfo(databasePath()).fileName()));
+    showMachineList();
+}
+
+void MainWindow::showMachineList()
+{
     const QSignalBlocker blocker(m_machineBox);
     m_machineBox->clear();
     for (const MachineRecord& machine : m_session->machines())
         m_machineBox->addItem(QString::fromStdString(machine.name));
+    m_machineBox->setCurrentIndex(m_session->machineIndex());
 }
 
 void MainWindow::showMachine()

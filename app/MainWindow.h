@@ -131,6 +131,7 @@ private:
     void chooseTime();
     // What each change of the session redraws.
     void showDatabase();
+    void showMachineList();
     void showMachine();
     void showRuns();
     void showCompared();

@@ -31,6 +31,7 @@
 #include <QAction>
 #include <QApplication>
 #include <QChart>
+#include <QComboBox>
 #include <QDateTime>
 #include <QDir>
 #include <QDockWidget>
@@ -39,6 +40,7 @@
 #include <QHeaderView>
 #include <QInputDialog>
 #include <QLabel>
+#include <QProcess>
 #include <QScrollBar>
 #include <QSlider>
 #include <QSortFilterProxyModel>
@@ -48,6 +50,7 @@
 #include <QTest>
 #include <QTimeZone>
 #include <QTimer>
+#include <QToolBar>
 #include <QWheelEvent>
 
 #include <cmath>
@@ -349,6 +352,54 @@ private slots:
         QCOMPARE(parseIsoTime(QStringLiteral("2024-03-01T13:00:00+01:00")), std::optional<std::int64_t>(1709294400));
         QCOMPARE(parseIsoTime(QStringLiteral("yesterday")), std::optional<std::int64_t>());
         QCOMPARE(parseIsoTime(QStringLiteral("2024-13-01T00:00:00")), std::optional<std::int64_t>());
+    }
+
+    void whatAnotherProgramStoresAppears()
+    {
+        // The command line stores a run, then imports a new machine, then more jobs onto it,
+        // while the window is open: each shows up without reopening the database.
+        const QString path = m_dir.filePath(QStringLiteral("watched.sqlite"));
+        writeDemoDatabase(path.toStdString());
+        MainWindow window;
+        QVERIFY(window.openDatabase(path));
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        ModelTesters testers(window);
+        window.selectMachine(1); // cab
+        const std::int64_t time = window.currentTime() + 600;
+        window.setCurrentTime(time);
+        const int machines = window.machineCount();
+        QVERIFY(window.runNames().isEmpty());
+        auto placement = [](const QStringList& arguments) {
+            QProcess process;
+            process.start(QStringLiteral(PLACEMENT_BIN_DIR "/placement"), arguments);
+            return process.waitForFinished(60000) && process.exitStatus() == QProcess::NormalExit
+                && process.exitCode() == 0;
+        };
+        QVERIFY(placement({QStringLiteral("simulate"), QStringLiteral("--db"), path, QStringLiteral("--machine"),
+                           QStringLiteral("cab"), QStringLiteral("--policy"), QStringLiteral("random"),
+                           QStringLiteral("--name"), QStringLiteral("from the shell")}));
+        QTRY_VERIFY_WITH_TIMEOUT(window.runNames().contains(QStringLiteral("from the shell")), 5000);
+        QCOMPARE(window.currentMachine()->record.name, std::string("cab"));
+        QCOMPARE(window.currentTime(), time); // nothing else moved
+
+        const QString data = QFINDTESTDATA("data/import");
+        QVERIFY(placement({QStringLiteral("import"), QStringLiteral("--db"), path, QStringLiteral("--topology"),
+                           data + QStringLiteral("/cluster-nodes.csv"), QStringLiteral("--machine"),
+                           QStringLiteral("cluster"), data + QStringLiteral("/day1.sacct")}));
+        QTRY_COMPARE_WITH_TIMEOUT(window.machineCount(), machines + 1, 5000);
+        QCOMPARE(window.currentMachine()->record.name, std::string("cab")); // the machine shown stays
+        auto* box = qobject_cast<QComboBox*>(
+            window.findChild<QToolBar*>(QStringLiteral("machineToolBar"))->findChildren<QComboBox*>().first());
+        QCOMPARE(box->count(), machines + 1);
+        QCOMPARE(box->currentText(), QStringLiteral("cab"));
+
+        window.selectMachine(machines); // the new one
+        const size_t before = window.currentMachine()->jobs.size();
+        QVERIFY(placement({QStringLiteral("import"), QStringLiteral("--db"), path, QStringLiteral("--machine"),
+                           QStringLiteral("cluster"), data + QStringLiteral("/day2.sacct")}));
+        QTRY_VERIFY_WITH_TIMEOUT(window.currentMachine()->jobs.size() > before, 5000);
+        QCOMPARE(window.currentMachine()->record.name, std::string("cluster"));
     }
 
 private:
