@@ -18,6 +18,8 @@
 #include <optional>
 #include <stdexcept>
 
+#include "CommandSupport.h"
+
 using namespace placement;
 
 namespace {
@@ -71,15 +73,6 @@ std::vector<int> parseBins(const QString& text)
     return bins;
 }
 
-QString policyHelp()
-{
-    QString text = QStringLiteral("The allocator:");
-    for (const AllocatorPolicyInfo& info : allocatorPolicies())
-        text += QStringLiteral(" %1 (%2);").arg(QLatin1String(info.name), QLatin1String(info.summary));
-    text.chop(1);
-    return text + QLatin1Char('.');
-}
-
 /// `--synthetic N[,SEED[,MEAN]]`: Jigsaw's synthetic trace (core/SyntheticWorkload.h).
 SyntheticTraceOptions parseSynthetic(const QString& text)
 {
@@ -117,18 +110,6 @@ SimulationSummary runSynthetic(const SimulationSetup& setup, SyntheticTraceOptio
         if (result.jobs[i].neverFits)
             summary.neverFit.push_back(jobs[i].id);
     return summary;
-}
-
-void writeAtomically(const std::string& path, const std::string& text)
-{
-    const std::string partial = path + ".partial";
-    {
-        std::ofstream file(partial, std::ios::binary | std::ios::trunc);
-        file << text;
-        if (!file.flush())
-            throw std::runtime_error(path + ": cannot write");
-    }
-    std::filesystem::rename(partial, path);
 }
 
 } // namespace
@@ -197,8 +178,9 @@ int runSimulate(const QStringList& arguments)
     const QCommandLineOption name(QStringLiteral("name"),
                                   QStringLiteral("Name of the stored run (default: policy, backfilling, speed-up)."),
                                   QStringLiteral("RUN"));
-    const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Write the JSON summary to OUT (- : stdout, "
-                                                                         "the default)."),
+    const QCommandLineOption json(QStringLiteral("json"),
+                                  QStringLiteral("Write the JSON summary to OUT (- : stdout, "
+                                                 "the default)."),
                                   QStringLiteral("OUT"), QStringLiteral("-"));
     const QCommandLineOption noStore(QStringLiteral("no-store"), QStringLiteral("Do not store the run."));
     const QCommandLineOption synthetic(
@@ -215,8 +197,9 @@ int runSimulate(const QStringList& arguments)
                                       QStringLiteral("lcs: also stop a search after N steps, the same on every "
                                                      "machine (default 0: no step budget)."),
                                       QStringLiteral("N"), QStringLiteral("0"));
-    parser.addOptions({db, machine, policy, order, backfill, window, speedup, seed, scaleNodes, arrivals, from, to,
-                       cpus, demarcation, quadrantSide, bins, name, json, noStore, synthetic, lcsTimeout, lcsSteps});
+    parser.addOptions({db,         machine,  policy,  order,     backfill,   window,      speedup,      seed,
+                       scaleNodes, arrivals, from,    to,        cpus,       demarcation, quadrantSide, bins,
+                       name,       json,     noStore, synthetic, lcsTimeout, lcsSteps});
     parser.process(arguments);
     if ((!parser.isSet(db) && !parser.isSet(synthetic)) || !parser.isSet(machine) || !parser.isSet(policy)) {
         std::fprintf(stderr,

@@ -1,6 +1,3 @@
-#include "ContiguousCommand.h"
-#include "SimulateCommand.h"
-
 #include "core/MachineSpec.h"
 #include "core/MetricsReport.h"
 #include "core/Presets.h"
@@ -20,6 +17,10 @@
 #include <iostream>
 #include <optional>
 
+#include "ContiguousCommand.h"
+#include "SimulateCommand.h"
+#include "WhatIfCommand.h"
+
 using namespace placement;
 
 namespace {
@@ -32,6 +33,7 @@ const char* const commandSummary = "Commands:\n"
                                    "  metrics          per-job placement metrics as CSV\n"
                                    "  contiguous       APH of every contiguous allocation under a node order\n"
                                    "  simulate         replay a machine's jobs under a scheduling policy\n"
+                                   "  whatif           where a policy would have placed each job of a run\n"
                                    "  hostlist EXPR    expand a Slurm hostlist expression, one name per line\n"
                                    "\n"
                                    "Run 'placement COMMAND --help' for a command's options.";
@@ -329,6 +331,8 @@ int main(int argc, char* argv[])
             return runContiguous(arguments);
         if (command == QLatin1String("simulate"))
             return runSimulate(arguments);
+        if (command == QLatin1String("whatif"))
+            return runWhatIf(arguments);
     } catch (const std::exception& error) {
         std::fprintf(stderr, "placement: %s\n", error.what());
         return 1;

@@ -1,0 +1,7 @@
+#pragma once
+
+#include <QStringList>
+
+/// `placement whatif`: for every job of a run, the nodes a policy would have chosen at the
+/// moment it started (core/WhatIf.h), with the agreement and compactness summary.
+int runWhatIf(const QStringList& arguments);
