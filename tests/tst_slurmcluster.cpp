@@ -10,6 +10,7 @@
 #include <QDateTime>
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
@@ -122,12 +123,14 @@ private slots:
     void importMatchesSlurm();
     void sacctAndJobcompTogetherStoreEachJobOnce();
     void whatIfAgreesWithSlurmOnTheWorkload();
+    void importFromSlurmAddsWhatIsNew();
+    void importFromSlurmReadsScontrolTopology();
 
 private:
     /// Exports sacct's output (in `format`, with `options`) to a file; empty on failure.
     QString exportSacct(const QString& name, const QString& format, const QStringList& options, bool epochTimes);
     /// Compares the jobs imported into `database` with Slurm's accounting.
-    void compareWithSlurm(const QString& database);
+    void compareWithSlurm(const QString& database, const std::string& machineName = "emu");
 
     SlurmCluster m_cluster;
     QDir m_out; ///< exports and databases, kept for a person to look at
@@ -291,10 +294,10 @@ void TestSlurmCluster::importMatchesSlurm()
     compareWithSlurm(database);
 }
 
-void TestSlurmCluster::compareWithSlurm(const QString& database)
+void TestSlurmCluster::compareWithSlurm(const QString& database, const std::string& machineName)
 {
     Store store = Store::openExisting(database.toStdString());
-    const std::optional<MachineRecord> machine = store.machine("emu");
+    const std::optional<MachineRecord> machine = store.machine(machineName);
     QVERIFY(machine);
     const std::vector<std::string> names = store.nodeNames(machine->id);
     QCOMPARE(static_cast<int>(names.size()), 128);
@@ -371,6 +374,60 @@ void TestSlurmCluster::whatIfAgreesWithSlurmOnTheWorkload()
     QVERIFY2(jobs - ambiguous >= jobs / 4, qPrintable(QStringLiteral("only %1 clear decisions").arg(jobs - ambiguous)));
     QVERIFY2(clearAgreeing >= 0.95 * (jobs - ambiguous),
              qPrintable(QStringLiteral("%1 of %2 clear decisions agree").arg(clearAgreeing).arg(jobs - ambiguous)));
+}
+
+void TestSlurmCluster::importFromSlurmAddsWhatIsNew()
+{
+    // The machine (named after ClusterName) from the topology.conf beside SLURM_CONF.
+    const QString database = m_out.filePath(QStringLiteral("from-slurm.db"));
+    const QStringList arguments{QStringLiteral("import"), QStringLiteral("--db"), database,
+                                QStringLiteral("--from-slurm")};
+    const SlurmOutput first = m_cluster.client(QStringLiteral(PLACEMENT_BIN_DIR "/placement"), arguments);
+    QVERIFY2(first.exitCode == 0, qPrintable(first.output + first.errors));
+    compareWithSlurm(database);
+    // Again: every job is stored already, nothing is added.
+    const SlurmOutput second = m_cluster.client(QStringLiteral(PLACEMENT_BIN_DIR "/placement"), arguments);
+    QVERIFY2(second.exitCode == 0, qPrintable(second.output + second.errors));
+    QVERIFY2(second.output.contains(QStringLiteral("nothing new to import")), qPrintable(second.output));
+    compareWithSlurm(database);
+    // A job that ends after the first import is added by the next one, alone.
+    const QString late = m_cluster.submit({QStringLiteral("-N"), QStringLiteral("3"), QStringLiteral("-t"),
+                                           QStringLiteral("1"), QStringLiteral("--wrap"), QStringLiteral("sleep 1")});
+    QVERIFY2(!late.isEmpty(), qPrintable(m_cluster.message()));
+    QVERIFY(m_cluster.waitUntilIdle(60));
+    const std::vector<SlurmJobRecord> slurm = m_cluster.accountedJobs(static_cast<int>(m_slurm.size()) + 1, 60);
+    QCOMPARE(slurm.size(), m_slurm.size() + 1);
+    m_slurm = slurm;
+    const SlurmOutput third = m_cluster.client(QStringLiteral(PLACEMENT_BIN_DIR "/placement"), arguments);
+    QVERIFY2(third.exitCode == 0, qPrintable(third.output + third.errors));
+    QVERIFY2(third.output.contains(QStringLiteral("%1 already stored").arg(slurm.size() - 1)),
+             qPrintable(third.output));
+    compareWithSlurm(database);
+}
+
+void TestSlurmCluster::importFromSlurmReadsScontrolTopology()
+{
+    // Slurm's configuration read from a directory without topology.conf: the machine comes
+    // from `scontrol show topology`, and is the same machine.
+    QDir elsewhere(m_out.filePath(QStringLiteral("configuration-alone")));
+    QVERIFY(elsewhere.mkpath(QStringLiteral(".")));
+    const QString slurmConf = elsewhere.filePath(QStringLiteral("slurm.conf"));
+    QFile::remove(slurmConf);
+    QVERIFY(QFile::copy(QFileInfo(m_cluster.topologyConf()).dir().filePath(QStringLiteral("slurm.conf")), slurmConf));
+    QProcessEnvironment environment;
+    environment.insert(QStringLiteral("SLURM_CONF"), slurmConf);
+    const QString database = m_out.filePath(QStringLiteral("from-scontrol.db"));
+    const SlurmOutput imported
+        = m_cluster.client(QStringLiteral(PLACEMENT_BIN_DIR "/placement"),
+                           {QStringLiteral("import"), QStringLiteral("--db"), database, QStringLiteral("--from-slurm"),
+                            QStringLiteral("--machine"), QStringLiteral("emu-scontrol")},
+                           environment);
+    QVERIFY2(imported.exitCode == 0, qPrintable(imported.output + imported.errors));
+    compareWithSlurm(database, "emu-scontrol");
+    Store store = Store::openExisting(database.toStdString());
+    const std::string spec = store.machine("emu-scontrol")->spec;
+    Store reference = Store::openExisting(m_out.filePath(QStringLiteral("from-slurm.db")).toStdString());
+    QCOMPARE(QString::fromStdString(spec), QString::fromStdString(reference.machine("emu")->spec));
 }
 
 QTEST_GUILESS_MAIN(TestSlurmCluster)

@@ -9,6 +9,7 @@
 #include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QRegularExpression>
+#include <QTemporaryDir>
 
 #include <cstdio>
 #include <ctime>
@@ -18,6 +19,7 @@
 #include <optional>
 
 #include "ContiguousCommand.h"
+#include "FromSlurm.h"
 #include "SimulateCommand.h"
 #include "WhatIfCommand.h"
 
@@ -230,22 +232,64 @@ int runImport(const QStringList& arguments)
         QStringLiteral("OFFSET"), QStringLiteral("0"));
     const QCommandLineOption duplicateOption(QStringLiteral("allow-duplicate"),
                                              QStringLiteral("Import a file whose content was imported before."));
-    parser.addOptions(
-        {dbOption, formatOption, machineOption, topologyOption, strictOption, offsetOption, duplicateOption});
+    const QCommandLineOption fromSlurmOption(
+        QStringLiteral("from-slurm"),
+        QStringLiteral("Import from the Slurm this machine's clients reach (sacct, scontrol) instead of files: "
+                       "the jobs not yet stored for the machine; a new machine from the topology.conf beside "
+                       "Slurm's configuration, else from scontrol show topology (docs/slurm.md)."));
+    const QCommandLineOption clusterOption(QStringLiteral("cluster"),
+                                           QStringLiteral("With --from-slurm: the cluster (sacct --clusters)."),
+                                           QStringLiteral("NAME"));
+    const QCommandLineOption sinceOption(QStringLiteral("since"),
+                                         QStringLiteral("With --from-slurm: sacct -S (default 1970-01-01T00:00:00)."),
+                                         QStringLiteral("T"), QStringLiteral("1970-01-01T00:00:00"));
+    const QCommandLineOption untilOption(QStringLiteral("until"),
+                                         QStringLiteral("With --from-slurm: sacct -E (default now)."),
+                                         QStringLiteral("T"), QStringLiteral("now"));
+    parser.addOptions({dbOption, formatOption, machineOption, topologyOption, strictOption, offsetOption,
+                       duplicateOption, fromSlurmOption, clusterOption, sinceOption, untilOption});
     parser.addPositionalArgument(QStringLiteral("files"), QStringLiteral("Logs to import."), QStringLiteral("FILE..."));
     parser.process(arguments);
     const QStringList files = parser.positionalArguments().mid(1);
-    if (!parser.isSet(dbOption) || files.isEmpty()) {
+    const bool fromSlurm = parser.isSet(fromSlurmOption);
+    if (!parser.isSet(dbOption) || files.isEmpty() == !fromSlurm) {
         std::fprintf(stderr,
                      "placement: usage: placement import --db DB [--machine NAME | --topology FILE|PRESET] "
-                     "[--format FORMAT] [--strict] FILE...\n");
+                     "[--format FORMAT] [--strict] FILE...\n"
+                     "       placement import --db DB --from-slurm [--machine NAME] [--cluster NAME] [--since T] "
+                     "[--until T]\n");
         return 2;
     }
     ImportRequest request;
     for (const QString& file : files)
         request.files.push_back(file.toStdString());
+    QTemporaryDir exportDirectory;
+    if (fromSlurm) {
+        if (!exportDirectory.isValid())
+            throw std::runtime_error("--from-slurm: no temporary directory: "
+                                     + exportDirectory.errorString().toStdString());
+        Store store = Store::openOrCreate(parser.value(dbOption).toStdString());
+        FromSlurmRequest slurm;
+        slurm.machine = parser.value(machineOption).toStdString();
+        slurm.cluster = parser.value(clusterOption).toStdString();
+        slurm.since = parser.value(sinceOption).toStdString();
+        slurm.until = parser.value(untilOption).toStdString();
+        slurm.workDirectory = exportDirectory.path().toStdString();
+        const SlurmExport exported = exportFromSlurm(store, slurm);
+        std::printf("sacct: %d jobs, %d already stored for %s\n", exported.jobs, exported.known,
+                    exported.machine.c_str());
+        if (exported.jobs == exported.known) {
+            std::printf("nothing new to import\n");
+            return 0;
+        }
+        request.files = {exported.sacctFile};
+        request.format = LogFormat::Sacct;
+        request.machine = exported.machine;
+        request.topology
+            = parser.isSet(topologyOption) ? parser.value(topologyOption).toStdString() : exported.topologyFile;
+    }
     const QString format = parser.value(formatOption);
-    if (format != QLatin1String("auto")) {
+    if (format != QLatin1String("auto") && !fromSlurm) {
         for (LogFormat candidate :
              {LogFormat::Sacct, LogFormat::Jobcomp, LogFormat::Moab, LogFormat::Torque, LogFormat::Swf})
             if (format == QLatin1String(logFormatName(candidate)))
@@ -263,9 +307,13 @@ int runImport(const QStringList& arguments)
     }
     request.options.utcOffsetSeconds = *offset;
     request.options.strict = parser.isSet(strictOption);
-    request.machine = parser.value(machineOption).toStdString();
-    request.topology = parser.value(topologyOption).toStdString();
-    request.allowDuplicateSources = parser.isSet(duplicateOption);
+    if (!fromSlurm) {
+        request.machine = parser.value(machineOption).toStdString();
+        request.topology = parser.value(topologyOption).toStdString();
+    }
+    // An export from Slurm holds only jobs the machine does not have yet (by id): the same
+    // content again is new jobs for another machine.
+    request.allowDuplicateSources = parser.isSet(duplicateOption) || fromSlurm;
     Store store = Store::openOrCreate(parser.value(dbOption).toStdString());
     const ImportResult result = importJobLogs(store, request);
     std::fputs(formatImportReport(result).c_str(), result.committed ? stdout : stderr);
