@@ -1,4 +1,7 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
+# SPDX-FileCopyrightText: 2026 Placement Explorer contributors
+
 # Placement Explorer: set up this machine, build, and open the explorer or run the tests.
 #
 #   ./placement.sh run    install what is missing, build, open the explorer on the demo data
@@ -13,7 +16,7 @@ cd "$(dirname "${BASH_SOURCE[0]}")"
 PACKAGES=(
   cmake ninja-build g++ make pkg-config
   qt6-base-dev qt6-qpa-plugins libqt6opengl6-dev qt6-svg-dev qt6-charts-dev
-  libvtk9-dev libsqlite3-dev zlib1g-dev libbenchmark-dev libglpk-dev
+  libvtk9-dev libsqlite3-dev zlib1g-dev libbenchmark-dev libglpk-dev libxxhash-dev libarchive-dev
   xvfb xauth libgl1-mesa-dri libglx-mesa0 fonts-dejavu-core
   clang-14 libclang-rt-14-dev sqlite3
   dpkg-dev file lintian appstream

@@ -1,5 +1,10 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Placement Explorer contributors
+
 #include "app/ComparePane.h"
 
+#include "app/ExplorerSession.h"
+#include "core/NetworkLayout.h"
 #include "core/Occupancy.h"
 #include "store/Store.h"
 #include "views/JobPalette.h"
@@ -60,26 +65,70 @@ ComparePane::ComparePane(QWidget* parent)
 
 ComparePane::~ComparePane() = default;
 
-void ComparePane::load(const QString& databasePath, const MachineData& primary, std::int64_t runId,
-                       const QString& title)
+void ComparePane::setRuns(std::shared_ptr<const MachineData> primary, std::shared_ptr<const MachineData> other,
+                          const QString& title)
 {
-    Store store = Store::openExisting(databasePath.toStdString());
-    auto other = std::make_unique<MachineData>(MachineData::load(store, primary.record, runId));
-    m_comparison = compareRuns(primary.jobs, other->jobs);
-    m_primaryJobs = primary.jobs.size();
+    m_comparison = compareRuns(primary->jobs, other->jobs);
+    m_primaryJobs = primary->jobs.size();
+    m_primary = std::move(primary);
     m_other = std::move(other);
     m_highlighted = -1;
     m_title->setText(tr("<b>%1</b> · %2 of %3 jobs placed differently from the run on the left")
                          .arg(title.toHtmlEscaped())
                          .arg(m_comparison.differing)
-                         .arg(primary.jobs.size()));
+                         .arg(m_primaryJobs));
     m_view->setNodeLayout(m_other->layout);
+    updateNetwork();
     recolor();
+}
+
+void ComparePane::follow(ExplorerSession* session)
+{
+    connect(session, &ExplorerSession::timeChanged, this, &ComparePane::setTime);
+    connect(session, &ExplorerSession::selectedJobChanged, this, &ComparePane::setHighlightedJob);
+    connect(session, &ExplorerSession::linksShownChanged, this, &ComparePane::setLinksVisible);
+    connect(session, &ExplorerSession::wrapLinksChanged, this, &ComparePane::setWrapLinks);
+    connect(session, &ExplorerSession::linkColorModeChanged, this, &ComparePane::setLinkColorMode);
+}
+
+QString ComparePane::title() const
+{
+    return m_title->text();
+}
+
+void ComparePane::setLinksVisible(bool shown)
+{
+    m_view->setLinksVisible(shown);
+    recolor();
+}
+
+void ComparePane::setWrapLinks(bool wrap)
+{
+    if (wrap == m_wrapLinks)
+        return;
+    m_wrapLinks = wrap;
+    updateNetwork();
+    recolor();
+}
+
+void ComparePane::setLinkColorMode(LinkColorMode mode)
+{
+    if (mode == m_linkMode)
+        return;
+    m_linkMode = mode;
+    recolor();
+}
+
+void ComparePane::updateNetwork()
+{
+    if (m_other)
+        m_view->setNetworkLayout(layoutNetwork(*m_other->topology, m_other->layout, m_wrapLinks));
 }
 
 void ComparePane::clear()
 {
     m_other.reset();
+    m_primary.reset();
     m_comparison = {};
 }
 
@@ -92,8 +141,8 @@ void ComparePane::setTime(std::int64_t time)
 void ComparePane::setHighlightedJob(int primaryJob)
 {
     m_highlighted = primaryJob >= 0 && static_cast<size_t>(primaryJob) < m_comparison.otherOfFirst.size()
-                        ? m_comparison.otherOfFirst[static_cast<size_t>(primaryJob)]
-                        : -1;
+        ? m_comparison.otherOfFirst[static_cast<size_t>(primaryJob)]
+        : -1;
     recolor();
 }
 
@@ -131,12 +180,15 @@ void ComparePane::recolor()
         // The job's colour in the main view: the same job looks the same on both sides.
         const int primary = m_comparison.firstOfOther[static_cast<size_t>(owner)];
         QRgb color = jobColor(primary >= 0 ? primary : static_cast<int>(m_primaryJobs) + owner);
-        const bool dim = m_highlighted >= 0 ? owner != m_highlighted : !m_comparison.otherDiffers[static_cast<size_t>(owner)];
+        const bool dim
+            = m_highlighted >= 0 ? owner != m_highlighted : !m_comparison.otherDiffers[static_cast<size_t>(owner)];
         if (dim)
             color = qRgb(qRed(color) / 4 + 30, qGreen(color) / 4 + 30, qBlue(color) / 4 + 34);
         colors[node] = color;
     }
     m_view->setNodeColors(colors);
+    if (m_view->linksVisible())
+        m_view->setLinkColors(linkColors(*m_other, owners, m_linkMode, m_highlighted));
 }
 
 } // namespace placement

@@ -1,5 +1,9 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Placement Explorer contributors
+
 #pragma once
 
+#include "app/LinkColoring.h"
 #include "app/MachineData.h"
 #include "core/RunComparison.h"
 
@@ -14,6 +18,7 @@ class QLabel;
 
 namespace placement {
 
+class ExplorerSession;
 class MachineView;
 
 /// The main window's centre: the main view and, in compare mode, the compare pane, kept
@@ -44,11 +49,14 @@ public:
     explicit ComparePane(QWidget* parent = nullptr);
     ~ComparePane() override;
 
-    /// Loads run `runId` (0: the logged placements) of `machine` from the database and
-    /// compares it with `primary` (the run the main view shows). Throws on a bad database.
-    void load(const QString& databasePath, const MachineData& primary, std::int64_t runId, const QString& title);
+    /// Shows `other` (a run of the machine `primary` shows, named `title`) compared with
+    /// `primary`, the run the main view shows. Both are kept while shown.
+    void setRuns(std::shared_ptr<const MachineData> primary, std::shared_ptr<const MachineData> other,
+                 const QString& title);
     void clear();
     bool isLoaded() const { return m_other != nullptr; }
+    /// The title above the view: the run's name and how many jobs it places differently.
+    QString title() const;
 
     const RunComparison& comparison() const { return m_comparison; }
     const MachineData* machine() const { return m_other.get(); }
@@ -59,18 +67,30 @@ public:
     void setTime(std::int64_t time);
     void setHighlightedJob(int primaryJob);
     void followCamera(MachineView* primary);
+    /// Follows `session`'s time cursor, selected job and link settings from now on.
+    void follow(ExplorerSession* session);
+    /// Draws the network's links as the main view does: shown or not, wrapped or not, and
+    /// coloured by `mode` for the other run's jobs.
+    void setLinksVisible(bool shown);
+    void setWrapLinks(bool wrap);
+    void setLinkColorMode(LinkColorMode mode);
 
 private:
     void recolor();
 
     QLabel* m_title;
     MachineView* m_view;
-    std::unique_ptr<MachineData> m_other;
+    void updateNetwork();
+
+    std::shared_ptr<const MachineData> m_primary;
+    std::shared_ptr<const MachineData> m_other;
     RunComparison m_comparison;
     std::size_t m_primaryJobs = 0;
     std::int64_t m_time = 0;
     int m_highlighted = -1; ///< in the other run
     bool m_userMovedCamera = false; ///< in this view, since its last frame
+    bool m_wrapLinks = false;
+    LinkColorMode m_linkMode = LinkColorMode::Users;
 };
 
 } // namespace placement

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Placement Explorer contributors
+
 #include "app/ImportDialog.h"
 
 #include "app/BackgroundTask.h"
@@ -80,8 +83,9 @@ ImportDialog::ImportDialog(const QStringList& machines, QWidget* parent)
 
 void ImportDialog::addFiles()
 {
-    const QStringList files = QFileDialog::getOpenFileNames(this, tr("Scheduler Logs"), QString(),
-                                                            tr("Logs (*.log *.txt *.swf *.gz *);;All files (*)"));
+    const QStringList files = QFileDialog::getOpenFileNames(
+        this, tr("Scheduler Logs"), QString(),
+        tr("Logs (*.log *.txt *.swf *.gz *.bz2 *.xz *.zst *.tgz *.tar *.zip *);;All files (*)"));
     QStringList all;
     for (int i = 0; i < m_files->count(); ++i)
         all << m_files->item(i)->text();

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Placement Explorer contributors
+
 #pragma once
 
 #include "core/AllocatorFactory.h"
@@ -46,7 +49,7 @@ struct InspectedLinks
     std::vector<std::pair<int, int>> sharedWith; ///< (job index, channels both can use), most first
 };
 
-/// What the inspector says about the machine at the time cursor (REFERENCE §5,
+/// What the inspector says about the machine at the time cursor (docs/reference.md §5,
 /// fragmentation).
 struct InspectedMachine
 {

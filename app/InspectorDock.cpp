@@ -1,5 +1,9 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Placement Explorer contributors
+
 #include "app/InspectorDock.h"
 
+#include "app/ExplorerSession.h"
 #include "app/InspectionText.h"
 #include "app/JobMetricsCache.h"
 #include "app/JobTableModel.h"
@@ -103,7 +107,8 @@ bool InspectorDock::isBusy() const
     return m_pendingJob > 0 || m_pendingLinks > 0 || m_pendingMachine > 0;
 }
 
-void InspectorDock::setMachine(const MachineData* machine, const QString& databasePath, const JobMetricsCache* cache)
+void InspectorDock::setMachine(std::shared_ptr<const MachineData> shared, const QString& databasePath,
+                               const JobMetricsCache* cache)
 {
     m_placementWork->clear();
     m_linkWork->clear();
@@ -112,7 +117,8 @@ void InspectorDock::setMachine(const MachineData* machine, const QString& databa
     ++m_linkGeneration;
     ++m_machineGeneration;
     m_pendingJob = m_pendingLinks = m_pendingMachine = 0;
-    m_machine = machine;
+    m_machine = std::move(shared);
+    const MachineData* machine = m_machine.get();
     m_cache = cache;
     m_job = {};
     m_links = {};
@@ -153,6 +159,18 @@ void InspectorDock::setMachine(const MachineData* machine, const QString& databa
     showJob();
     showMachine();
     emit updated();
+}
+
+void InspectorDock::follow(ExplorerSession* session, const JobMetricsCache* cache)
+{
+    connect(session, &ExplorerSession::machineChanged, this, [this, session, cache] {
+        setMachine(session->sharedMachine(), session->databasePath(), cache);
+        if (session->machine())
+            setTime(session->time(), &session->owners());
+    });
+    connect(session, &ExplorerSession::timeChanged, this,
+            [this, session](std::int64_t time) { setTime(time, &session->owners()); });
+    connect(session, &ExplorerSession::selectedJobChanged, this, &InspectorDock::setJob);
 }
 
 void InspectorDock::setTime(std::int64_t time, const std::vector<int>* owners)
@@ -270,11 +288,10 @@ std::vector<RunningJob> InspectorDock::runningAt(std::int64_t time, int except) 
     const std::vector<Job>& jobs = m_machine->jobs;
     for (size_t index = 0; index < jobs.size(); ++index)
         if (static_cast<int>(index) != except && jobs[index].runsAt(time) && !jobs[index].nodes.empty())
-            running.push_back({static_cast<int>(index), jobs[index].nodes,
-                               index < m_machine->holdings.size() ? m_machine->holdings[index].idleNodes
-                                                                   : std::vector<int>{},
-                               index < m_machine->holdings.size() ? m_machine->holdings[index].links
-                                                                   : std::vector<int>{}});
+            running.push_back(
+                {static_cast<int>(index), jobs[index].nodes,
+                 index < m_machine->holdings.size() ? m_machine->holdings[index].idleNodes : std::vector<int>{},
+                 index < m_machine->holdings.size() ? m_machine->holdings[index].links : std::vector<int>{}});
     return running;
 }
 

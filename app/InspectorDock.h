@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Placement Explorer contributors
+
 #pragma once
 
 #include "app/Inspection.h"
@@ -15,6 +18,7 @@ class QLabel;
 
 namespace placement {
 
+class ExplorerSession;
 struct MachineData;
 class Allocator;
 class HistogramChart;
@@ -26,7 +30,7 @@ class WorkQueue;
 /// partitions, the hop histogram of its node pairs, Jigsaw's full-bandwidth check on
 /// fat-trees, and the links it shares with the jobs running beside it. For the machine at
 /// the time cursor: free fragments, the largest job the run's policy could start now, and
-/// nodes idle while jobs wait (REFERENCE §2, §5).
+/// nodes idle while jobs wait (docs/reference.md §2, §5).
 ///
 /// What can take long (the minimum APH on a torus, routing every pair, probing the
 /// allocator) runs on a worker thread, on the dock's own copy of the machine; the answers
@@ -40,8 +44,11 @@ public:
 
     /// Inspects the jobs of `machine` (null: none), a run of the database at `databasePath`
     /// (its stored policy is the one asked for the largest job). `cache`, when given, is
-    /// asked for minimum APH values already computed. `machine` must outlive the next call.
-    void setMachine(const MachineData* machine, const QString& databasePath, const JobMetricsCache* cache = nullptr);
+    /// asked for minimum APH values already computed. The dock keeps `machine` until the next call.
+    void setMachine(std::shared_ptr<const MachineData> machine, const QString& databasePath,
+                    const JobMetricsCache* cache = nullptr);
+    /// Inspects what `session` shows from now on: its run, time cursor and selected job.
+    void follow(ExplorerSession* session, const JobMetricsCache* cache = nullptr);
     /// Moves the time cursor; `owners` (job per node at `time`, -1 free) when the caller has it.
     void setTime(std::int64_t time, const std::vector<int>* owners = nullptr);
     /// Inspects one job (index into the machine's jobs), -1 for none.
@@ -80,7 +87,7 @@ private:
     std::unique_ptr<WorkQueue> m_linkWork;
     std::unique_ptr<WorkQueue> m_machineWork;
 
-    const MachineData* m_machine = nullptr;
+    std::shared_ptr<const MachineData> m_machine;
     const JobMetricsCache* m_cache = nullptr;
     QString m_machineKey;
     std::shared_ptr<const Topology> m_topology; ///< the worker's copy

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Placement Explorer contributors
+
 #pragma once
 
 #include "core/Job.h"
@@ -17,7 +20,7 @@ namespace placement {
 
 class Topology;
 
-/// The placement metrics of one job (REFERENCE §2), as the job table shows them.
+/// The placement metrics of one job (docs/reference.md §2), as the job table shows them.
 struct JobMetricsRow
 {
     double aph = 0;

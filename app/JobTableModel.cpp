@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Placement Explorer contributors
+
 #include "app/JobTableModel.h"
 
 #include "store/JobLabels.h"
@@ -44,6 +47,20 @@ QString formatTime(std::int64_t secondsSinceEpoch)
 {
     return QDateTime::fromSecsSinceEpoch(secondsSinceEpoch, QTimeZone::utc())
         .toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"));
+}
+
+std::optional<std::int64_t> parseIsoTime(const QString& text)
+{
+    QString iso = text.trimmed();
+    if (iso.size() > 10 && iso[10] == QLatin1Char(' '))
+        iso[10] = QLatin1Char('T');
+    QDateTime time = QDateTime::fromString(iso, Qt::ISODate);
+    if (!time.isValid())
+        return std::nullopt;
+    // No zone named: the time is UTC, as the explorer shows every time.
+    if (time.timeSpec() == Qt::LocalTime)
+        time.setTimeZone(QTimeZone::utc());
+    return time.toSecsSinceEpoch();
 }
 
 QString formatDuration(std::int64_t seconds)

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Placement Explorer contributors
+
 #pragma once
 
 #include "app/JobFilterModel.h"
@@ -9,6 +12,7 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -21,7 +25,7 @@ class JobLabels;
 /// (a sort key per id, a rank per user) beyond the job list itself.
 ///
 /// Metric columns stay blank until setMetrics() gives them, and where they do not apply:
-/// leaves, pods and the lowest common switch on trees, routers on tori (REFERENCE §2).
+/// leaves, pods and the lowest common switch on trees, routers on tori (docs/reference.md §2).
 class JobTableModel : public QAbstractTableModel
 {
     Q_OBJECT
@@ -104,6 +108,10 @@ private:
 
 /// "2024-03-01 12:34:56" in UTC: logs mix time zones, the explorer shows one.
 QString formatTime(std::int64_t secondsSinceEpoch);
+/// Seconds since the epoch of an ISO 8601 date and time ("2024-03-01T12:00:00", a space
+/// instead of the T, with or without seconds); UTC unless it names an offset or ends in Z.
+/// Nothing when it is not one.
+std::optional<std::int64_t> parseIsoTime(const QString& text);
 /// "3 h 05 min", "12 min 30 s".
 QString formatDuration(std::int64_t seconds);
 

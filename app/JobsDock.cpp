@@ -1,5 +1,9 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Placement Explorer contributors
+
 #include "app/JobsDock.h"
 
+#include "app/ExplorerSession.h"
 #include "app/JobFilterBar.h"
 #include "app/JobFilterModel.h"
 #include "app/JobMetricsCache.h"
@@ -9,6 +13,8 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLocale>
+#include <QScrollBar>
+#include <QStyle>
 #include <QTableView>
 #include <QVBoxLayout>
 
@@ -43,6 +49,12 @@ JobsDock::JobsDock(QWidget* parent)
     // on every change (ResizeToContents would measure again on each scroll of a long table).
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
     m_table->horizontalHeader()->setResizeContentsPrecision(200);
+    // Compact rows (the style's are half as high again as the text), and room for 5 of them
+    // whatever the docks beside it ask for: fewer leave no table to read.
+    m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 6);
+    m_table->setMinimumHeight(m_table->horizontalHeader()->sizeHint().height()
+                              + 5 * m_table->verticalHeader()->defaultSectionSize()
+                              + m_table->horizontalScrollBar()->sizeHint().height() + 2 * m_table->frameWidth());
     m_count->setObjectName(QStringLiteral("jobCount"));
     layout->addWidget(m_filterBar);
     layout->addWidget(m_table, 1);
@@ -73,33 +85,51 @@ JobsDock::JobsDock(QWidget* parent)
     connect(m_cache, &JobMetricsCache::finished, this, &JobsDock::updateCount);
 }
 
-void JobsDock::setMachine(const MachineData* machine, const QString& databasePath)
+void JobsDock::setMachine(std::shared_ptr<const MachineData> machine, const QString& databasePath)
 {
     m_cache->cancel(); // the worker reads the jobs about to go
-    m_machine = machine;
-    if (!machine) {
+    m_model->setJobs(nullptr);
+    m_machine = std::move(machine);
+    const MachineData* shown = m_machine.get();
+    if (!shown) {
         m_runKey.clear();
         m_machineKey.clear();
         m_model->setJobs(nullptr);
         updateCount();
         return;
     }
-    const bool torus = machine->topology->kind() == TopologyKind::Torus;
-    m_model->setJobs(&machine->jobs, &machine->labels, torus);
+    const bool torus = shown->topology->kind() == TopologyKind::Torus;
+    m_model->setJobs(&shown->jobs, &shown->labels, torus);
     for (int column = 0; column < JobTableModel::NumColumns; ++column)
         m_table->setColumnHidden(column, !m_model->columnApplies(column));
     int largest = 0;
-    for (const Job& job : machine->jobs)
+    for (const Job& job : shown->jobs)
         largest = std::max(largest, static_cast<int>(job.nodes.size()));
-    m_filterBar->setChoices(m_model->users(), m_model->states(), largest, machine->firstTime, machine->lastTime);
+    m_filterBar->setChoices(m_model->users(), m_model->states(), largest, shown->firstTime, shown->lastTime);
 
-    m_runKey = QStringLiteral("%1#%2#%3").arg(databasePath).arg(machine->record.id).arg(machine->runId);
-    m_machineKey = QString::fromStdString(machine->record.spec);
+    m_runKey = QStringLiteral("%1#%2#%3").arg(databasePath).arg(shown->record.id).arg(shown->runId);
+    m_machineKey = QString::fromStdString(shown->record.spec);
     m_model->setMetrics(m_cache->metrics(m_runKey));
     m_model->setMinimumAph(m_cache->minimumAph(m_machineKey));
-    m_cache->request(m_runKey, m_machineKey, *machine->topology, machine->jobs);
+    m_cache->request(m_runKey, m_machineKey, *shown->topology, shown->jobs);
     fitColumns();
     updateCount();
+}
+
+void JobsDock::follow(ExplorerSession* session)
+{
+    connect(session, &ExplorerSession::machineChanged, this, [this, session] {
+        setMachine(session->sharedMachine(), session->databasePath());
+        setTime(session->time());
+    });
+    connect(session, &ExplorerSession::timeChanged, this, &JobsDock::setTime);
+    connect(session, &ExplorerSession::selectedJobChanged, this, [this](int job) {
+        if (job < 0)
+            clearSelection();
+        else
+            selectJob(job);
+    });
+    connect(this, &JobsDock::jobSelected, session, &ExplorerSession::selectJob);
 }
 
 void JobsDock::takeMetrics()
@@ -135,9 +165,20 @@ void JobsDock::clearSelection()
     m_table->selectionModel()->setCurrentIndex({}, QItemSelectionModel::NoUpdate);
 }
 
+int JobsDock::minimumIdWidth() const
+{
+    // Eight digits and the sort indicator: 7-digit ids (and more) are not cut.
+    const QFontMetrics metrics(m_table->font());
+    return metrics.horizontalAdvance(QStringLiteral("00000000"))
+        + 2 * m_table->style()->pixelMetric(QStyle::PM_HeaderMargin)
+        + m_table->style()->pixelMetric(QStyle::PM_HeaderMarkSize) + 12;
+}
+
 void JobsDock::fitColumns()
 {
     m_table->resizeColumnsToContents();
+    if (m_table->columnWidth(JobTableModel::IdColumn) < minimumIdWidth())
+        m_table->setColumnWidth(JobTableModel::IdColumn, minimumIdWidth());
 }
 
 void JobsDock::updateCount()

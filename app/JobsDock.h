@@ -1,14 +1,19 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Placement Explorer contributors
+
 #pragma once
 
 #include <QDockWidget>
 
 #include <cstdint>
+#include <memory>
 
 class QLabel;
 class QTableView;
 
 namespace placement {
 
+class ExplorerSession;
 struct MachineData;
 class JobFilterBar;
 class JobFilterModel;
@@ -23,9 +28,12 @@ class JobsDock : public QDockWidget
 public:
     explicit JobsDock(QWidget* parent = nullptr);
 
-    /// Shows the jobs of `machine` (null: none), a run of the database at `databasePath`.
-    /// `machine` must outlive the next setMachine() call.
-    void setMachine(const MachineData* machine, const QString& databasePath);
+    /// Shows the jobs of `machine` (null: none), a run of the database at `databasePath`;
+    /// the dock keeps it until the next call.
+    void setMachine(std::shared_ptr<const MachineData> machine, const QString& databasePath);
+    /// Shows what `session` shows from now on (its run, time cursor and selected job), and
+    /// selects in it the job of the row chosen here.
+    void follow(ExplorerSession* session);
     void setTime(std::int64_t time);
     /// Selects and shows the job's row; false when the filters hide it.
     bool selectJob(int jobIndex);
@@ -36,6 +44,8 @@ public:
     JobFilterBar* filterBar() const { return m_filterBar; }
     QTableView* table() const { return m_table; }
     JobMetricsCache* metricsCache() const { return m_cache; }
+    /// The least width of the id column: room for ids of 8 digits.
+    int minimumIdWidth() const;
 
 signals:
     /// The current row changed: the job's index in the machine's job list, -1 for none.
@@ -52,7 +62,7 @@ private:
     QTableView* m_table;
     QLabel* m_count;
     JobMetricsCache* m_cache;
-    const MachineData* m_machine = nullptr;
+    std::shared_ptr<const MachineData> m_machine;
     QString m_runKey;
     QString m_machineKey;
 };

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Placement Explorer contributors
+
 #include "app/LinkColoring.h"
 
 #include "app/MachineData.h"
@@ -90,12 +93,18 @@ std::vector<QRgb> linkColors(const MachineData& machine, const std::vector<int>&
         break;
     }
     case LinkColorMode::Bandwidth: {
+        // The scale spans the cables that exist (placeholders have no bandwidth).
         double low = 0, high = 0;
+        bool first = true;
+        for (const Link& link : links)
+            if (link.exists()) {
+                low = first ? link.bandwidth : std::min(low, link.bandwidth);
+                high = first ? link.bandwidth : std::max(high, link.bandwidth);
+                first = false;
+            }
         for (size_t link = 0; link < links.size(); ++link) {
-            low = link == 0 ? links[link].bandwidth : std::min(low, links[link].bandwidth);
-            high = link == 0 ? links[link].bandwidth : std::max(high, links[link].bandwidth);
-        }
-        for (size_t link = 0; link < links.size(); ++link) {
+            if (!links[link].exists())
+                continue;
             const double t = high > low ? (links[link].bandwidth - low) / (high - low) : 1.0;
             // dark blue -> teal -> light yellow
             const int r = static_cast<int>(40 + t * 215), g = static_cast<int>(70 + t * 170),

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Placement Explorer contributors
+
 #include "app/MachineData.h"
 
 #include "core/MachineSpec.h"
@@ -41,7 +44,11 @@ MachineData MachineData::load(Store& store, const MachineRecord& record, std::in
             data.firstTime = std::min(data.firstTime, job.start);
             data.lastTime = std::max(data.lastTime, job.end);
         }
-        data.openingTime = busiestTime(data.jobs);
+        // The busiest moment; the first start when no job says where it ran (busiestTime
+        // has no moment then).
+        const bool placed
+            = std::any_of(data.jobs.begin(), data.jobs.end(), [](const Job& job) { return !job.nodes.empty(); });
+        data.openingTime = placed ? busiestTime(data.jobs) : data.firstTime;
     }
     return data;
 }

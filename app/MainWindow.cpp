@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Placement Explorer contributors
+
 #include "app/MainWindow.h"
 
 #include "app/ChartDataLoader.h"
@@ -9,11 +12,11 @@
 #include "app/RecentFiles.h"
 #include "app/RunTableModel.h"
 #include "app/SimulateDialog.h"
+#include "app/TaskListDock.h"
 #include "app/TimelineDock.h"
 #include "core/NetworkLayout.h"
 #include "core/Occupancy.h"
 #include "views/ChartsDock.h"
-#include "views/GanttChart.h"
 #include "views/JobPalette.h"
 #include "views/MachineView.h"
 #include "views/RenderWidget.h"
@@ -52,6 +55,7 @@ namespace placement {
 
 MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent)
+    , m_session(new ExplorerSession(this))
     , m_view(new MachineView(this))
     , m_machineBox(new QComboBox(this))
     , m_runBox(new QComboBox(this))
@@ -63,7 +67,19 @@ MainWindow::MainWindow(QWidget* parent)
     centre->setObjectName(QStringLiteral("centreSplitter"));
     centre->setChildrenCollapsible(false);
     centre->setStretchFactor(0, 1);
-    centre->addWidget(m_view);
+    // The main view, with the name of its run above it in compare mode.
+    auto* left = new QWidget(centre);
+    auto* leftLayout = new QVBoxLayout(left);
+    leftLayout->setContentsMargins(0, 0, 0, 0);
+    leftLayout->setSpacing(2);
+    m_runLabel = new QLabel(left);
+    m_runLabel->setObjectName(QStringLiteral("runLabel"));
+    m_runLabel->setContentsMargins(6, 2, 6, 2);
+    m_runLabel->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred); // never widens the view
+    m_runLabel->hide();
+    leftLayout->addWidget(m_runLabel);
+    leftLayout->addWidget(m_view, 1);
+    centre->addWidget(left);
     m_comparePane = new ComparePane(centre);
     centre->addWidget(m_comparePane);
     m_comparePane->hide();
@@ -80,37 +96,98 @@ MainWindow::MainWindow(QWidget* parent)
 
     connect(m_view, &MachineView::nodePicked, this, &MainWindow::showNode);
     connect(m_view, &MachineView::linkPicked, this, [this](int link, QPointF position) {
-        if (m_current)
-            showPickedText(describeLink(*m_current, m_owners, link), position);
+        if (const MachineData* machine = m_session->machine())
+            showPickedText(describeLink(*machine, m_session->owners(), link), position);
     });
     connect(m_view, &MachineView::switchPicked, this, [this](int vertex, QPointF position) {
-        if (m_current)
-            showPickedText(describeSwitch(*m_current, m_owners, vertex), position);
+        if (const MachineData* machine = m_session->machine())
+            showPickedText(describeSwitch(*machine, m_session->owners(), vertex), position);
     });
     m_view->setNodeToolTip([this](int node) { return nodeToolTip(node); });
-    connect(m_timelineDock, &TimelineDock::timeChanged, this, &MainWindow::setCurrentTime);
-    connect(m_timelineDock->gantt(), &GanttChart::jobClicked, this, [this](int job) {
-        if (m_current && job >= 0 && static_cast<size_t>(job) < m_current->jobs.size())
-            showJob(QString::fromStdString(m_current->jobs[static_cast<size_t>(job)].id));
-    });
     connect(m_machineBox, &QComboBox::activated, this, &MainWindow::selectMachine);
-    connect(m_runBox, &QComboBox::activated, this, &MainWindow::selectRunAt);
+    connect(m_runBox, &QComboBox::activated, this, [this](int index) {
+        if (!selectRun(index == 0 ? QString() : m_runBox->itemText(index)))
+            QMessageBox::warning(this, tr("Cannot load run"), m_lastError);
+    });
+    connectSession();
     restoreSettings();
 }
 
 MainWindow::~MainWindow()
 {
-    // The job table computes metrics on a worker thread from the machine about to go;
-    // stop it first (the docks themselves are deleted after the members).
+    // Simulations still running stop now: they report to this window.
+    delete m_tasksDock;
+    m_tasksDock = nullptr;
+    // The job table computes metrics on a worker thread: stop it before the docks go.
     m_jobsDock->setMachine(nullptr, {});
+}
+
+void MainWindow::connectSession()
+{
+    // The docks and the compare pane follow the session themselves; the window redraws the
+    // 3D view, the toolbar, the summary and the status bar.
+    m_jobsDock->follow(m_session);
+    m_inspectorDock->follow(m_session, m_jobsDock->metricsCache());
+    m_timelineDock->follow(m_session);
+    m_comparePane->follow(m_session);
+    connect(m_session, &ExplorerSession::databaseChanged, this, &MainWindow::showDatabase);
+    connect(m_session, &ExplorerSession::machineChanged, this, &MainWindow::showMachine);
+    connect(m_session, &ExplorerSession::runsChanged, this, &MainWindow::showRuns);
+    connect(m_session, &ExplorerSession::comparedChanged, this, &MainWindow::showCompared);
+    connect(m_session, &ExplorerSession::timeChanged, this, &MainWindow::showTime);
+    connect(m_session, &ExplorerSession::selectedJobChanged, this, &MainWindow::showSelectedJob);
+    connect(m_session, &ExplorerSession::linkColorModeChanged, this, [this](LinkColorMode mode) {
+        m_linkModeActions[static_cast<size_t>(mode)]->setChecked(true);
+        recolor();
+    });
+    connect(m_session, &ExplorerSession::linksShownChanged, this, [this](bool shown) {
+        m_linksAction->setChecked(shown);
+        m_view->setLinksVisible(shown);
+        recolor();
+    });
+    connect(m_session, &ExplorerSession::wrapLinksChanged, this, [this](bool wrap) {
+        m_wrapLinksAction->setChecked(wrap);
+        showNetwork();
+        recolor();
+    });
 }
 
 void MainWindow::chooseDatabase()
 {
-    const QString path = QFileDialog::getOpenFileName(this, tr("Open Database"), QFileInfo(m_databasePath).path(),
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open Database"), QFileInfo(databasePath()).path(),
                                                       tr("Placement databases (*.sqlite *.db);;All files (*)"));
     if (!path.isEmpty() && !openDatabase(path))
         QMessageBox::warning(this, tr("Cannot open database"), m_lastError);
+}
+
+void MainWindow::chooseNewDatabase()
+{
+    QFileDialog dialog(this, tr("New Database"), QFileInfo(databasePath()).path(),
+                       tr("Placement databases (*.sqlite *.db)"));
+    dialog.setAcceptMode(QFileDialog::AcceptSave);
+    dialog.setDefaultSuffix(QStringLiteral("sqlite"));
+    // An existing file is refused below, never replaced: do not ask to overwrite it.
+    dialog.setOption(QFileDialog::DontConfirmOverwrite);
+    if (dialog.exec() != QDialog::Accepted || dialog.selectedFiles().isEmpty())
+        return;
+    if (!createDatabase(dialog.selectedFiles().constFirst()))
+        QMessageBox::warning(this, tr("Cannot create database"), m_lastError);
+}
+
+bool MainWindow::createDatabase(const QString& path)
+{
+    const QString absolute = QFileInfo(path).absoluteFilePath();
+    if (QFileInfo::exists(absolute)) {
+        m_lastError = tr("%1: the file exists already; a new database is never written over a file").arg(absolute);
+        return false;
+    }
+    try {
+        Store::openOrCreate(absolute.toStdString());
+    } catch (const std::exception& error) {
+        m_lastError = QString::fromUtf8(error.what());
+        return false;
+    }
+    return openDatabase(absolute);
 }
 
 namespace {
@@ -163,16 +240,17 @@ void MainWindow::dropEvent(QDropEvent* event)
 void MainWindow::chooseImport(const QStringList& files)
 {
     QStringList machines;
-    for (const MachineRecord& machine : m_machines)
+    for (const MachineRecord& machine : m_session->machines())
         machines << QString::fromStdString(machine.name);
     ImportDialog dialog(machines, this);
+    dialog.setWindowTitle(tr("Import Logs into %1").arg(QFileInfo(databasePath()).fileName()));
     if (!files.isEmpty())
         dialog.setFiles(files);
     if (dialog.exec() != QDialog::Accepted)
         return;
     const ImportRequest request = dialog.request();
     QString error;
-    const ImportResult result = ImportRunner::run(m_databasePath, request, this, &error);
+    const ImportResult result = ImportRunner::run(databasePath(), request, this, &error);
     if (!error.isEmpty()) {
         QMessageBox::warning(this, tr("Import failed"), error);
         return;
@@ -187,159 +265,125 @@ void MainWindow::chooseImport(const QStringList& files)
     box.exec();
     if (!result.committed)
         return;
-    openDatabase(m_databasePath);
-    for (int index = 0; index < machineCount(); ++index)
-        if (m_machines[static_cast<size_t>(index)].name == result.machine)
-            selectMachine(index);
+    openDatabase(databasePath());
+    const std::vector<MachineRecord>& all = m_session->machines();
+    for (size_t index = 0; index < all.size(); ++index)
+        if (all[index].name == result.machine)
+            selectMachine(static_cast<int>(index));
 }
 
 bool MainWindow::openDatabase(const QString& path)
 {
-    std::vector<MachineRecord> machines;
-    std::unique_ptr<MachineData> first;
-    try {
-        Store store = Store::openExisting(path.toStdString());
-        machines = store.machines();
-        if (machines.empty())
-            throw StoreError(path.toStdString() + ": the database holds no machine");
-        first = std::make_unique<MachineData>(MachineData::load(store, machines.front()));
-    } catch (const std::exception& error) {
-        m_lastError = QString::fromStdString(error.what());
+    if (!m_session->openDatabase(path)) {
+        m_lastError = m_session->lastError();
         statusBar()->showMessage(m_lastError);
         return false;
     }
-    m_databasePath = QFileInfo(path).absoluteFilePath();
-    m_machines = std::move(machines);
     m_lastError.clear();
-    RecentFiles::add(m_databasePath);
-    rebuildRecentMenu();
-    setWindowTitle(tr("%1 — Placement Explorer").arg(QFileInfo(path).fileName()));
-
-    const QSignalBlocker blocker(m_machineBox);
-    m_machineBox->clear();
-    for (const MachineRecord& machine : m_machines)
-        m_machineBox->addItem(QString::fromStdString(machine.name));
-    m_machineBox->setCurrentIndex(0);
-
-    install(std::move(first));
     return true;
 }
 
-void MainWindow::install(std::unique_ptr<MachineData> machine)
+void MainWindow::showDatabase()
 {
-    m_jobsDock->setMachine(nullptr, {}); // before the machine it shows goes
-    m_inspectorDock->setMachine(nullptr, {});
-    m_timelineDock->setJobs(nullptr, 1, 0, 1);
-    m_comparePane->clear(); // compares with the machine that goes
-    m_comparePane->hide();
-    m_current = std::move(machine);
-    m_highlightedJob = -1;
-    m_jobsDock->setMachine(m_current.get(), m_databasePath);
-    m_inspectorDock->setMachine(m_current.get(), m_databasePath, m_jobsDock->metricsCache());
-    m_view->setNodeLayout(m_current->layout);
-    m_view->setNetworkLayout(layoutNetwork(*m_current->topology, m_current->layout,
-                                           m_wrapLinksAction && m_wrapLinksAction->isChecked()));
-    m_linkMode = defaultLinkColorMode(*m_current);
-    if (m_linkModeActions[0])
-        m_linkModeActions[static_cast<size_t>(m_linkMode)]->setChecked(true);
-    m_timelineDock->setRange(m_current->firstTime, m_current->lastTime);
-    m_timelineDock->setJobs(&m_current->jobs, m_current->topology->nodeCount(), m_current->firstTime,
-                            m_current->lastTime);
-    std::vector<std::int64_t> events;
-    events.reserve(2 * m_current->jobs.size());
-    for (const Job& job : m_current->jobs) {
-        events.push_back(job.start);
-        events.push_back(job.end);
-    }
-    m_timelineDock->setEvents(std::move(events));
-    rebuildRunBox();
-    m_time = m_current->openingTime - 1; // force the refresh below
-    setCurrentTime(m_current->openingTime);
+    RecentFiles::add(databasePath());
+    rebuildRecentMenu();
+    setWindowTitle(tr("%1 — Placement Explorer").arg(QFileInfo(databasePath()).fileName()));
+    const QSignalBlocker blocker(m_machineBox);
+    m_machineBox->clear();
+    for (const MachineRecord& machine : m_session->machines())
+        m_machineBox->addItem(QString::fromStdString(machine.name));
 }
 
-void MainWindow::rebuildRunBox()
+void MainWindow::showMachine()
 {
-    m_runs.clear();
-    try {
-        Store store = Store::openExisting(m_databasePath.toStdString());
-        m_runs = runs(store, m_current->record.id);
-    } catch (const std::exception& error) {
-        statusBar()->showMessage(QString::fromUtf8(error.what()));
+    // Everything derived from the machine and run shown starts again from the session.
+    const std::shared_ptr<const MachineData> machine = m_session->sharedMachine();
+    {
+        const QSignalBlocker blocker(m_machineBox);
+        m_machineBox->setCurrentIndex(m_session->machineIndex());
     }
-    m_runModel->setRuns(m_runs);
-    if (m_compareBox) {
+    m_view->setOutlines({});
+    m_view->setNodeLayout(machine ? machine->layout : NodeLayout{});
+    showNetwork();
+    m_linkModeActions[static_cast<size_t>(m_session->linkColorMode())]->setChecked(true);
+    showRuns();
+    showCompared();
+    m_lastPicked.clear();
+    if (!machine) {
+        m_summary->setText(tr("This database holds no machine yet: File › Import Logs… adds one."));
+        m_statusTime->clear();
+        statusBar()->showMessage(m_summary->text());
+        return;
+    }
+    statusBar()->showMessage(
+        machine->runId ? tr("Showing simulated run %1 of %2.")
+                             .arg(m_session->runName(), QString::fromStdString(machine->record.name))
+                       : tr("Showing the logged placements of %1.").arg(QString::fromStdString(machine->record.name)));
+    showTime();
+}
+
+void MainWindow::showNetwork()
+{
+    const MachineData* machine = m_session->machine();
+    m_view->setNetworkLayout(machine ? layoutNetwork(*machine->topology, machine->layout, m_session->wrapLinks())
+                                     : NetworkLayout{});
+}
+
+void MainWindow::showRuns()
+{
+    const std::vector<RunRecord>& runs = m_session->runs();
+    const MachineData* machine = m_session->machine();
+    m_runModel->setRuns(runs);
+    {
         const QSignalBlocker compareBlocker(m_compareBox);
         m_compareBox->clear();
         m_compareBox->addItem(tr("(nothing)"));
         m_compareBox->addItem(tr("logged"));
-        for (const RunRecord& run : m_runs)
+        for (const RunRecord& run : runs)
             m_compareBox->addItem(QString::fromStdString(run.name));
+        m_compareBox->setCurrentIndex(std::max(0, m_compareBox->findText(m_session->comparedName())));
     }
     const QSignalBlocker blocker(m_runBox);
     m_runBox->clear();
     m_runBox->addItem(tr("logged"));
-    for (const RunRecord& run : m_runs) {
+    for (const RunRecord& run : runs) {
         m_runBox->addItem(QString::fromStdString(run.name));
-        if (run.id == m_current->runId)
+        if (machine && run.id == machine->runId)
             m_runBox->setCurrentIndex(m_runBox->count() - 1);
     }
-}
-
-QString MainWindow::currentRunName() const
-{
-    for (const RunRecord& run : m_runs)
-        if (m_current && run.id == m_current->runId)
-            return QString::fromStdString(run.name);
-    return {};
 }
 
 QStringList MainWindow::runNames() const
 {
     QStringList names;
-    for (const RunRecord& run : m_runs)
+    for (const RunRecord& run : m_session->runs())
         names << QString::fromStdString(run.name);
     return names;
 }
 
 bool MainWindow::selectRun(const QString& name)
 {
-    if (name.isEmpty() || name == QLatin1String("logged")) {
-        selectRunAt(0);
+    if (m_session->selectRun(name))
         return true;
-    }
-    const int index = m_runBox->findText(name);
-    if (index <= 0)
-        return false;
-    selectRunAt(index);
-    return true;
+    m_lastError = m_session->lastError();
+    return false;
 }
 
-void MainWindow::selectRunAt(int index)
+void MainWindow::selectMachine(int index)
 {
-    if (!m_current || index < 0 || index > static_cast<int>(m_runs.size()))
-        return;
-    const std::int64_t runId = index == 0 ? 0 : m_runs[static_cast<size_t>(index - 1)].id;
-    if (runId == m_current->runId)
-        return;
-    std::unique_ptr<MachineData> loaded;
-    try {
-        Store store = Store::openExisting(m_databasePath.toStdString());
-        loaded = std::make_unique<MachineData>(MachineData::load(store, m_current->record, runId));
-    } catch (const std::exception& error) {
-        m_lastError = QString::fromStdString(error.what());
-        QMessageBox::warning(this, tr("Cannot load run"), m_lastError);
-        return;
+    if (!m_session->selectMachine(index) && index >= 0 && index < machineCount()) {
+        m_lastError = m_session->lastError();
+        QMessageBox::warning(this, tr("Cannot load machine"), m_lastError);
     }
-    install(std::move(loaded));
-    statusBar()->showMessage(index == 0 ? tr("Showing the logged placements.")
-                                        : tr("Showing simulated run %1.").arg(m_runBox->itemText(index)));
 }
 
 void MainWindow::chooseSimulation()
 {
-    if (!m_current)
+    const MachineData* machine = m_session->machine();
+    if (!machine)
         return;
-    SimulateDialog dialog(m_current->record.name, *m_current->topology, this);
+    SimulateDialog dialog(machine->record.name, *machine->topology, this);
+    dialog.setWorkload(databasePath(), machine->record.id);
     if (dialog.exec() != QDialog::Accepted)
         return;
     SimulationSetup setup;
@@ -349,114 +393,85 @@ void MainWindow::chooseSimulation()
         QMessageBox::warning(this, tr("Cannot simulate"), QString::fromUtf8(error.what()));
         return;
     }
-    const SimulationOutcome outcome = SimulationRunner::run(m_databasePath, setup, this);
+    // The window stays usable while it runs: the task's row shows its progress and Cancel.
+    m_tasksDock->show();
+    m_tasksDock->raise();
+    const QString path = databasePath();
+    const std::int64_t machineId = machine->record.id;
+    SimulationRunner::start(*m_tasksDock, path, setup, std::make_shared<TaskProgress>(),
+                            [this, path, machineId](const SimulationOutcome& outcome) {
+                                return simulationEnded(outcome, path, machineId);
+                            });
+    statusBar()->showMessage(tr("Simulating in the background (Tasks dock)."));
+}
+
+QString MainWindow::simulationEnded(const SimulationOutcome& outcome, const QString& path, std::int64_t machineId)
+{
     if (outcome.cancelled) {
         statusBar()->showMessage(tr("Simulation cancelled; nothing was stored."));
-        return;
+        return tr("Cancelled; nothing was stored.");
     }
     if (!outcome.finished) {
-        QMessageBox::warning(this, tr("Simulation failed"), outcome.error);
-        return;
+        statusBar()->showMessage(tr("Simulation failed: %1").arg(outcome.error));
+        return tr("Failed: %1").arg(outcome.error.toHtmlEscaped());
     }
     const SystemMetrics& m = outcome.summary.metrics;
-    rebuildRunBox();
-    selectRun(QString::fromStdString(outcome.summary.runName));
-    QMessageBox::information(
-        this, tr("Simulation finished"),
-        tr("<b>%1</b><br>%2 jobs, utilization %3% (steady state), mean wait %4 h, mean APH %5, "
-           "%6 µs per job to place.%7")
-            .arg(QString::fromStdString(outcome.summary.runName).toHtmlEscaped())
-            .arg(m.jobs)
-            .arg(100 * m.steadyUtilization, 0, 'f', 1)
-            .arg(m.wait.mean / 3600, 0, 'f', 2)
-            .arg(outcome.summary.meanAph, 0, 'f', 2)
-            .arg(m.schedulingMicroseconds.mean, 0, 'f', 1)
-            .arg(outcome.summary.neverFit.empty()
-                     ? QString()
-                     : tr("<br>%1 jobs larger than the machine were skipped.").arg(outcome.summary.neverFit.size())));
+    const QString name = QString::fromStdString(outcome.summary.runName);
+    // The run joins the Run box if the window still shows its machine.
+    if (path == databasePath() && m_session->machine() && m_session->machine()->record.id == machineId)
+        m_session->reloadRuns();
+    statusBar()->showMessage(tr("Simulation %1 finished: choose it in Run to see it.").arg(name));
+    return tr("Stored as <i>%1</i>: %2 jobs, utilization %3% (steady state), mean wait %4 h, mean APH %5, "
+              "%6 µs per job to place.%7")
+        .arg(name.toHtmlEscaped())
+        .arg(m.jobs)
+        .arg(100 * m.steadyUtilization, 0, 'f', 1)
+        .arg(m.wait.mean / 3600, 0, 'f', 2)
+        .arg(outcome.summary.meanAph, 0, 'f', 2)
+        .arg(m.schedulingMicroseconds.mean, 0, 'f', 1)
+        .arg(outcome.summary.neverFit.empty()
+                 ? QString()
+                 : tr("<br>%1 jobs larger than the machine were skipped.").arg(outcome.summary.neverFit.size()));
 }
 
-void MainWindow::selectMachine(int index)
+void MainWindow::showTime()
 {
-    if (index < 0 || index >= machineCount())
+    const MachineData* machine = m_session->machine();
+    if (!machine)
         return;
-    std::unique_ptr<MachineData> loaded;
-    try {
-        Store store = Store::openExisting(m_databasePath.toStdString());
-        loaded = std::make_unique<MachineData>(MachineData::load(store, m_machines[static_cast<size_t>(index)]));
-    } catch (const std::exception& error) {
-        m_lastError = QString::fromStdString(error.what());
-        QMessageBox::warning(this, tr("Cannot load machine"), m_lastError);
-        return;
-    }
-    const QSignalBlocker blocker(m_machineBox);
-    m_machineBox->setCurrentIndex(index);
-    install(std::move(loaded));
-}
-
-void MainWindow::setCurrentTime(std::int64_t time)
-{
-    if (!m_current || time == m_time)
-        return;
-    m_time = time;
-    m_owners = nodeOwnersAt(m_current->jobs, m_current->topology->nodeCount(), m_time);
-    m_timelineDock->setTime(m_time);
-    m_jobsDock->setTime(m_time);
-    m_inspectorDock->setTime(m_time, &m_owners);
-    if (comparing())
-        m_comparePane->setTime(m_time);
     recolor();
     updateSummary();
 }
 
-void MainWindow::highlightJob(int jobIndex)
+void MainWindow::showSelectedJob()
 {
-    m_highlightedJob = jobIndex;
-    m_inspectorDock->setJob(jobIndex);
-    m_timelineDock->gantt()->setHighlightedJob(jobIndex);
+    const MachineData* machine = m_session->machine();
+    const int jobIndex = m_session->selectedJob();
     // The chosen job's fragments outlined (its partitions: core/NetworkLayout.h).
-    const bool known = m_current && jobIndex >= 0 && static_cast<size_t>(jobIndex) < m_current->jobs.size();
-    m_view->setOutlines(known ? fragmentBoxes(*m_current->topology, m_current->layout,
-                                              m_current->jobs[static_cast<size_t>(jobIndex)].nodes)
-                              : std::vector<std::pair<Vec3, Vec3>>{});
-    if (comparing())
-        m_comparePane->setHighlightedJob(jobIndex);
+    m_view->setOutlines(machine && jobIndex >= 0 ? fragmentBoxes(*machine->topology, machine->layout,
+                                                                 machine->jobs[static_cast<size_t>(jobIndex)].nodes)
+                                                 : std::vector<std::pair<Vec3, Vec3>>{});
     recolor();
-    if (m_current && jobIndex >= 0 && static_cast<size_t>(jobIndex) < m_current->jobs.size()) {
-        const Job& job = m_current->jobs[static_cast<size_t>(jobIndex)];
+    if (!machine)
+        return;
+    if (jobIndex >= 0) {
+        const Job& job = machine->jobs[static_cast<size_t>(jobIndex)];
         statusBar()->showMessage(tr("Job %1 (%2): %3 nodes, %4 → %5 UTC")
                                      .arg(QString::fromStdString(job.id), QString::fromStdString(job.user))
                                      .arg(job.nodes.size())
                                      .arg(formatTime(job.start), formatTime(job.end)));
+    } else {
+        statusBar()->clearMessage();
     }
-    if (m_current)
-        updateSummary();
+    updateSummary();
 }
-
-bool MainWindow::showJob(const QString& id)
-{
-    if (!m_current)
-        return false;
-    const std::string wanted = id.toStdString();
-    for (size_t index = 0; index < m_current->jobs.size(); ++index) {
-        const Job& job = m_current->jobs[index];
-        if (job.id != wanted)
-            continue;
-        if (!job.runsAt(m_time))
-            setCurrentTime(job.start);
-        m_jobsDock->selectJob(static_cast<int>(index));
-        highlightJob(static_cast<int>(index));
-        return true;
-    }
-    return false;
-}
-
 QString MainWindow::jobMetricsText(int jobIndex) const
 {
-    const Job& job = m_current->jobs[static_cast<size_t>(jobIndex)];
+    const MachineData& machine = *m_session->machine();
+    const Job& job = machine.jobs[static_cast<size_t>(jobIndex)];
     if (job.nodes.empty())
         return {};
-    PlacementAnalyzer& analyzer = *m_current->analyzer;
+    PlacementAnalyzer& analyzer = *machine.analyzer;
     PlacementMetrics m;
     double minimum = 0;
     try {
@@ -490,14 +505,19 @@ QString MainWindow::jobMetricsText(int jobIndex) const
 
 void MainWindow::recolor()
 {
-    std::vector<QRgb> colors(m_owners.size());
-    const bool highlighting = m_highlightedJob >= 0;
+    const MachineData* machine = m_session->machine();
+    const std::vector<int>& owners = m_session->owners();
+    const int selected = m_session->selectedJob();
+    const std::int64_t time = m_session->time();
+    std::vector<QRgb> colors(machine ? owners.size() : 0);
+    const bool highlighting = selected >= 0;
     // Compare mode without a chosen job: jobs placed alike in both runs are dimmed.
-    const std::vector<char>* differs = comparing() && !highlighting ? &m_comparePane->comparison().firstDiffers : nullptr;
-    for (size_t node = 0; node < m_owners.size(); ++node) {
-        const int owner = m_owners[node];
+    const std::vector<char>* differs
+        = comparing() && !highlighting ? &m_comparePane->comparison().firstDiffers : nullptr;
+    for (size_t node = 0; node < colors.size(); ++node) {
+        const int owner = owners[node];
         QRgb color = owner < 0 ? idleNodeColor() : m_jobColors(owner);
-        const bool dim = highlighting ? owner != m_highlightedJob // everything but the chosen job
+        const bool dim = highlighting ? owner != selected // everything but the chosen job
                                       : differs && owner >= 0 && !(*differs)[static_cast<size_t>(owner)];
         if (dim)
             color = qRgb(qRed(color) / 4 + 30, qGreen(color) / 4 + 30, qBlue(color) / 4 + 34);
@@ -505,21 +525,21 @@ void MainWindow::recolor()
     }
     // Nodes allocated to a running job but left idle (LaaS rounds jobs up to whole leaves):
     // the job's colour, faded.
-    for (size_t job = 0; m_current && job < m_current->holdings.size(); ++job) {
-        if (m_current->holdings[job].idleNodes.empty() || !m_current->jobs[job].runsAt(m_time))
+    for (size_t job = 0; machine && job < machine->holdings.size(); ++job) {
+        if (machine->holdings[job].idleNodes.empty() || !machine->jobs[job].runsAt(time))
             continue;
-        for (int node : m_current->holdings[job].idleNodes) {
+        for (int node : machine->holdings[job].idleNodes) {
             QRgb color = jobColor(static_cast<int>(job));
             color = qRgb((qRed(color) + 2 * 70) / 3, (qGreen(color) + 2 * 74) / 3, (qBlue(color) + 2 * 82) / 3);
-            if (highlighting && static_cast<int>(job) != m_highlightedJob)
+            if (highlighting && static_cast<int>(job) != selected)
                 color = qRgb(qRed(color) / 4 + 30, qGreen(color) / 4 + 30, qBlue(color) / 4 + 34);
             if (static_cast<size_t>(node) < colors.size())
                 colors[static_cast<size_t>(node)] = color;
         }
     }
     m_view->setNodeColors(colors);
-    if (m_current && m_view->linksVisible())
-        m_view->setLinkColors(linkColors(*m_current, m_owners, m_linkMode, m_highlightedJob));
+    if (machine && m_view->linksVisible())
+        m_view->setLinkColors(linkColors(*machine, owners, m_session->linkColorMode(), selected));
 }
 
 bool MainWindow::comparing() const
@@ -529,98 +549,92 @@ bool MainWindow::comparing() const
 
 bool MainWindow::compareWithRun(const QString& name)
 {
-    if (name.isEmpty() || !m_current) {
+    if (m_session->compareWith(name))
+        return true;
+    m_lastError = m_session->lastError();
+    return false;
+}
+
+void MainWindow::showCompared()
+{
+    const std::shared_ptr<const MachineData> other = m_session->sharedCompared();
+    const MachineData* machine = m_session->machine();
+    if (!other || !machine) {
         m_comparePane->clear();
         m_comparePane->hide();
-        if (m_compareBox)
-            m_compareBox->setCurrentIndex(0);
-        recolor();
-        return true;
-    }
-    std::int64_t runId = -1;
-    if (name == QLatin1String("logged"))
-        runId = 0;
-    for (const RunRecord& run : m_runs)
-        if (QString::fromStdString(run.name) == name)
-            runId = run.id;
-    if (runId < 0) {
-        m_lastError = tr("machine '%1' has no run '%2'").arg(QString::fromStdString(m_current->record.name), name);
-        return false;
-    }
-    try {
-        m_comparePane->load(m_databasePath, *m_current, runId, name);
-    } catch (const std::exception& error) {
-        m_lastError = QString::fromUtf8(error.what());
-        return false;
-    }
-    m_comparePane->show();
-    m_comparePane->setTime(m_time);
-    m_comparePane->setHighlightedJob(m_highlightedJob);
-    m_comparePane->view()->setCameraState(m_view->cameraState());
-    if (m_compareBox) {
+        m_runLabel->hide();
         const QSignalBlocker blocker(m_compareBox);
-        m_compareBox->setCurrentIndex(std::max(0, m_compareBox->findText(name)));
+        m_compareBox->setCurrentIndex(0);
+        recolor();
+        return;
+    }
+    const QString shownName = machine->runId ? m_session->runName() : tr("logged");
+    // The pane follows the session's link settings from now on; it starts from them.
+    m_comparePane->setWrapLinks(m_session->wrapLinks());
+    m_comparePane->setLinkColorMode(m_session->linkColorMode());
+    m_comparePane->setLinksVisible(m_session->linksShown());
+    m_comparePane->setRuns(m_session->sharedMachine(), other, m_session->comparedName());
+    m_runLabel->setText(tr("<b>%1</b> · the run shown").arg(shownName.toHtmlEscaped()));
+    m_runLabel->show();
+    m_comparePane->show();
+    m_comparePane->setTime(m_session->time());
+    m_comparePane->setHighlightedJob(m_session->selectedJob());
+    m_comparePane->view()->setCameraState(m_view->cameraState());
+    {
+        const QSignalBlocker blocker(m_compareBox);
+        m_compareBox->setCurrentIndex(std::max(0, m_compareBox->findText(m_session->comparedName())));
     }
     if (auto* centre = qobject_cast<EvenSplitter*>(centralWidget()))
         centre->evenOut();
     recolor();
-    return true;
 }
 
 QString MainWindow::nodeToolTip(int node) const
 {
-    if (!m_current || node < 0 || node >= m_current->topology->nodeCount())
+    const MachineData* machine = m_session->machine();
+    const std::vector<int>& owners = m_session->owners();
+    const std::int64_t time = m_session->time();
+    if (!machine || node < 0 || node >= machine->topology->nodeCount())
         return {};
     QString text = tr("<b>%1</b><br>%2")
-                       .arg(QString::fromStdString(m_current->nodeName(node)).toHtmlEscaped(),
-                            QString::fromStdString(m_current->topology->nodeLocation(node)).toHtmlEscaped());
-    const int owner = static_cast<size_t>(node) < m_owners.size() ? m_owners[static_cast<size_t>(node)] : -1;
+                       .arg(QString::fromStdString(machine->nodeName(node)).toHtmlEscaped(),
+                            QString::fromStdString(machine->topology->nodeLocation(node)).toHtmlEscaped());
+    const int owner = static_cast<size_t>(node) < owners.size() ? owners[static_cast<size_t>(node)] : -1;
     if (owner >= 0) {
-        const Job& job = m_current->jobs[static_cast<size_t>(owner)];
+        const Job& job = machine->jobs[static_cast<size_t>(owner)];
         text += tr("<br>Job %1 (%2), %3 nodes")
-                    .arg(QString::fromStdString(job.id).toHtmlEscaped(), QString::fromStdString(job.user).toHtmlEscaped())
+                    .arg(QString::fromStdString(job.id).toHtmlEscaped(),
+                         QString::fromStdString(job.user).toHtmlEscaped())
                     .arg(job.nodes.size());
     } else {
-        const auto held = std::find_if(m_current->holdings.begin(), m_current->holdings.end(), [&](const RunHoldings& h) {
-            const auto index = &h - m_current->holdings.data();
-            return m_current->jobs[static_cast<size_t>(index)].runsAt(m_time)
-                   && std::binary_search(h.idleNodes.begin(), h.idleNodes.end(), node);
+        const auto held = std::find_if(machine->holdings.begin(), machine->holdings.end(), [&](const RunHoldings& h) {
+            const auto index = &h - machine->holdings.data();
+            return machine->jobs[static_cast<size_t>(index)].runsAt(time)
+                && std::binary_search(h.idleNodes.begin(), h.idleNodes.end(), node);
         });
-        text += held == m_current->holdings.end()
-                    ? tr("<br>Idle")
-                    : tr("<br>Allocated to job %1 but unused (whole leaves)")
-                          .arg(QString::fromStdString(
-                                   m_current->jobs[static_cast<size_t>(held - m_current->holdings.begin())].id)
-                                   .toHtmlEscaped());
+        text += held == machine->holdings.end()
+            ? tr("<br>Idle")
+            : tr("<br>Allocated to job %1 but unused (whole leaves)")
+                  .arg(QString::fromStdString(machine->jobs[static_cast<size_t>(held - machine->holdings.begin())].id)
+                           .toHtmlEscaped());
     }
     return text;
 }
 
-void MainWindow::setLinksShown(bool shown)
-{
-    if (m_linksAction->isChecked() != shown) {
-        m_linksAction->setChecked(shown); // comes back here through toggled()
-        return;
-    }
-    m_view->setLinksVisible(shown);
-    recolor();
-}
-
-void MainWindow::setLinkColorMode(LinkColorMode mode)
-{
-    m_linkMode = mode;
-    m_linkModeActions[static_cast<size_t>(mode)]->setChecked(true);
-    recolor();
-}
-
 void MainWindow::updateSummary()
 {
-    const Topology& topology = *m_current->topology;
+    const MachineData* machine = m_session->machine();
+    if (!machine)
+        return;
+    const std::vector<int>& owners = m_session->owners();
+    const std::int64_t time = m_session->time();
+    const int selected = m_session->selectedJob();
+    const Topology& topology = *machine->topology;
     const int nodeCount = topology.nodeCount();
     int busy = 0;
-    std::vector<bool> seen(m_current->jobs.size(), false);
+    std::vector<bool> seen(machine->jobs.size(), false);
     int running = 0;
-    for (int owner : m_owners) {
+    for (int owner : owners) {
         if (owner < 0)
             continue;
         ++busy;
@@ -631,25 +645,24 @@ void MainWindow::updateSummary()
     }
     const double percent = nodeCount ? 100.0 * busy / nodeCount : 0;
     m_statusTime->setText(tr("%1 UTC · %2 jobs running · %3 of %4 nodes busy (%5%)")
-                              .arg(formatTime(m_time))
+                              .arg(formatTime(time))
                               .arg(running)
                               .arg(busy)
                               .arg(nodeCount)
                               .arg(percent, 0, 'f', 1));
-    m_summary->setText(
-        tr("<b>%1</b><br>%2<br>%11<br><br>%3 jobs from %4 to %5 UTC<br><br>"
-           "<b>At %6 UTC</b><br>%7 jobs running<br>%8 of %9 nodes busy (%10%)")
-            .arg(QString::fromStdString(m_current->record.name).toHtmlEscaped(),
-                 QString::fromStdString(topology.describe()).toHtmlEscaped())
-            .arg(m_current->jobs.size())
-            .arg(formatTime(m_current->firstTime), formatTime(m_current->lastTime), formatTime(m_time))
-            .arg(running)
-            .arg(busy)
-            .arg(nodeCount)
-            .arg(percent, 0, 'f', 1)
-            .arg(m_current->runId ? tr("Simulated run <i>%1</i>").arg(currentRunName().toHtmlEscaped())
-                                  : tr("Logged placements"))
-        + (m_highlightedJob >= 0 ? QStringLiteral("<br><br>") + jobMetricsText(m_highlightedJob) : QString()));
+    m_summary->setText(tr("<b>%1</b><br>%2<br>%11<br><br>%3 jobs from %4 to %5 UTC<br><br>"
+                          "<b>At %6 UTC</b><br>%7 jobs running<br>%8 of %9 nodes busy (%10%)")
+                           .arg(QString::fromStdString(machine->record.name).toHtmlEscaped(),
+                                QString::fromStdString(topology.describe()).toHtmlEscaped())
+                           .arg(machine->jobs.size())
+                           .arg(formatTime(machine->firstTime), formatTime(machine->lastTime), formatTime(time))
+                           .arg(running)
+                           .arg(busy)
+                           .arg(nodeCount)
+                           .arg(percent, 0, 'f', 1)
+                           .arg(machine->runId ? tr("Simulated run <i>%1</i>").arg(currentRunName().toHtmlEscaped())
+                                               : tr("Logged placements"))
+                       + (selected >= 0 ? QStringLiteral("<br><br>") + jobMetricsText(selected) : QString()));
 }
 
 void MainWindow::showPickedText(const QString& text, QPointF position)
@@ -663,23 +676,22 @@ void MainWindow::showPickedText(const QString& text, QPointF position)
 
 void MainWindow::showNode(int node)
 {
-    if (!m_current || node < 0 || node >= m_current->topology->nodeCount()) {
-        m_jobsDock->clearSelection();
-        highlightJob(-1);
+    const MachineData* machine = m_session->machine();
+    if (!machine || node < 0 || node >= machine->topology->nodeCount()) {
+        m_session->selectJob(-1);
         statusBar()->showMessage(tr("No node there."), 3000);
         return;
     }
-    const Topology& topology = *m_current->topology;
-    const QString where = QString::fromStdString(m_current->nodeName(node) + " · " + topology.nodeLocation(node));
-    const int owner = m_owners[static_cast<size_t>(node)];
+    const Topology& topology = *machine->topology;
+    const QString where = QString::fromStdString(machine->nodeName(node) + " · " + topology.nodeLocation(node));
+    const int owner = m_session->owners()[static_cast<size_t>(node)];
     if (owner < 0) {
         highlightJob(-1);
         statusBar()->showMessage(tr("%1 · idle").arg(where));
         return;
     }
-    m_jobsDock->selectJob(owner);
-    highlightJob(owner);
-    const Job& job = m_current->jobs[static_cast<size_t>(owner)];
+    m_session->selectJob(owner);
+    const Job& job = machine->jobs[static_cast<size_t>(owner)];
     statusBar()->showMessage(tr("%1 · job %2 (%3, %4 nodes)")
                                  .arg(where, QString::fromStdString(job.id), QString::fromStdString(job.user))
                                  .arg(job.nodes.size()));

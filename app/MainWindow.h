@@ -1,7 +1,11 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Placement Explorer contributors
+
 #pragma once
 
-#include "app/LinkColoring.h"
+#include "app/ExplorerSession.h"
 #include "app/JobsDock.h"
+#include "app/LinkColoring.h"
 #include "app/MachineData.h"
 #include "store/Runs.h"
 #include "views/JobPalette.h"
@@ -31,6 +35,8 @@ class InspectorDock;
 class TimelineDock;
 class ChartsDock;
 class ExportActions;
+class TaskListDock;
+struct SimulationOutcome;
 
 /// The explorer's main window: the 3D machine view in the centre, docks for the job table,
 /// metrics and the timeline. Window state and recent files persist in QSettings.
@@ -44,36 +50,42 @@ public:
     /// Opens a database and shows its first machine at its busiest moment. On failure the
     /// current database stays open and lastError() says why (naming the file).
     bool openDatabase(const QString& path);
+    /// Creates an empty project database at `path` (never over an existing file) and
+    /// switches to it; false (lastError()) if it cannot.
+    bool createDatabase(const QString& path);
     QString lastError() const { return m_lastError; }
-    QString databasePath() const { return m_databasePath; }
+    QString databasePath() const { return m_session->databasePath(); }
 
-    int machineCount() const { return static_cast<int>(m_machines.size()); }
+    /// What the window shows: every dock and view follows it.
+    ExplorerSession* session() const { return m_session; }
+
+    int machineCount() const { return static_cast<int>(m_session->machines().size()); }
     void selectMachine(int index);
-    const MachineData* currentMachine() const { return m_current.get(); }
+    const MachineData* currentMachine() const { return m_session->machine(); }
     /// Shows the placements of the current machine's stored run `name` ("" or "logged": the
     /// logged placements). False if there is no such run.
     bool selectRun(const QString& name);
     QStringList runNames() const;
     /// The name of the run shown; empty for the logged placements.
-    QString currentRunName() const;
+    QString currentRunName() const { return m_session->runName(); }
 
-    void setCurrentTime(std::int64_t time);
-    std::int64_t currentTime() const { return m_time; }
+    void setCurrentTime(std::int64_t time) { m_session->setTime(time); }
+    std::int64_t currentTime() const { return m_session->time(); }
     /// Highlights one job (index into the current machine's jobs), -1 for none.
-    void highlightJob(int jobIndex);
-    int highlightedJob() const { return m_highlightedJob; }
+    void highlightJob(int jobIndex) { m_session->selectJob(jobIndex); }
+    int highlightedJob() const { return m_session->selectedJob(); }
     /// Shows the job with this id: moves the time into its run if needed, selects and
     /// highlights it. False when the current machine has no such job.
-    bool showJob(const QString& id);
+    bool showJob(const QString& id) { return m_session->selectJobById(id); }
 
     /// Shows or hides the network's links (View > Show Links) and chooses their colouring.
-    void setLinksShown(bool shown);
+    void setLinksShown(bool shown) { m_session->setLinksShown(shown); }
     /// What the 3D view's tooltip says about a node: name, location, the job on it now.
     QString nodeToolTip(int node) const;
     /// What the last click on a switch or link said (rich text), empty before any.
     QString lastPickedText() const { return m_lastPicked; }
-    void setLinkColorMode(LinkColorMode mode);
-    LinkColorMode linkColorMode() const { return m_linkMode; }
+    void setLinkColorMode(LinkColorMode mode) { m_session->setLinkColorMode(mode); }
+    LinkColorMode linkColorMode() const { return m_session->linkColorMode(); }
 
     /// Compare mode: the run `name` ("logged": the logged placements) in a second view beside
     /// the main one, one time cursor, linked cameras, jobs placed alike dimmed on both sides;
@@ -81,6 +93,8 @@ public:
     bool compareWithRun(const QString& name);
     ComparePane* comparePane() const { return m_comparePane; }
     bool comparing() const;
+    /// The label above the main view naming its run in compare mode.
+    QLabel* runLabel() const { return m_runLabel; }
 
     MachineView* machineView() const { return m_view; }
     QDockWidget* jobsDock() const { return m_jobsDock; }
@@ -89,6 +103,8 @@ public:
     QDockWidget* runsDock() const { return m_runsDock; }
     TimelineDock* timelineDock() const { return m_timelineDock; }
     ChartsDock* chartsDock() const { return m_chartsDock; }
+    /// Simulations running or done, each with its progress and Cancel.
+    TaskListDock* tasksDock() const { return m_tasksDock; }
 
     void saveSettings() const;
 
@@ -102,16 +118,25 @@ protected:
 private:
     void createActions();
     void createDocks();
+    void connectSession();
     void restoreSettings();
     void rebuildRecentMenu();
     void chooseDatabase();
+    void chooseNewDatabase();
     /// The Import dialog, with `files` already listed (dropped on the window).
     void chooseImport(const QStringList& files = {});
     void chooseSimulation();
-    void rebuildRunBox();
-    void selectRunAt(int index);
-    /// Shows `data` in every view, at its busiest moment.
-    void install(std::unique_ptr<MachineData> machine);
+    /// What the simulation's task row says when it ended; the run list follows.
+    QString simulationEnded(const SimulationOutcome& outcome, const QString& path, std::int64_t machineId);
+    void chooseTime();
+    // What each change of the session redraws.
+    void showDatabase();
+    void showMachine();
+    void showRuns();
+    void showCompared();
+    void showTime();
+    void showSelectedJob();
+    void showNetwork();
     void showNode(int node);
     void showPickedText(const QString& text, QPointF position);
     void recolor();
@@ -120,7 +145,9 @@ private:
     /// Gives the charts dock the current machine's runs (after every change of the run list).
     void updateChartRuns();
 
+    ExplorerSession* m_session;
     MachineView* m_view;
+    QLabel* m_runLabel = nullptr;
     QComboBox* m_machineBox;
     QComboBox* m_runBox;
     JobsDock* m_jobsDock = nullptr;
@@ -130,27 +157,19 @@ private:
     RunTableModel* m_runModel = nullptr;
     TimelineDock* m_timelineDock = nullptr;
     ChartsDock* m_chartsDock = nullptr;
+    TaskListDock* m_tasksDock = nullptr;
     ExportActions* m_exportActions = nullptr;
     QLabel* m_summary = nullptr;
     QLabel* m_statusTime = nullptr;
     QMenu* m_recentMenu = nullptr;
     QString m_lastPicked;
+    QString m_lastError;
     ComparePane* m_comparePane = nullptr;
     QComboBox* m_compareBox = nullptr;
     QAction* m_linksAction = nullptr;
     QAction* m_wrapLinksAction = nullptr;
     std::array<QAction*, 3> m_linkModeActions{};
-    LinkColorMode m_linkMode = LinkColorMode::Users;
-
-    QString m_databasePath;
-    QString m_lastError;
-    std::vector<MachineRecord> m_machines;
-    std::vector<RunRecord> m_runs; ///< the stored runs of the current machine
-    std::unique_ptr<MachineData> m_current;
-    std::vector<int> m_owners; ///< job index per node at m_time
     JobColors m_jobColors;
-    std::int64_t m_time = 0;
-    int m_highlightedJob = -1;
 };
 
 } // namespace placement

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Placement Explorer contributors
+
 #include "app/MainWindow.h"
 
 // Building the window: menus and toolbar, docks, and the settings that restore them.
@@ -11,6 +14,7 @@
 #include "app/RecentFiles.h"
 #include "app/RunTableModel.h"
 #include "app/SimulateDialog.h"
+#include "app/TaskListDock.h"
 #include "app/TimelineDock.h"
 #include "core/NetworkLayout.h"
 #include "core/Occupancy.h"
@@ -32,7 +36,9 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QHeaderView>
+#include <QInputDialog>
 #include <QLabel>
+#include <QLineEdit>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
@@ -55,6 +61,9 @@ namespace placement {
 void MainWindow::createActions()
 {
     QMenu* file = menuBar()->addMenu(tr("&File"));
+    QAction* newDatabase = file->addAction(tr("&New Database…"), this, &MainWindow::chooseNewDatabase);
+    newDatabase->setObjectName(QStringLiteral("newDatabaseAction"));
+    newDatabase->setShortcut(QKeySequence::New);
     QAction* open = file->addAction(tr("&Open Database…"), this, &MainWindow::chooseDatabase);
     open->setShortcut(QKeySequence::Open);
     QAction* import = file->addAction(tr("&Import Logs…"), this, [this] { chooseImport(); });
@@ -70,15 +79,18 @@ void MainWindow::createActions()
     QMenu* view = menuBar()->addMenu(tr("&View"));
     view->addAction(tr("&Reset Camera"), QKeySequence(Qt::Key_R), m_view, &MachineView::resetCamera);
     view->addAction(tr("Go to &Busiest Moment"), this, [this] {
-        if (m_current)
-            setCurrentTime(m_current->openingTime);
+        if (const MachineData* machine = m_session->machine())
+            m_session->setTime(machine->openingTime);
     });
+    QAction* goToTime = view->addAction(tr("&Go to Time…"), this, &MainWindow::chooseTime);
+    goToTime->setObjectName(QStringLiteral("goToTimeAction"));
+    goToTime->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_G));
     view->addSeparator();
     m_linksAction = view->addAction(tr("Show &Links"));
     m_linksAction->setObjectName(QStringLiteral("showLinksAction"));
     m_linksAction->setCheckable(true);
     m_linksAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_L));
-    connect(m_linksAction, &QAction::toggled, this, &MainWindow::setLinksShown);
+    connect(m_linksAction, &QAction::toggled, m_session, &ExplorerSession::setLinksShown);
     QMenu* linkColors = view->addMenu(tr("Link &Colours"));
     auto* linkModes = new QActionGroup(this);
     const std::array<QString, 3> linkModeNames{tr("By &Owning Job"), tr("By Number of &Jobs That Can Use Them"),
@@ -87,18 +99,13 @@ void MainWindow::createActions()
         QAction* action = linkColors->addAction(linkModeNames[mode]);
         action->setCheckable(true);
         linkModes->addAction(action);
-        connect(action, &QAction::triggered, this,
-                [this, mode] { setLinkColorMode(static_cast<LinkColorMode>(mode)); });
+        connect(action, &QAction::triggered, m_session,
+                [this, mode] { m_session->setLinkColorMode(static_cast<LinkColorMode>(mode)); });
         m_linkModeActions[mode] = action;
     }
     m_wrapLinksAction = view->addAction(tr("&Wrap-Around Links"));
     m_wrapLinksAction->setCheckable(true);
-    connect(m_wrapLinksAction, &QAction::toggled, this, [this] {
-        if (m_current)
-            m_view->setNetworkLayout(
-                layoutNetwork(*m_current->topology, m_current->layout, m_wrapLinksAction->isChecked()));
-        recolor();
-    });
+    connect(m_wrapLinksAction, &QAction::toggled, m_session, &ExplorerSession::setWrapLinks);
     view->addSeparator();
     view->addAction(m_jobsDock->toggleViewAction());
     view->addAction(m_metricsDock->toggleViewAction());
@@ -106,6 +113,7 @@ void MainWindow::createActions()
     view->addAction(m_timelineDock->toggleViewAction());
     view->addAction(m_runsDock->toggleViewAction());
     view->addAction(m_chartsDock->toggleViewAction());
+    view->addAction(m_tasksDock->toggleViewAction());
 
     QMenu* simulation = menuBar()->addMenu(tr("&Simulation"));
     QAction* simulate = simulation->addAction(tr("&Simulate…"), this, &MainWindow::chooseSimulation);
@@ -145,7 +153,7 @@ void MainWindow::createDocks()
 {
     m_jobsDock = new JobsDock(this);
     addDockWidget(Qt::RightDockWidgetArea, m_jobsDock);
-    connect(m_jobsDock, &JobsDock::jobSelected, this, &MainWindow::highlightJob);
+    connect(m_jobsDock, &JobsDock::jobSelected, m_session, &ExplorerSession::selectJob);
 
     m_metricsDock = new QDockWidget(tr("Metrics"), this);
     m_metricsDock->setObjectName(QStringLiteral("metricsDock"));
@@ -191,6 +199,13 @@ void MainWindow::createDocks()
             selectRun(QString::fromStdString(m_runModel->run(row).name));
     });
 
+    // Hidden until a simulation starts (or View › Tasks): a tab beside the timeline.
+    m_tasksDock = new TaskListDock(this);
+    addDockWidget(Qt::BottomDockWidgetArea, m_tasksDock);
+    tabifyDockWidget(m_runsDock, m_tasksDock);
+    m_tasksDock->hide();
+    m_timelineDock->raise();
+
     // Hidden until asked for (View › Charts): it reads every job of the runs it draws.
     m_chartsDock = new ChartsDock(this);
     addDockWidget(Qt::RightDockWidgetArea, m_chartsDock);
@@ -210,7 +225,7 @@ void MainWindow::createDocks()
         if (m_chartsDock->width() < width() * 35 / 100)
             resizeDocks({m_chartsDock}, {width() * 40 / 100}, Qt::Horizontal);
         if (!m_jobsDock->isHidden() && dockWidgetArea(m_jobsDock) == area)
-            resizeDocks({m_jobsDock, m_chartsDock}, {height() * 30 / 100, height() * 70 / 100}, Qt::Vertical);
+            resizeDocks({m_jobsDock, m_chartsDock}, {height() * 40 / 100, height() * 60 / 100}, Qt::Vertical);
     });
     // The run list is rebuilt whenever the machine, the run shown or the stored runs change.
     connect(m_runModel, &QAbstractItemModel::modelReset, this, &MainWindow::updateChartRuns);
@@ -218,17 +233,46 @@ void MainWindow::createDocks()
 
 void MainWindow::updateChartRuns()
 {
-    if (!m_current)
+    const MachineData* shown = m_session->machine();
+    if (!shown)
         return;
     std::vector<RunChoice> choices{{0, tr("logged")}};
-    for (const RunRecord& run : m_runs)
+    for (const RunRecord& run : m_session->runs())
         choices.push_back({run.id, QString::fromStdString(run.name)});
-    const MachineRecord& machine = m_current->record;
-    m_chartsDock->setRuns(QStringLiteral("%1#%2#%3").arg(m_databasePath).arg(machine.id).arg(machine.jobCount),
-                          QString::fromStdString(machine.name), std::move(choices), m_current->runId,
-                          [path = m_databasePath.toStdString(), machine](std::int64_t runId) {
+    const MachineRecord& machine = shown->record;
+    m_chartsDock->setRuns(QStringLiteral("%1#%2#%3").arg(databasePath()).arg(machine.id).arg(machine.jobCount),
+                          QString::fromStdString(machine.name), std::move(choices), shown->runId,
+                          [path = databasePath().toStdString(), machine](std::int64_t runId) {
                               return loadRunChartData(path, machine, runId);
                           });
+}
+
+void MainWindow::chooseTime()
+{
+    const MachineData* machine = m_session->machine();
+    if (!machine)
+        return;
+    bool ok = false;
+    const QString text = QInputDialog::getText(
+        this, tr("Go to Time"),
+        tr("Date and time (ISO 8601, UTC unless it names a zone), between %1 and %2 UTC:")
+            .arg(formatTime(machine->firstTime), formatTime(machine->lastTime)),
+        QLineEdit::Normal, formatTime(m_session->time()).replace(QLatin1Char(' '), QLatin1Char('T')), &ok);
+    if (!ok)
+        return;
+    const std::optional<std::int64_t> time = parseIsoTime(text);
+    if (!time) {
+        QMessageBox::warning(this, tr("Go to Time"),
+                             tr("'%1' is not a date and time like 2024-03-01T12:00:00 (UTC) or "
+                                "2024-03-01T12:00:00+01:00.")
+                                 .arg(text));
+        return;
+    }
+    if (*time < machine->firstTime || *time > machine->lastTime)
+        statusBar()->showMessage(
+            tr("%1 UTC is outside the run (%2 to %3 UTC): the cursor stops at its edge.")
+                .arg(formatTime(*time), formatTime(machine->firstTime), formatTime(machine->lastTime)));
+    m_session->setTime(*time);
 }
 
 void MainWindow::restoreSettings()

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Placement Explorer contributors
+
 #include "app/RunTableModel.h"
 
 #include "app/JobTableModel.h"
@@ -11,6 +14,23 @@ namespace {
 QJsonObject parseObject(const std::string& json)
 {
     return QJsonDocument::fromJson(QByteArray::fromStdString(json)).object();
+}
+
+/// The parameters that tell runs of one policy apart, in a line.
+QString describeParameters(const QJsonObject& parameters)
+{
+    QStringList parts;
+    if (parameters.value(QStringLiteral("backfill")).toString() != QLatin1String("fcfs"))
+        parts << RunTableModel::tr("window %1").arg(parameters.value(QStringLiteral("window")).toInt());
+    parts << RunTableModel::tr("seed %1").arg(parameters.value(QStringLiteral("seed")).toInteger());
+    parts << RunTableModel::tr("%1 cpus/node").arg(parameters.value(QStringLiteral("cpus_per_node")).toInt(1));
+    parts << RunTableModel::tr("nodes x%1").arg(parameters.value(QStringLiteral("scale_nodes")).toInt(1));
+    parts << RunTableModel::tr("arrivals %1").arg(parameters.value(QStringLiteral("arrivals")).toString());
+    for (const char* bound : {"from", "to"})
+        if (parameters.value(QLatin1String(bound)).isDouble())
+            parts << QStringLiteral("%1 %2").arg(QLatin1String(bound),
+                                                 formatTime(parameters.value(QLatin1String(bound)).toInteger()));
+    return parts.join(QStringLiteral(", "));
 }
 
 } // namespace
@@ -51,6 +71,7 @@ QVariant RunTableModel::value(int row, int column) const
     }
     case BackfillColumn: return parameters.value(QStringLiteral("backfill")).toString();
     case SpeedupColumn: return parameters.value(QStringLiteral("speedup")).toString();
+    case ParametersColumn: return describeParameters(parameters);
     case JobsColumn: return summary.value(QStringLiteral("jobs")).toInt();
     case UtilizationColumn: return summary.value(QStringLiteral("utilization")).toDouble();
     case MakespanColumn: return summary.value(QStringLiteral("makespan")).toDouble();
@@ -58,7 +79,10 @@ QVariant RunTableModel::value(int row, int column) const
     case MeanSlowdownColumn: return summary.value(QStringLiteral("mean_bounded_slowdown")).toDouble();
     case MeanAphColumn: return summary.value(QStringLiteral("mean_aph")).toDouble();
     case SchedulingColumn:
-        return summary.value(QStringLiteral("scheduling_us_per_job")).toObject().value(QStringLiteral("mean")).toDouble();
+        return summary.value(QStringLiteral("scheduling_us_per_job"))
+            .toObject()
+            .value(QStringLiteral("mean"))
+            .toDouble();
     }
     return {};
 }
@@ -95,6 +119,7 @@ QVariant RunTableModel::headerData(int section, Qt::Orientation orientation, int
         return {};
     if (role == Qt::ToolTipRole) {
         switch (section) {
+        case ParametersColumn: return tr("Backfill window, seed, processors per node, node scale, arrivals");
         case UtilizationColumn: return tr("Average utilization over the steady state (docs/simulation.md)");
         case MeanSlowdownColumn: return tr("Mean bounded slowdown (10 s bound)");
         case MeanAphColumn: return tr("Mean Average Pairwise Hops of the jobs of 2 nodes or more");
@@ -109,6 +134,7 @@ QVariant RunTableModel::headerData(int section, Qt::Orientation orientation, int
     case PolicyColumn: return tr("Policy");
     case BackfillColumn: return tr("Backfill");
     case SpeedupColumn: return tr("Speed-up");
+    case ParametersColumn: return tr("Parameters");
     case JobsColumn: return tr("Jobs");
     case UtilizationColumn: return tr("Utilization");
     case MakespanColumn: return tr("Makespan");

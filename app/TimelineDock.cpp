@@ -1,18 +1,25 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Placement Explorer contributors
+
 #include "app/TimelineDock.h"
 
+#include "app/ExplorerSession.h"
 #include "app/JobTableModel.h"
+#include "app/MachineData.h"
 #include "views/GanttChart.h"
 #include "views/UtilizationChart.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QScrollBar>
 #include <QSlider>
 #include <QSplitter>
 #include <QStyle>
 #include <QTimer>
 #include <QToolButton>
 #include <QVBoxLayout>
+#include <QWheelEvent>
 
 #include <algorithm>
 #include <cmath>
@@ -24,6 +31,7 @@ TimelineDock::TimelineDock(QWidget* parent)
     , m_gantt(new GanttChart)
     , m_chart(new UtilizationChart)
     , m_slider(new QSlider(Qt::Horizontal))
+    , m_scroll(new QScrollBar(Qt::Horizontal))
     , m_label(new QLabel)
     , m_back(new QToolButton)
     , m_play(new QToolButton)
@@ -47,6 +55,14 @@ TimelineDock::TimelineDock(QWidget* parent)
     charts->setStretchFactor(1, 1);
     charts->setSizes({3 * m_chart->sizeHint().height(), m_chart->sizeHint().height()});
     column->addWidget(charts, 1);
+    // Pans the charts' time axis when zoomed in (wheel on the charts; Shift+wheel pans too).
+    m_scroll->setObjectName(QStringLiteral("timeScroll"));
+    m_scroll->setToolTip(tr("Pan the time axis (wheel on the charts zooms, Shift+wheel pans)"));
+    m_scroll->hide();
+    column->addWidget(m_scroll);
+    connect(m_scroll, &QScrollBar::valueChanged, this, [this](int offset) { scrollTo(m_first + offset); });
+    m_gantt->installEventFilter(this);
+    m_chart->viewport()->installEventFilter(this);
     m_chart->setMinimumPlotMargins(GanttChart::MinimumLeftMargin, GanttChart::MinimumRightMargin);
     auto* layout = new QHBoxLayout;
     layout->setContentsMargins(0, 0, 0, 0);
@@ -55,6 +71,7 @@ TimelineDock::TimelineDock(QWidget* parent)
     m_slider->setPageStep(3600);
     m_slider->setToolTip(tr("Time (arrow keys: one minute, Page Up/Down: one hour)"));
     m_label->setMinimumWidth(m_label->fontMetrics().horizontalAdvance(QStringLiteral("0000-00-00 00:00:00 UTC  ")));
+    m_label->setToolTip(tr("The time cursor, UTC (View › Go to Time… moves it)"));
     m_back->setIcon(style()->standardIcon(QStyle::SP_MediaSkipBackward));
     m_back->setToolTip(tr("Previous event (a job starts or ends)"));
     m_play->setIcon(style()->standardIcon(QStyle::SP_MediaPlay));
@@ -62,9 +79,9 @@ TimelineDock::TimelineDock(QWidget* parent)
     m_play->setCheckable(true);
     m_forward->setIcon(style()->standardIcon(QStyle::SP_MediaSkipForward));
     m_forward->setToolTip(tr("Next event (a job starts or ends)"));
-    for (const auto& [label, seconds] : {std::pair{tr("1 min/s"), 60}, std::pair{tr("10 min/s"), 600},
-                                         std::pair{tr("1 h/s"), 3600}, std::pair{tr("6 h/s"), 21600},
-                                         std::pair{tr("1 day/s"), 86400}})
+    for (const auto& [label, seconds] :
+         {std::pair{tr("1 min/s"), 60}, std::pair{tr("10 min/s"), 600}, std::pair{tr("1 h/s"), 3600},
+          std::pair{tr("6 h/s"), 21600}, std::pair{tr("1 day/s"), 86400}})
         m_speed->addItem(label, seconds);
     m_speed->setCurrentIndex(2);
     m_speed->setToolTip(tr("Replay speed: workload time per second"));
@@ -101,6 +118,40 @@ TimelineDock::TimelineDock(QWidget* parent)
     updateLabel();
 }
 
+void TimelineDock::setMachine(std::shared_ptr<const MachineData> machine)
+{
+    setPlaying(false);
+    setJobs(nullptr, 1, 0, 1); // before the jobs it draws go
+    m_machine = std::move(machine);
+    if (!m_machine) {
+        setRange(0, 0);
+        setEvents({});
+        return;
+    }
+    setRange(m_machine->firstTime, m_machine->lastTime);
+    setJobs(&m_machine->jobs, m_machine->topology->nodeCount(), m_machine->firstTime, m_machine->lastTime);
+    std::vector<std::int64_t> events;
+    events.reserve(2 * m_machine->jobs.size());
+    for (const Job& job : m_machine->jobs) {
+        events.push_back(job.start);
+        events.push_back(job.end);
+    }
+    setEvents(std::move(events));
+}
+
+void TimelineDock::follow(ExplorerSession* session)
+{
+    connect(session, &ExplorerSession::machineChanged, this, [this, session] {
+        setMachine(session->sharedMachine());
+        m_gantt->setHighlightedJob(-1);
+        setTime(session->time());
+    });
+    connect(session, &ExplorerSession::timeChanged, this, &TimelineDock::setTime);
+    connect(session, &ExplorerSession::selectedJobChanged, m_gantt, &GanttChart::setHighlightedJob);
+    connect(this, &TimelineDock::timeChanged, session, &ExplorerSession::setTime);
+    connect(m_gantt, &GanttChart::jobClicked, session, &ExplorerSession::selectJob);
+}
+
 void TimelineDock::setRange(std::int64_t first, std::int64_t last)
 {
     m_first = first;
@@ -108,11 +159,80 @@ void TimelineDock::setRange(std::int64_t first, std::int64_t last)
     const QSignalBlocker blocker(m_slider);
     m_slider->setRange(0, static_cast<int>(std::min<std::int64_t>(m_last - m_first, INT32_MAX)));
     m_slider->setValue(static_cast<int>(std::clamp(m_time, m_first, m_last) - m_first));
+    m_viewFirst = m_first;
+    m_viewLast = m_last;
+    m_scroll->hide();
+}
+
+void TimelineDock::setView(std::int64_t first, std::int64_t last)
+{
+    if (m_last <= m_first)
+        return; // nothing to zoom into
+    const std::int64_t span = std::max<std::int64_t>(1, m_last - m_first);
+    const std::int64_t width = std::clamp<std::int64_t>(last - first, std::min<std::int64_t>(60, span), span);
+    first = std::clamp(first, m_first, m_last - width);
+    m_viewFirst = first;
+    m_viewLast = first + width;
+    m_gantt->setRange(m_viewFirst, m_viewLast);
+    m_chart->setRange(m_viewFirst, m_viewLast);
+    const bool zoomed = width < span;
+    const QSignalBlocker blocker(m_scroll);
+    m_scroll->setRange(0, static_cast<int>(std::min<std::int64_t>(span - width, INT32_MAX)));
+    m_scroll->setPageStep(static_cast<int>(std::min<std::int64_t>(width, INT32_MAX)));
+    m_scroll->setSingleStep(static_cast<int>(std::max<std::int64_t>(1, width / 20)));
+    m_scroll->setValue(static_cast<int>(m_viewFirst - m_first));
+    m_scroll->setVisible(zoomed);
+}
+
+void TimelineDock::zoomAt(std::int64_t anchor, double factor)
+{
+    if (factor <= 0)
+        return;
+    anchor = std::clamp(anchor, m_viewFirst, m_viewLast);
+    const double width = static_cast<double>(m_viewLast - m_viewFirst) / factor;
+    const double share = m_viewLast > m_viewFirst
+        ? static_cast<double>(anchor - m_viewFirst) / static_cast<double>(m_viewLast - m_viewFirst)
+        : 0.5;
+    const auto first = anchor - static_cast<std::int64_t>(std::llround(share * width));
+    setView(first, first + static_cast<std::int64_t>(std::llround(width)));
+}
+
+void TimelineDock::scrollTo(std::int64_t first)
+{
+    setView(first, first + (m_viewLast - m_viewFirst));
+}
+
+void TimelineDock::resetZoom()
+{
+    setView(m_first, m_last);
+}
+
+bool TimelineDock::eventFilter(QObject* watched, QEvent* event)
+{
+    if (event->type() != QEvent::Wheel || (watched != m_gantt && watched != m_chart->viewport()))
+        return QDockWidget::eventFilter(watched, event);
+    auto* wheel = static_cast<QWheelEvent*>(event);
+    const double notches = wheel->angleDelta().y() / 120.0;
+    if (notches == 0)
+        return true;
+    if (wheel->modifiers() & Qt::ShiftModifier) {
+        const auto step = static_cast<std::int64_t>(static_cast<double>(m_viewLast - m_viewFirst) * 0.1 * notches);
+        scrollTo(m_viewFirst - step);
+        return true;
+    }
+    const double x = wheel->position().x();
+    const std::int64_t anchor = watched == m_gantt ? m_gantt->timeAt(x) : m_chart->timeAt(x);
+    zoomAt(anchor, std::pow(wheelZoom, notches));
+    return true;
 }
 
 void TimelineDock::setTime(std::int64_t time)
 {
     m_time = std::clamp(time, m_first, m_last);
+    // Zoomed in, the view follows the cursor (a replay, Go to Time) when it leaves it.
+    const bool zoomed = m_viewLast - m_viewFirst < m_last - m_first;
+    if (zoomed && (m_time < m_viewFirst || m_time > m_viewLast))
+        scrollTo(m_time - (m_viewLast - m_viewFirst) / 2);
     const QSignalBlocker blocker(m_slider);
     m_slider->setValue(static_cast<int>(m_time - m_first));
     m_gantt->setTime(m_time);

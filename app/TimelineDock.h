@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Placement Explorer contributors
+
 #pragma once
 
 #include "core/Job.h"
@@ -6,16 +9,20 @@
 #include <QElapsedTimer>
 
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 class QComboBox;
 class QLabel;
+class QScrollBar;
 class QSlider;
 class QTimer;
 class QToolButton;
 
 namespace placement {
 
+class ExplorerSession;
+struct MachineData;
 class GanttChart;
 class UtilizationChart;
 
@@ -29,6 +36,12 @@ class TimelineDock : public QDockWidget
 public:
     explicit TimelineDock(QWidget* parent = nullptr);
 
+    /// Shows the jobs of `machine` (null: none) from its first start to its last end and
+    /// steps through their starts and ends; the dock keeps it until the next call.
+    void setMachine(std::shared_ptr<const MachineData> machine);
+    /// Shows what `session` shows from now on (its run, time cursor, selected job), and
+    /// moves its cursor or selects a job where the user clicks here.
+    void follow(ExplorerSession* session);
     void setRange(std::int64_t first, std::int64_t last);
     void setTime(std::int64_t time);
     /// The jobs drawn by the Gantt and the chart; `jobs` must outlive them or the next call,
@@ -48,10 +61,30 @@ public:
     /// Workload seconds per second of replay.
     void setSpeed(int secondsPerSecond);
 
+    /// The time the Gantt and the chart draw: all of the range, or the part zoomed in on.
+    std::int64_t visibleFirst() const { return m_viewFirst; }
+    std::int64_t visibleLast() const { return m_viewLast; }
+    /// Zooms the charts' time axis by `factor` (above 1: in) keeping `anchor` where it is on
+    /// screen; the view stays within the range and at least a minute wide.
+    void zoomAt(std::int64_t anchor, double factor);
+    /// Shows from `first` on, the visible span kept (panning), within the range.
+    void scrollTo(std::int64_t first);
+    /// Shows the whole range again.
+    void resetZoom();
+    QScrollBar* timeScrollBar() const { return m_scroll; }
+
+    /// How much one wheel notch (120 units) zooms.
+    static constexpr double wheelZoom = 1.25;
+
 signals:
     void timeChanged(std::int64_t time);
 
+protected:
+    /// Wheel on the Gantt or the chart: zoom around the time under the pointer; with Shift, pan.
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
 private:
+    void setView(std::int64_t first, std::int64_t last);
     void updateLabel();
     void moveTo(std::int64_t time);
     void advance();
@@ -60,6 +93,7 @@ private:
     GanttChart* m_gantt;
     UtilizationChart* m_chart;
     QSlider* m_slider;
+    QScrollBar* m_scroll;
     QLabel* m_label;
     QToolButton* m_back;
     QToolButton* m_play;
@@ -67,11 +101,14 @@ private:
     QComboBox* m_speed;
     QTimer* m_timer;
     QElapsedTimer m_clock; ///< since the last replay step
+    std::shared_ptr<const MachineData> m_machine;
     std::vector<std::int64_t> m_events; ///< ascending, unique
     double m_carry = 0; ///< fractional seconds of replay not yet shown
     std::int64_t m_first = 0;
     std::int64_t m_last = 0;
     std::int64_t m_time = 0;
+    std::int64_t m_viewFirst = 0; ///< the part of the range the charts draw
+    std::int64_t m_viewLast = 0;
 };
 
 } // namespace placement

@@ -1,4 +1,7 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
+# SPDX-FileCopyrightText: 2026 Placement Explorer contributors
+
 # The AUCSCHED3 table of docs/simulation.md, in the spirit of the paper's Table 4 (Soner and
 # Özturan §4): mean ± standard deviation of the lowest level common switch and of the spread
 # over every job, with utilization and wait, for AUCSCHED3's auction against Slurm's
@@ -13,7 +16,7 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 build=${1:-build}
 placement="$build/bin/placement"
-traces=../shared/traces
+traces=tests/data/traces
 [ -x "$placement" ] || { echo "aucsched3-table.sh: $placement not built" >&2; exit 1; }
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -21,7 +24,7 @@ db="$work/aucsched3.sqlite"
 
 "$placement" import --db "$db" --machine seth-tree \
   --topology "switchtree parents=-1,0,0,0,0,0,0 nodes=0,20,20,20,20,20,20" "$traces/hpc2n.swf" >/dev/null 2>&1
-"$placement" import --db "$db" --machine fattree-128 --allow-duplicate \
+"$placement" import --db "$db" --machine fattree-128 \
   --topology "fattree radix=16 pods=2 leaves-per-pod=8 nodes-per-leaf=8" "$traces/hpc2n.swf" >/dev/null 2>&1
 
 row() { # machine policy backfill label

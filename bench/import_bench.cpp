@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Placement Explorer contributors
+
 // Import speed: a generated Slurm `sacct -P` export of 1,000,000 jobs with node lists on
 // Cab (1,296 nodes), imported into a fresh database (target: >= 500,000 jobs/s here).
 //

@@ -1,4 +1,7 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
+# SPDX-FileCopyrightText: 2026 Placement Explorer contributors
+
 # The side-by-side table of docs/simulation.md ("Isolating policies side by side"): average
 # utilization over the steady state of Baseline (first-fit), TA, LaaS, Jigsaw and LC+S, all
 # under EASY backfilling with a window of 50 (Jigsaw HPDC'21 §5.4.3), with LaaS's share of
@@ -21,7 +24,7 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 build=${1:-build}
 placement="$build/bin/placement"
-traces=../shared/traces
+traces=tests/data/traces
 [ -x "$placement" ] || { echo "isolation-table.sh: $placement not built" >&2; exit 1; }
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Placement Explorer contributors
+
 // The isolating allocators on Jigsaw's synthetic trace (HPDC'21 §5.1: sizes exponential with
 // mean 16, run times uniform 20-3000 s, every job at time 0; core/SyntheticWorkload.h),
 // replayed with EASY backfilling (window 50) on Jigsaw's full fat-trees:

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Placement Explorer contributors
+
 // Placement metrics at scale: APH + partitions + lowest common switch level for 1,000,000
 // jobs whose sizes follow the real traces theta_2022.swf (ALCF Theta, nodes) and hpc2n.swf
 // (HPC2N Seth, 2 CPUs per node), on Titan (25x16x24 torus, 2 nodes per router) and
@@ -150,23 +153,23 @@ double bruteForce(const Topology& topology, const std::vector<int>& nodes)
 
 int main(int argc, char* argv[])
 {
-    std::string shared = PLACEMENT_SHARED_DIR;
+    std::string traces = PLACEMENT_TRACE_DIR; // tests/data/traces
     long long jobs = 1'000'000;
     int threads = 1;
     for (int i = 1; i < argc; ++i) {
-        if (!std::strcmp(argv[i], "--shared") && i + 1 < argc)
-            shared = argv[++i];
+        if (!std::strcmp(argv[i], "--traces") && i + 1 < argc)
+            traces = argv[++i];
         else if (!std::strcmp(argv[i], "--jobs") && i + 1 < argc)
             jobs = std::atoll(argv[++i]);
         else if (!std::strcmp(argv[i], "--threads") && i + 1 < argc)
             threads = std::max(1, std::atoi(argv[++i]));
         else {
-            std::fprintf(stderr, "usage: metrics_bench [--shared DIR] [--jobs N] [--threads T]\n");
+            std::fprintf(stderr, "usage: metrics_bench [--traces DIR] [--jobs N] [--threads T]\n");
             return 2;
         }
     }
-    std::vector<int> sizes = swfSizes(shared + "/traces/theta_2022.swf", 1);
-    const std::vector<int> hpc2n = swfSizes(shared + "/traces/hpc2n.swf", 2);
+    std::vector<int> sizes = swfSizes(traces + "/theta_2022.swf", 1);
+    const std::vector<int> hpc2n = swfSizes(traces + "/hpc2n.swf", 2);
     // Equal weight to both traces, whatever their lengths.
     SplitMix64 random(20261122);
     std::vector<int> mixed;

@@ -1,4 +1,7 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
+# SPDX-FileCopyrightText: 2026 Placement Explorer contributors
+
 # The policy table of docs/simulation.md: every allocator under EASY backfilling (window 50)
 # on the two real traces without host lists, as Markdown.
 #
@@ -13,7 +16,7 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 build=${1:-build}
 placement="$build/bin/placement"
-traces=../shared/traces
+traces=tests/data/traces
 [ -x "$placement" ] || { echo "policy-table.sh: $placement not built" >&2; exit 1; }
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -22,7 +25,7 @@ db="$work/policies.sqlite"
 "$placement" import --db "$db" --machine seth \
   --topology "fattree radix=20 pods=2 leaves-per-pod=6 nodes-per-leaf=10" "$traces/hpc2n.swf" >/dev/null 2>&1
 "$placement" import --db "$db" --machine titan --topology titan "$traces/theta_2022.swf" >/dev/null 2>&1
-"$placement" import --db "$db" --machine torus-4608 --allow-duplicate \
+"$placement" import --db "$db" --machine torus-4608 \
   --topology "torus extents=12x12x16 wrap=yyy nodes-per-router=2" "$traces/theta_2022.swf" >/dev/null 2>&1
 
 row() { # trace machine cpus policy order

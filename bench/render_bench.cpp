@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Placement Explorer contributors
+
 // Frame times of the 3D machine view (views/MachineView) in a real window under Xvfb
 // (Mesa llvmpipe), the explorer's default 1280x800 view size:
 //

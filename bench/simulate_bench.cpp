@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Placement Explorer contributors
+
 // Simulator speed: a 100,000-job workload whose sizes, run times and time limits are drawn
 // from the real traces (theta_2022.swf, nodes; hpc2n.swf, 2 processors per node; 1:1), all
 // arriving at time 0, replayed with EASY backfilling (window 50) on jigsaw-1458 under each
@@ -79,9 +82,9 @@ int main(int argc, char* argv[])
         }
     }
     const auto machine = parseMachineSpec(machineName);
-    const std::string shared = PLACEMENT_SHARED_DIR;
-    const std::vector<Sample> theta = traceSamples(shared + "/traces/theta_2022.swf", 1);
-    const std::vector<Sample> hpc2n = traceSamples(shared + "/traces/hpc2n.swf", 2);
+    const std::string traces = PLACEMENT_TRACE_DIR; // tests/data/traces
+    const std::vector<Sample> theta = traceSamples(traces + "/theta_2022.swf", 1);
+    const std::vector<Sample> hpc2n = traceSamples(traces + "/hpc2n.swf", 2);
 
     SplitMix64 random(2026);
     std::vector<SimulationJob> jobs;

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Placement Explorer contributors
+
 // Start-up to first rendered frame of the explorer on the demo database.
 //
 // Runs `placement-explorer --demo --startup-report` repeatedly (the explorer prints the

@@ -1,3 +1,6 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+# SPDX-FileCopyrightText: 2026 Placement Explorer contributors
+
 # FindGLPK: the GNU Linear Programming Kit (Debian: libglpk-dev), which ships neither a CMake
 # package nor a pkg-config file. Defines GLPK_FOUND, GLPK_VERSION and the imported target
 # GLPK::GLPK.

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Placement Explorer contributors
+
 #include "core/AllocatorFactory.h"
 
 #include "core/Aucsched3.h"
@@ -110,6 +113,12 @@ std::unique_ptr<Allocator> makeAllocator(const Topology& topology, const Allocat
         const auto* torus = dynamic_cast<const TorusTopology*>(&topology);
         if (!torus)
             throw std::invalid_argument("quadrant needs a torus, not a " + topology.describe());
+        // Pascual et al. §3.2 split a 2D torus into squares. The cubes of a 3D torus are
+        // another policy (an 8x8x8 torus is one cube: one job at a time), so it is refused.
+        if (torus->dimensions() != 2)
+            throw std::invalid_argument("quadrant (Pascual et al.) is defined for 2D tori; this machine is a "
+                                        + topology.describe() + " (" + std::to_string(torus->dimensions())
+                                        + " dimensions)");
         int side = choice.quadrantSide;
         for (int candidate : {8, 4, 2, 1}) {
             if (side > 0)

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Placement Explorer contributors
+
 #include "core/ContiguousWindowScan.h"
 
 #include "core/TorusTopology.h"
@@ -120,7 +123,7 @@ std::vector<double> ContiguousWindowScan::windowAph(int size, bool cyclic) const
             pairHops -= sums[at[d]];
         }
     };
-    // Pollard eq. 1 over ordered pairs: 2 pairHops / (n (n - 1)); one node: 0 (REFERENCE §2).
+    // Pollard eq. 1 over ordered pairs: 2 pairHops / (n (n - 1)); one node: 0 (docs/reference.md §2).
     const double pairs = static_cast<double>(size) * static_cast<double>(size - 1);
     auto aph = [&]() { return size > 1 ? 2.0 * static_cast<double>(pairHops) / pairs : 0.0; };
     std::vector<double> result;

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Placement Explorer contributors
+
 #pragma once
 
 #include "core/Job.h"
@@ -12,7 +15,7 @@ class Allocator;
 class MachineState;
 class Topology;
 
-/// The free fragments of a machine (REFERENCE §5, "fragmentation over time"): the sizes of
+/// The free fragments of a machine (docs/reference.md §5, "fragmentation over time"): the sizes of
 /// the connected components of its free nodes (owner < 0), largest first. Two free nodes are
 /// joined when they are at most one hop apart, the rule of partitions (Titan SC'16 §IV-B),
 /// so a job placed on exactly one fragment has one partition. On a torus a fragment is a

@@ -1,7 +1,11 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Placement Explorer contributors
+
 #include "core/NetworkLayout.h"
 
 #include "core/LinkSharing.h"
 #include "core/SwitchHierarchy.h"
+#include "core/SwitchTreeTopology.h"
 #include "core/Topology.h"
 #include "core/TorusTopology.h"
 
@@ -14,41 +18,83 @@
 namespace placement {
 namespace {
 
-
 /// The switch each node hangs off: link n joins node n to it (Topology::links()).
 std::vector<int> leafSwitchOfNodes(const Topology& topology)
 {
     const std::vector<Link>& links = topology.links();
     std::vector<int> leaf(static_cast<size_t>(topology.nodeCount()), -1);
     for (int node = 0; node < topology.nodeCount() && node < static_cast<int>(links.size()); ++node)
-        leaf[static_cast<size_t>(node)] = links[static_cast<size_t>(node)].a == node ? links[static_cast<size_t>(node)].b
-                                                                                     : links[static_cast<size_t>(node)].a;
+        leaf[static_cast<size_t>(node)] = links[static_cast<size_t>(node)].a == node
+            ? links[static_cast<size_t>(node)].b
+            : links[static_cast<size_t>(node)].a;
     return leaf;
 }
 
+/// The extent of the node columns: x from `low` to `high`, y from `bottom` to `top`.
+struct NodeSpan
+{
+    double low = 0, high = 0, bottom = 0, top = 0;
+
+    explicit NodeSpan(const NodeLayout& nodes)
+    {
+        for (size_t node = 0; node < nodes.centers.size(); ++node) {
+            const Vec3& c = nodes.centers[node];
+            low = node == 0 ? c.x : std::min(low, c.x);
+            high = node == 0 ? c.x : std::max(high, c.x);
+            bottom = node == 0 ? c.y : std::min(bottom, c.y);
+            top = node == 0 ? c.y : std::max(top, c.y);
+        }
+    }
+
+    /// Rows of switches below the node columns, further apart for taller columns so the
+    /// links between them stay readable. Row 0 is right under the nodes.
+    double rowY(int row) const { return bottom - 1.5 - std::max(3.0, 0.35 * (top - bottom + 1)) * row; }
+};
+
+/// An imported switch tree (topology.conf): depths may differ, a switch may hold nodes and
+/// switches, islands hang under a virtual root. Each switch stands in the row of its height
+/// in the tree (switches without child switches right under the nodes), at the mean x of
+/// every node below it, so a parent is always below its children and above their nodes.
+void placeSwitchTree(const SwitchTreeTopology& tree, const NodeLayout& nodes, std::vector<Vec3>& vertices)
+{
+    const SwitchHierarchy& hierarchy = *tree.hierarchy();
+    const int nodeCount = tree.nodeCount();
+    const auto switches = static_cast<size_t>(tree.switchCount());
+    std::vector<double> sumX(switches, 0);
+    std::vector<int> below(switches, 0);
+    for (int node = 0; node < nodeCount; ++node)
+        for (int s = hierarchy.groupOfNode[static_cast<size_t>(node)]; s >= 0;
+             s = hierarchy.parent[static_cast<size_t>(s)]) {
+            sumX[static_cast<size_t>(s)] += nodes.centers[static_cast<size_t>(node)].x;
+            ++below[static_cast<size_t>(s)];
+        }
+    const NodeSpan span(nodes);
+    for (size_t s = 0; s < switches; ++s) {
+        const double x = below[s] ? sumX[s] / below[s] : (span.low + span.high) / 2;
+        vertices[static_cast<size_t>(nodeCount) + s] = {x, span.rowY(hierarchy.level[s]), 0};
+    }
+}
+
+/// Regular trees (fat-trees, k-ary n-trees): levels found from the links, one row each.
 void placeTreeSwitches(const Topology& topology, const NodeLayout& nodes, std::vector<Vec3>& vertices)
 {
+    if (const auto* tree = dynamic_cast<const SwitchTreeTopology*>(&topology)) {
+        placeSwitchTree(*tree, nodes, vertices);
+        return;
+    }
     const int nodeCount = topology.nodeCount();
     const int vertexCount = nodeCount + topology.switchCount();
     std::vector<std::vector<int>> neighbours(static_cast<size_t>(vertexCount));
     for (const Link& link : topology.links()) {
+        if (!link.exists())
+            continue;
         neighbours[static_cast<size_t>(link.a)].push_back(link.b);
         neighbours[static_cast<size_t>(link.b)].push_back(link.a);
     }
     // Level of each switch: 1 for the switches nodes hang off, then one more per step up.
     std::vector<int> level(static_cast<size_t>(vertexCount), 0);
     std::vector<int> current;
-    double low = 0, high = 0, bottom = 0, top = 0;
-    for (int node = 0; node < nodeCount; ++node) {
-        const Vec3& c = nodes.centers[static_cast<size_t>(node)];
-        low = node == 0 ? c.x : std::min(low, c.x);
-        high = node == 0 ? c.x : std::max(high, c.x);
-        bottom = node == 0 ? c.y : std::min(bottom, c.y);
-        top = node == 0 ? c.y : std::max(top, c.y);
-    }
-    // Rows of switches below the node columns, further apart for taller columns so the
-    // links between them stay readable.
-    const double spacing = std::max(3.0, 0.35 * (top - bottom + 1));
+    const NodeSpan span(nodes);
     std::vector<double> sumX(static_cast<size_t>(vertexCount), 0);
     std::vector<int> below(static_cast<size_t>(vertexCount), 0);
     for (int node = 0; node < nodeCount; ++node)
@@ -69,23 +115,28 @@ void placeTreeSwitches(const Topology& topology, const NodeLayout& nodes, std::v
                 }
             }
         }
-        const double y = bottom - 1.5 - spacing * (depth - 1);
+        const double y = span.rowY(depth - 1);
         if (depth == 1) {
             // Leaf switches right under their nodes.
             for (int s : current)
-                vertices[static_cast<size_t>(s)] = {below[static_cast<size_t>(s)] ? sumX[static_cast<size_t>(s)] / below[static_cast<size_t>(s)] : 0, y, 0};
+                vertices[static_cast<size_t>(s)]
+                    = {below[static_cast<size_t>(s)] ? sumX[static_cast<size_t>(s)] / below[static_cast<size_t>(s)] : 0,
+                       y, 0};
         } else {
             // Higher switches share their children's mean x (all L2 switches of a pod, say):
             // spread the level evenly over the width, in order of that mean.
             std::vector<int> order = current;
             std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
-                const double xa = below[static_cast<size_t>(a)] ? sumX[static_cast<size_t>(a)] / below[static_cast<size_t>(a)] : 0;
-                const double xb = below[static_cast<size_t>(b)] ? sumX[static_cast<size_t>(b)] / below[static_cast<size_t>(b)] : 0;
+                const double xa
+                    = below[static_cast<size_t>(a)] ? sumX[static_cast<size_t>(a)] / below[static_cast<size_t>(a)] : 0;
+                const double xb
+                    = below[static_cast<size_t>(b)] ? sumX[static_cast<size_t>(b)] / below[static_cast<size_t>(b)] : 0;
                 return xa < xb - 1e-9;
             });
-            const double step = order.size() > 1 ? (high - low) / static_cast<double>(order.size() - 1) : 0;
+            const double step = order.size() > 1 ? (span.high - span.low) / static_cast<double>(order.size() - 1) : 0;
             for (size_t i = 0; i < order.size(); ++i)
-                vertices[static_cast<size_t>(order[i])] = {order.size() > 1 ? low + step * static_cast<double>(i) : (low + high) / 2, y, 0};
+                vertices[static_cast<size_t>(order[i])]
+                    = {order.size() > 1 ? span.low + step * static_cast<double>(i) : (span.low + span.high) / 2, y, 0};
         }
         std::vector<int> next;
         for (int s : current)
@@ -128,8 +179,8 @@ NetworkLayout layoutNetwork(const Topology& topology, const NodeLayout& nodes, b
     const std::vector<Link>& links = topology.links();
     for (size_t id = 0; id < links.size(); ++id) {
         const Link& link = links[id];
-        if (link.a < nodeCount || link.b < nodeCount)
-            continue; // node links: the node sits on its switch
+        if (!link.exists() || link.a < nodeCount || link.b < nodeCount)
+            continue; // placeholders; node links: the node sits on its switch
         const Vec3 a = layout.vertices[static_cast<size_t>(link.a)];
         const Vec3 b = layout.vertices[static_cast<size_t>(link.b)];
         const Vec3 d = b - a;

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Placement Explorer contributors
+
 #pragma once
 
 #include "core/NodeLayout.h"
@@ -30,9 +33,11 @@ struct NetworkLayout
 
 /// Trees: a row of leaf switches under the node columns, each higher level in its own row
 /// below, spread evenly over the machine's width in the order of the switches they connect
-/// down to (the L2 switches of a pod stand together, under the pod). Tori: each router at
+/// down to (the L2 switches of a pod stand together, under the pod). Imported switch trees
+/// (any depth, switches holding nodes and switches, islands under a virtual root): each
+/// switch in the row of its height, at the mean x of the nodes below it. Tori: each router at
 /// the centre of its nodes. Node links are not drawn (a node sits on its switch); wrap-around
-/// links of a torus only when `wrapAround`.
+/// links of a torus only when `wrapAround`; placeholder links (Link::exists()) never.
 NetworkLayout layoutNetwork(const Topology& topology, const NodeLayout& nodes, bool wrapAround = false);
 
 /// How many of `jobs` (node lists of jobs running at one time) can use each link

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Placement Explorer contributors
+
 #include "core/PlacementMetrics.h"
 
 #include "core/MinimumAph.h"
@@ -189,7 +192,7 @@ void PlacementAnalyzer::measureTree(const std::vector<int>& nodes, PlacementMetr
     }
     if (uniform && leaves == 0)
         leaves = 1; // the leaf switch is the root: a one-switch machine
-    // Every edge from a group to its parent carries 2 m (n - m) ordered pairs (REFERENCE §2).
+    // Every edge from a group to its parent carries 2 m (n - m) ordered pairs (docs/reference.md §2).
     const auto n = static_cast<std::int64_t>(nodes.size());
     std::int64_t pairHops = 0;
     int lowest = tree.root;

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Placement Explorer contributors
+
 #pragma once
 
 #include "core/Topology.h"
@@ -11,7 +14,7 @@ namespace placement {
 class TorusTopology;
 struct SwitchHierarchy;
 
-/// How compact one job's placement is (REFERENCE §2).
+/// How compact one job's placement is (docs/reference.md §2).
 struct PlacementMetrics
 {
     int nodes = 0;

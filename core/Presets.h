@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Placement Explorer contributors
+
 #pragma once
 
 #include <string>
@@ -13,7 +16,7 @@ struct MachinePreset
     std::string source; ///< where it comes from
 };
 
-/// cab, pinot, jigsaw-1024 ... titan (REFERENCE §1).
+/// cab, pinot, jigsaw-1024 ... titan (docs/reference.md §1).
 const std::vector<MachinePreset>& machinePresets();
 
 /// The preset called `name`, or nullptr.

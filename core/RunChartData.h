@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Placement Explorer contributors
+
 #pragma once
 
 #include "core/BoxStatistics.h"
@@ -19,7 +22,7 @@ struct RunChartData
 {
     std::vector<int> binStarts; ///< the smallest node count of each size bin, ascending, the first 1
     /// Fig. 7: APH (switch-to-switch links) of the jobs of each bin, jobs of 2 nodes or more
-    /// only: a 1-node job has no pairs (REFERENCE §2), so the first bin starts at 2 nodes here.
+    /// only: a 1-node job has no pairs (docs/reference.md §2), so the first bin starts at 2 nodes here.
     std::vector<BoxSummary> aphByBin;
     /// The smallest APH a job of the bin's median size (lower median, jobs of 2 nodes or more)
     /// can have on the empty machine: Fig. 7's "ideal" line, one point per bin. One size per

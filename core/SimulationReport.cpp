@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Placement Explorer contributors
+
 #include "core/SimulationReport.h"
 
 #include "core/JsonWriter.h"
@@ -38,12 +41,29 @@ double meanAph(const Topology& topology, const SimulationResult& result, int* co
 
 std::string defaultRunName(const SimulationSetup& setup)
 {
+    // The policy and the backfilling, then every parameter that differs from its default:
+    // two runs that differ in anything get different names, not "(2)".
+    const SimulationSetup defaults;
     std::string name = setup.allocator.policy;
     if (setup.allocator.order != "index" && !setup.allocator.order.empty())
         name += ":" + setup.allocator.order;
     name += std::string(" ") + backfillName(setup.options.backfill);
+    if (setup.options.backfill != BackfillPolicy::Fcfs && setup.options.window != defaults.options.window)
+        name += " window " + std::to_string(setup.options.window);
     if (setup.transform.speedup.scenario != SpeedupScenario::None)
         name += " speedup " + setup.transform.speedup.name();
+    if (setup.allocator.seed != defaults.allocator.seed)
+        name += " seed " + std::to_string(setup.allocator.seed);
+    if (setup.transform.nodeScale != defaults.transform.nodeScale)
+        name += " nodes x" + std::to_string(setup.transform.nodeScale);
+    if (setup.transform.arrivals != defaults.transform.arrivals)
+        name += " arrivals " + setup.transform.arrivalsName();
+    if (setup.cpusPerNode != defaults.cpusPerNode)
+        name += " " + std::to_string(setup.cpusPerNode) + " cpus/node";
+    if (setup.transform.from)
+        name += " from " + std::to_string(*setup.transform.from);
+    if (setup.transform.to)
+        name += " to " + std::to_string(*setup.transform.to);
     return name;
 }
 
@@ -145,6 +165,8 @@ std::string simulationSummaryJson(const SimulationSetup& setup, const Simulation
         json.endObject();
     }
     json.endArray();
+    json.key("offered_load");
+    summary.offeredLoad ? json.value(*summary.offeredLoad) : json.null();
     json.key("never_fit").value(static_cast<std::int64_t>(summary.neverFit.size()));
     json.key("never_fit_jobs").beginArray();
     for (const std::string& id : summary.neverFit)

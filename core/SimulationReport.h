@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Placement Explorer contributors
+
 #pragma once
 
 #include "core/AllocatorFactory.h"
@@ -6,6 +9,7 @@
 #include "core/TopologyMapping.h"
 #include "core/WorkloadTransforms.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -35,6 +39,8 @@ struct SimulationSummary
     int jobsWithPairs = 0;
     TopologyMapping mapping; ///< lowest common switch and spread (AUCSCHED3 Table 4)
     std::vector<std::string> neverFit; ///< ids of the jobs larger than the machine
+    /// The load the workload offered the machine (core/OfferedLoad.h): above 1 it cannot keep up.
+    std::optional<double> offeredLoad;
     double simulationSeconds = 0; ///< wall time of the replay
 };
 
@@ -42,7 +48,8 @@ struct SimulationSummary
 /// how many there were.
 double meanAph(const Topology& topology, const SimulationResult& result, int* counted = nullptr);
 
-/// The default run name: "ta easy", "first-fit:zyx conservative speedup v2", ...
+/// The default run name: the policy and the backfilling, then each parameter that differs
+/// from its default ("ta easy", "first-fit:zyx conservative speedup v2 16 cpus/node").
 std::string defaultRunName(const SimulationSetup& setup);
 
 /// The parameters of a run as JSON (also `version`, the program's version).

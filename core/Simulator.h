@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Placement Explorer contributors
+
 #pragma once
 
 #include "core/Allocator.h"
@@ -10,7 +13,7 @@
 
 namespace placement {
 
-/// How queued jobs may overtake each other (REFERENCE §4).
+/// How queued jobs may overtake each other (docs/reference.md §4).
 enum class BackfillPolicy {
     Fcfs, ///< strictly in queue order
     Easy, ///< one reservation, for the head job; later jobs start if they do not delay it

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Placement Explorer contributors
+
 #include "core/SystemMetrics.h"
 
 #include <algorithm>
@@ -10,7 +13,7 @@ namespace placement {
 
 namespace {
 
-constexpr double slowdownBound = 10; // seconds (REFERENCE §5)
+constexpr double slowdownBound = 10; // seconds (docs/reference.md §5)
 
 bool ran(const SimulatedJob& job)
 {

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Placement Explorer contributors
+
 #pragma once
 
 #include "core/Simulator.h"
@@ -27,7 +30,7 @@ struct SizeBinMetrics
     Distribution wait, turnaround, boundedSlowdown;
 };
 
-/// The system metrics of one run (REFERENCE §5).
+/// The system metrics of one run (docs/reference.md §5).
 struct SystemMetrics
 {
     int machineNodes = 0;

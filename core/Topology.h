@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Placement Explorer contributors
+
 #pragma once
 
 #include <string>
@@ -15,6 +18,10 @@ struct Link
     int a = 0;
     int b = 0;
     double bandwidth = 1.0; ///< GB/s where known (Titan), else relative
+
+    /// False for the placeholders some trees keep so that link ids stay dense (the missing
+    /// up-links of a top switch, the root of an imported switch tree): {-1, -1}, no cable.
+    bool exists() const { return a >= 0 && b >= 0; }
 };
 
 /// One direction of a link: 2 * link + 0 for a→b, 2 * link + 1 for b→a. Links are
@@ -49,6 +56,7 @@ public:
     /// Switches (or routers); vertex ids nodeCount() .. nodeCount() + switchCount() - 1.
     virtual int switchCount() const = 0;
     /// Every cable of the machine, node links first (link n joins node n to its switch).
+    /// Trees may hold placeholders (Link::exists() false) to keep ids dense: skip them.
     virtual const std::vector<Link>& links() const = 0;
     /// Appends the channels of the static route from node `from` to node `to` (D-mod-k on
     /// fat-trees, dimension order on tori). Returns false when no route exists.

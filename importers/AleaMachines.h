@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Placement Explorer contributors
+
 #pragma once
 
 #include <cstdint>
@@ -6,7 +9,7 @@
 
 namespace placement {
 
-/// One cluster line of an Alea simulator `.machines` file (traces/README.md, "Format of the
+/// One cluster line of an Alea simulator `.machines` file (tests/data/traces/README.md, "Format of the
 /// `.machines` files"; Alea's MachineLoader.java): the machine an SWF trace ran on.
 struct AleaCluster
 {

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Placement Explorer contributors
+
 #pragma once
 
 #include <cstddef>
@@ -13,7 +16,8 @@ namespace placement {
 
 class NodeNameIndex;
 
-/// The job log formats parseJobLog() reads; the format notes (swf.md, slurm-sacct.md, ...) describe each.
+/// The job log formats parseJobLog() reads; the format notes in docs/formats/ (docs/formats/swf.md,
+/// docs/formats/slurm-sacct.md, ...) describe each.
 enum class LogFormat { Sacct, Jobcomp, Moab, Torque, Swf };
 
 /// "sacct", "jobcomp", "moab", "torque", "swf": for messages and command lines.
@@ -70,9 +74,9 @@ struct ImportOptions
     /// and the file's size; returning false cancels the import.
     std::function<bool(std::uint64_t done, std::uint64_t total)> progress;
     /// sacct only: the --format field list of a file without a header line. Empty: use the
-    /// header, or recognise Open XDMoD's field sets (slurm-sacct.md).
+    /// header, or recognise Open XDMoD's field sets (docs/formats/slurm-sacct.md).
     std::vector<std::string> sacctFields;
-    /// sacct only: the --delimiter the file was written with (slurm-sacct.md).
+    /// sacct only: the --delimiter the file was written with (docs/formats/slurm-sacct.md).
     std::string sacctDelimiter = "|";
     /// sacct and jobcomp: when set, node lists are resolved to this machine's nodes while
     /// parsing (ImportedJob::nodes) instead of being expanded into names: a million jobs of

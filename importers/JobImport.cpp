@@ -1,65 +1,222 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Placement Explorer contributors
+
 #include "importers/JobImport.h"
 
 #include "core/MachineSpec.h"
 #include "core/Topology.h"
 #include "importers/BatchWriter.h"
+#include "importers/JobImportInput.h"
 #include "importers/JobLog.h"
+#include "importers/LineReader.h"
 #include "importers/MachineFiles.h"
 #include "importers/NodeNameIndex.h"
 #include "store/Store.h"
 
-#include <bit>
+#include <algorithm>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
-#include <fstream>
 #include <set>
 #include <sstream>
+#include <xxhash.h>
 
 namespace placement {
 namespace {
-
-/// FNV-1a over 64-bit words of the file (and the tail bytes): a content fingerprint that
-/// tells a re-import of the same export apart, at memory speed.
-std::string contentHash(const std::string& path, std::int64_t& size)
-{
-    std::ifstream in(path, std::ios::binary);
-    if (!in)
-        throw ImportError(path, 0, "cannot read the file");
-    std::uint64_t hash = 1469598103934665603ULL;
-    std::vector<char> buffer(1 << 20);
-    size = 0;
-    while (in) {
-        in.read(buffer.data(), static_cast<std::streamsize>(buffer.size()));
-        const auto got = static_cast<size_t>(in.gcount());
-        size += static_cast<std::int64_t>(got);
-        size_t i = 0;
-        for (; i + 8 <= got; i += 8) {
-            // The 8 bytes as a little-endian word: one load where the machine is little-endian
-            // (twice as fast as assembling it byte by byte, which the compiler does not see through).
-            std::uint64_t word = 0;
-            if constexpr (std::endian::native == std::endian::little) {
-                std::memcpy(&word, buffer.data() + i, sizeof word);
-            } else {
-                for (int b = 0; b < 8; ++b)
-                    word |= static_cast<std::uint64_t>(static_cast<unsigned char>(buffer[i + static_cast<size_t>(b)]))
-                        << (8 * b);
-            }
-            hash = (hash ^ word) * 1099511628211ULL;
-        }
-        for (; i < got; ++i)
-            hash = (hash ^ static_cast<unsigned char>(buffer[i])) * 1099511628211ULL;
-    }
-    char text[17];
-    std::snprintf(text, sizeof text, "%016llx", static_cast<unsigned long long>(hash));
-    return text;
-}
 
 class StrictStop : public std::runtime_error
 {
 public:
     using std::runtime_error::runtime_error;
 };
+
+/// The trace an SWF log comes from, part of its jobs' identity (SWF job numbers are unique
+/// within one trace only): XXH3-128 of its header comments (`; Key: value` lines before the
+/// first job), or, in a log without them, of its first job line. White space is folded, so
+/// that a copy with other line ends or spacing is the same trace.
+std::string swfTrace(const std::string& beginning)
+{
+    std::string folded;
+    std::size_t from = 0;
+    while (from < beginning.size()) {
+        const std::size_t end = std::min(beginning.find('\n', from), beginning.size());
+        std::string line;
+        for (std::size_t i = from; i < end; ++i) {
+            const char c = beginning[i];
+            if (c == ' ' || c == '\t' || c == '\r') {
+                if (!line.empty() && line.back() != ' ')
+                    line.push_back(' ');
+            } else {
+                line.push_back(c);
+            }
+        }
+        from = end + 1;
+        while (!line.empty() && line.back() == ' ')
+            line.pop_back();
+        if (line.empty())
+            continue;
+        if (line.front() != ';') {
+            if (folded.empty())
+                folded = line;
+            break;
+        }
+        folded += line + "\n";
+    }
+    const XXH128_hash_t hash = XXH3_128bits(folded.data(), folded.size());
+    char text[40];
+    std::snprintf(text, sizeof text, "swf %016llx%016llx", static_cast<unsigned long long>(hash.high64),
+                  static_cast<unsigned long long>(hash.low64));
+    return text;
+}
+
+/// Imports one member of an input (a file, or a file of an archive) as one source. False
+/// when the import stops without storing anything (cancelled, strict mode): result says why.
+bool importMember(Store& store, JobImportInput& input, const ImportRequest& request, const ImportOptions& options,
+                  const MachineRecord& machine, const NodeNameIndex& index, const std::vector<std::string>& names,
+                  std::vector<SourceRecord>& earlier, ImportResult& result)
+{
+    const std::string& path = input.memberName();
+    FileImportResult file;
+    file.path = path;
+    SourceRecord source;
+    source.path = std::filesystem::absolute(path).string();
+    // The first lines are read twice (kept in memory, not read from the input again): to tell
+    // the format, and the trace of an SWF log, then by the parser.
+    std::optional<LogFormat> format = request.format;
+    input.startRecording();
+    LineReader firstLines(input, path);
+    if (!format) {
+        format = detectLogFormat(firstLines);
+    } else {
+        LineReader::Line line;
+        firstLines.next(line);
+    }
+    input.rewind();
+    if (!format)
+        throw ImportError(path, 0, "cannot tell the log format; name it");
+    file.format = *format;
+    source.format = logFormatName(*format);
+    if (*format == LogFormat::Swf)
+        source.origin = swfTrace(input.recorded());
+
+    JobWriter writer(store, machine.id, source);
+    // Node lists are checked and encoded here, on the parsing thread, which has time to
+    // spare: the writer thread only inserts.
+    NodeListEncoder encoder = writer.nodeListEncoder();
+    std::set<std::string> unknown;
+    // A job naming one node twice (two spellings the domain rule makes one node:
+    // "gpu5" and "gpu5.example.org") has fewer nodes than it says: its line is rejected
+    // (docs/formats/README.md rules 2, 4 and 5), reported with the others after the parse.
+    std::vector<ImportIssue> namedTwice;
+    std::vector<std::uint32_t> seenInJob(names.size(), 0);
+    std::uint32_t jobStamp = 0;
+    BatchWriter batches(writer);
+    LineReader lines(input, path);
+    file.summary = parseJobLog(lines, *format, options, [&](ImportedJob&& job) {
+        if (!job.start || !job.end) {
+            ++file.jobsWithoutRun;
+            return;
+        }
+        JobRecord record;
+        record.job.id = std::move(job.id);
+        record.job.user = std::move(job.user);
+        record.job.start = *job.start;
+        record.job.end = *job.end;
+        record.job.submit = job.submit ? *job.submit : *job.start;
+        record.name = std::move(job.name);
+        record.account = std::move(job.account);
+        record.partition = std::move(job.partition);
+        record.qos = std::move(job.qos);
+        record.state = std::move(job.state);
+        record.exitCode = job.exitCode;
+        record.eligible = job.eligible;
+        record.timeLimit = job.timeLimit;
+        record.requestedNodes = job.requestedNodes;
+        record.requestedCpus = job.requestedCpus;
+        record.allocatedCpus = job.allocatedCpus;
+        record.sourceLine = static_cast<std::int64_t>(job.line);
+        if (job.nodesResolved) {
+            record.job.nodes = std::move(job.nodes);
+            record.nodesIncomplete = !job.unknownNodeNames.empty();
+            for (std::string& name : job.unknownNodeNames)
+                unknown.insert(std::move(name));
+        } else {
+            record.job.nodes.reserve(job.nodeNames.size());
+            for (const std::string& name : job.nodeNames) {
+                const int node = index.find(name);
+                if (node < 0) {
+                    record.nodesIncomplete = true;
+                    unknown.insert(name);
+                    continue;
+                }
+                record.job.nodes.push_back(node);
+            }
+        }
+        ++jobStamp;
+        for (int node : record.job.nodes) {
+            if (seenInJob[static_cast<size_t>(node)] != jobStamp) {
+                seenInJob[static_cast<size_t>(node)] = jobStamp;
+                continue;
+            }
+            ImportIssue issue{path, job.line,
+                              "job " + record.job.id + " names node " + names[static_cast<size_t>(node)]
+                                  + " twice (under two spellings of its name)"};
+            if (options.strict)
+                throw ImportError(issue.file, issue.line, issue.reason + " (strict mode: nothing was imported)");
+            namedTwice.push_back(std::move(issue));
+            return;
+        }
+        file.jobsWithUnknownNodes += record.nodesIncomplete ? 1 : 0;
+        encoder.encode(record);
+        batches.add(std::move(record));
+    });
+    batches.finish();
+    for (ImportIssue& issue : namedTwice) {
+        ++file.summary.skippedByReason["a node named twice"];
+        if (file.summary.issues.size() < ImportSummary::maxStoredIssues)
+            file.summary.issues.push_back(std::move(issue));
+    }
+    file.unknownNodeCount = static_cast<std::int64_t>(unknown.size());
+    for (auto it = unknown.begin(); it != unknown.end() && file.unknownNodes.size() < 20; ++it)
+        file.unknownNodes.push_back(*it);
+    file.jobsStored = writer.jobsAdded();
+    file.jobsUnchanged = writer.jobsUnchanged();
+    file.jobsUpdated = writer.jobsUpdated();
+    file.conflicts = static_cast<std::int64_t>(writer.conflicts().size());
+    for (const JobConflict& conflict : writer.conflicts()) {
+        ++file.summary.skippedByReason["job stored already with other values"];
+        if (file.summary.issues.size() < ImportSummary::maxStoredIssues)
+            file.summary.issues.push_back({path, static_cast<std::size_t>(conflict.line), conflict.reason});
+    }
+    if (options.strict && !writer.conflicts().empty()) {
+        std::sort(file.summary.issues.begin(), file.summary.issues.end(),
+                  [](const ImportIssue& a, const ImportIssue& b) { return a.line < b.line; });
+        file.summary.stoppedAtStrictError = true;
+    }
+    const bool cancelled = file.summary.cancelled;
+    const bool strictStop = file.summary.stoppedAtStrictError;
+    result.files.push_back(std::move(file));
+    if (cancelled) {
+        result.failure = "cancelled: nothing was imported";
+        return false;
+    }
+    if (strictStop) {
+        const auto& issue = result.files.back().summary.issues.front();
+        result.failure = issue.file + ":" + std::to_string(issue.line) + ": " + issue.reason
+            + " (strict mode: nothing was imported)";
+        return false;
+    }
+    source.contentHash = input.finishMember(source.size);
+    // The same content again is no error: the identity of its jobs decides what is new.
+    for (const SourceRecord& old : earlier)
+        if (old.contentHash == source.contentHash && old.size == source.size)
+            result.files.back().sameContentAs = old.path;
+    earlier.push_back(source);
+    writer.commit(static_cast<std::int64_t>(result.files.back().summary.linesRead),
+                  static_cast<std::int64_t>(result.files.back().summary.rejectedLines()), source.contentHash,
+                  source.size);
+    return true;
+}
 
 } // namespace
 
@@ -108,119 +265,16 @@ ImportResult importJobLogs(Store& store, const ImportRequest& request)
     // Slurm node lists are resolved to node indices while parsing, without name strings.
     ImportOptions options = request.options;
     options.nodeIndex = &index;
-    const std::vector<SourceRecord> earlier = store.sources();
+    std::vector<SourceRecord> earlier = store.sources();
 
     for (const std::string& path : request.files) {
-        FileImportResult file;
-        file.path = path;
-        SourceRecord source;
-        source.path = std::filesystem::absolute(path).string();
-        source.contentHash = contentHash(path, source.size);
-        if (!request.allowDuplicateSources)
-            for (const SourceRecord& old : earlier)
-                if (old.contentHash == source.contentHash && old.size == source.size)
-                    throw ImportError(path, 0, "this content was imported already (from " + old.path + ")");
-        const std::optional<LogFormat> format = request.format ? request.format : detectLogFormat(path);
-        if (!format)
-            throw ImportError(path, 0, "cannot tell the log format; name it");
-        file.format = *format;
-        source.format = logFormatName(*format);
-
-        JobWriter writer(store, machine->id, source);
-        // Node lists are checked and encoded here, on the parsing thread, which has time to
-        // spare: the writer thread only inserts.
-        NodeListEncoder encoder = writer.nodeListEncoder();
-        std::set<std::string> unknown;
-        // A job naming one node twice (two spellings the domain rule makes one node:
-        // "gpu5" and "gpu5.example.org") has fewer nodes than it says: its line is rejected
-        // (formats/README.md rules 2, 4 and 5), reported with the others after the parse.
-        std::vector<ImportIssue> namedTwice;
-        std::vector<std::uint32_t> seenInJob(names.size(), 0);
-        std::uint32_t jobStamp = 0;
-        BatchWriter batches(writer);
-        file.summary = parseJobLog(path, *format, options, [&](ImportedJob&& job) {
-            if (!job.start || !job.end) {
-                ++file.jobsWithoutRun;
-                return;
-            }
-            JobRecord record;
-            record.job.id = std::move(job.id);
-            record.job.user = std::move(job.user);
-            record.job.start = *job.start;
-            record.job.end = *job.end;
-            record.job.submit = job.submit ? *job.submit : *job.start;
-            record.name = std::move(job.name);
-            record.account = std::move(job.account);
-            record.partition = std::move(job.partition);
-            record.qos = std::move(job.qos);
-            record.state = std::move(job.state);
-            record.exitCode = job.exitCode;
-            record.eligible = job.eligible;
-            record.timeLimit = job.timeLimit;
-            record.requestedNodes = job.requestedNodes;
-            record.requestedCpus = job.requestedCpus;
-            record.allocatedCpus = job.allocatedCpus;
-            record.sourceLine = static_cast<std::int64_t>(job.line);
-            if (job.nodesResolved) {
-                record.job.nodes = std::move(job.nodes);
-                record.nodesIncomplete = !job.unknownNodeNames.empty();
-                for (std::string& name : job.unknownNodeNames)
-                    unknown.insert(std::move(name));
-            } else {
-                record.job.nodes.reserve(job.nodeNames.size());
-                for (const std::string& name : job.nodeNames) {
-                    const int node = index.find(name);
-                    if (node < 0) {
-                        record.nodesIncomplete = true;
-                        unknown.insert(name);
-                        continue;
-                    }
-                    record.job.nodes.push_back(node);
-                }
-            }
-            ++jobStamp;
-            for (int node : record.job.nodes) {
-                if (seenInJob[static_cast<size_t>(node)] != jobStamp) {
-                    seenInJob[static_cast<size_t>(node)] = jobStamp;
-                    continue;
-                }
-                ImportIssue issue{path, job.line,
-                                  "job " + record.job.id + " names node " + names[static_cast<size_t>(node)]
-                                      + " twice (under two spellings of its name)"};
-                if (options.strict)
-                    throw ImportError(issue.file, issue.line, issue.reason + " (strict mode: nothing was imported)");
-                namedTwice.push_back(std::move(issue));
-                return;
-            }
-            file.jobsWithUnknownNodes += record.nodesIncomplete ? 1 : 0;
-            encoder.encode(record);
-            batches.add(std::move(record));
-        });
-        batches.finish();
-        for (ImportIssue& issue : namedTwice) {
-            ++file.summary.skippedByReason["a node named twice"];
-            if (file.summary.issues.size() < ImportSummary::maxStoredIssues)
-                file.summary.issues.push_back(std::move(issue));
+        // Each input is read once, also a pipe: its format is told from its first lines, kept
+        // for the parser, and its fingerprint taken while it is parsed.
+        JobImportInput input(path);
+        while (input.nextMember()) {
+            if (!importMember(store, input, request, options, *machine, index, names, earlier, result))
+                return result;
         }
-        file.unknownNodeCount = static_cast<std::int64_t>(unknown.size());
-        for (auto it = unknown.begin(); it != unknown.end() && file.unknownNodes.size() < 20; ++it)
-            file.unknownNodes.push_back(*it);
-        file.jobsStored = writer.jobsAdded();
-        const bool cancelled = file.summary.cancelled;
-        const bool strictStop = file.summary.stoppedAtStrictError;
-        result.files.push_back(std::move(file));
-        if (cancelled) {
-            result.failure = "cancelled: nothing was imported";
-            return result;
-        }
-        if (strictStop) {
-            const auto& issue = result.files.back().summary.issues.front();
-            result.failure = issue.file + ":" + std::to_string(issue.line) + ": " + issue.reason
-                + " (strict mode: nothing was imported)";
-            return result;
-        }
-        writer.commit(static_cast<std::int64_t>(result.files.back().summary.linesRead),
-                      static_cast<std::int64_t>(result.files.back().summary.rejectedLines()));
     }
     transaction.commit();
     result.committed = true;
@@ -234,6 +288,13 @@ std::string formatImportReport(const ImportResult& result, std::size_t issuesPer
         const ImportSummary& s = file.summary;
         out << file.path << " (" << logFormatName(file.format) << "): " << s.linesRead << " lines, " << file.jobsStored
             << " jobs " << (result.committed ? "imported" : "read") << "\n";
+        if (!file.sameContentAs.empty())
+            out << "  the same content as " << file.sameContentAs << ", imported before\n";
+        if (file.jobsUnchanged)
+            out << "  " << file.jobsUnchanged << " jobs stored already with the same values: skipped\n";
+        if (file.jobsUpdated)
+            out << "  " << file.jobsUpdated << " jobs stored already and updated (values added, or a run that had "
+                << "not ended)\n";
         if (file.jobsWithoutRun)
             out << "  " << file.jobsWithoutRun << " jobs never ran or have not ended (no placement): skipped\n";
         for (const auto& [kind, count] : s.ignoredByKind)

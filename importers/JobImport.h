@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Placement Explorer contributors
+
 #pragma once
 
 #include "importers/ImportedJob.h"
@@ -22,7 +25,6 @@ struct ImportRequest
     /// Empty, or a description to create the machine from: a preset name or machine spec
     /// (core/MachineSpec.h), a Slurm topology.conf or a node coordinates CSV.
     std::string topology;
-    bool allowDuplicateSources = false; ///< import a file whose content is already in
     ImportOptions options; ///< strictness, time zone, progress and cancel
 };
 
@@ -31,7 +33,12 @@ struct FileImportResult
     std::string path;
     LogFormat format = LogFormat::Swf;
     ImportSummary summary;
-    std::int64_t jobsStored = 0;
+    std::int64_t jobsStored = 0; ///< new jobs
+    /// Jobs stored already (the same identity, store/Store.h's JobWriter): with the same
+    /// values (skipped), updated, or with other values (conflicts, also among the issues).
+    std::int64_t jobsUnchanged = 0, jobsUpdated = 0, conflicts = 0;
+    /// The path of a source imported before with the same content, if any.
+    std::string sameContentAs;
     /// Runs skipped because they never started or have not ended (no placement in time).
     std::int64_t jobsWithoutRun = 0;
     /// Jobs that named nodes the machine does not have (stored, flagged incomplete).

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Placement Explorer contributors
+
 #include "importers/JobLog.h"
 
 #include "importers/JobcompParser.h"
@@ -50,6 +53,11 @@ void recordIssue(ImportSummary& summary, const std::string& path, std::size_t li
 std::optional<LogFormat> detectLogFormat(const std::string& path)
 {
     LineReader reader(path);
+    return detectLogFormat(reader);
+}
+
+std::optional<LogFormat> detectLogFormat(LineReader& reader)
+{
     LineReader::Line line;
     for (int looked = 0; looked < linesToSniff && reader.next(line); ++looked) {
         if (line.text.find_first_not_of(" \t") == std::string_view::npos)
@@ -73,6 +81,13 @@ ImportSummary parseJobLog(const std::string& path, LogFormat format, const Impor
                           const std::function<void(ImportedJob&&)>& sink)
 {
     LineReader reader(path);
+    return parseJobLog(reader, format, options, sink);
+}
+
+ImportSummary parseJobLog(LineReader& reader, LogFormat format, const ImportOptions& options,
+                          const std::function<void(ImportedJob&&)>& sink)
+{
+    const std::string& path = reader.path();
     const std::unique_ptr<JobLogParser> parser = makeParser(format, options);
     ImportSummary summary;
     const auto keepGoing = [&] {

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Placement Explorer contributors
+
 #include "importers/JobcompParser.h"
 
 #include "importers/SlurmFields.h"
@@ -209,7 +212,7 @@ LineOutcome JobcompParser::parseLine(const LogLine& line)
         = assignSlurmNodeList(record[NodeList], nodeCount, "NodeCnt", job, m_resolver.get()))
         return std::move(*rejection);
     job.allocatedNodes = job.nodeNameCount() == 0 ? nodeCount : static_cast<int>(job.nodeNameCount());
-    // Tres is the request (slurm-jobcomp.md field 15).
+    // Tres is the request (docs/formats/slurm-jobcomp.md field 15).
     job.requestedNodes = tresCount(record[Tres], "node");
     job.requestedCpus = tresCount(record[Tres], "cpu");
 

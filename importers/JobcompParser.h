@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Placement Explorer contributors
+
 #pragma once
 
 #include "importers/JobLogParser.h"
@@ -8,7 +11,7 @@
 
 namespace placement {
 
-/// Slurm jobcomp/filetxt lines (slurm-jobcomp.md): "Key=Value" tokens separated by single
+/// Slurm jobcomp/filetxt lines (docs/formats/slurm-jobcomp.md): "Key=Value" tokens separated by single
 /// spaces, one job allocation per line, ending with " \n". Parsed by key, not position, so
 /// files of older Slurm versions with fewer keys work too. Times are slurmctld's local wall
 /// clock, shifted by ImportOptions::utcOffsetSeconds.

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Placement Explorer contributors
+
 #include "importers/LineReader.h"
 
 #include "importers/ImportedJob.h"
@@ -14,6 +17,7 @@ namespace placement {
 struct LineReader::Private
 {
     gzFile file = nullptr;
+    ByteSource* source = nullptr; ///< instead of `file`
     std::vector<char> buffer = std::vector<char>(256 * 1024);
     std::size_t begin = 0, end = 0; ///< unread bytes of `buffer`
     std::string line; ///< a line that spans buffer refills
@@ -41,6 +45,15 @@ LineReader::LineReader(const std::string& path, std::size_t maxLineLength)
     gzbuffer(d->file, 128 * 1024);
 }
 
+LineReader::LineReader(ByteSource& source, const std::string& name, std::size_t maxLineLength)
+    : d(std::make_unique<Private>())
+    , m_path(name)
+    , m_fileSize(source.size())
+    , m_maxLineLength(maxLineLength)
+{
+    d->source = &source;
+}
+
 LineReader::~LineReader()
 {
     if (d->file)
@@ -49,6 +62,8 @@ LineReader::~LineReader()
 
 std::uint64_t LineReader::bytesRead() const
 {
+    if (d->source)
+        return d->source->bytesRead();
     const z_off_t offset = gzoffset(d->file);
     return offset < 0 ? 0 : static_cast<std::uint64_t>(offset);
 }
@@ -57,6 +72,12 @@ bool LineReader::fill()
 {
     if (d->atEnd)
         return false;
+    if (d->source) {
+        d->begin = 0;
+        d->end = d->source->read(d->buffer.data(), d->buffer.size());
+        d->atEnd = d->end == 0;
+        return !d->atEnd;
+    }
     const int count = gzread(d->file, d->buffer.data(), static_cast<unsigned>(d->buffer.size()));
     if (count <= 0) {
         d->atEnd = true;

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Placement Explorer contributors
+
 #pragma once
 
 #include <cstddef>
@@ -8,13 +11,25 @@
 
 namespace placement {
 
+/// Where a LineReader reads from when it does not open a file itself.
+class ByteSource
+{
+public:
+    virtual ~ByteSource() = default;
+    /// Up to `size` bytes into `buffer`; 0 at the end. Throws ImportError when it cannot read.
+    virtual std::size_t read(char* buffer, std::size_t size) = 0;
+    /// Bytes of the file on disk consumed so far, and its size (0 when unknown: a pipe).
+    virtual std::uint64_t bytesRead() const = 0;
+    virtual std::uint64_t size() const = 0;
+};
+
 /// Reads a text file line by line, plain or gzip-compressed alike (zlib reads both), in
 /// constant memory apart from the longest line. Line ends are "\n" or "\r\n".
 class LineReader
 {
 public:
     /// Lines longer than this are cut and flagged with `overlong`; a Moab host list of tens of
-    /// thousands of tasks is a few hundred kilobytes (moab-workload.md).
+    /// thousands of tasks is a few hundred kilobytes (docs/formats/moab-workload.md).
     static constexpr std::size_t defaultMaxLineLength = 64 * 1024 * 1024;
 
     struct Line
@@ -27,6 +42,8 @@ public:
 
     /// Throws ImportError naming the file when it is missing, a directory or unreadable.
     explicit LineReader(const std::string& path, std::size_t maxLineLength = defaultMaxLineLength);
+    /// Reads the lines of `source`, which must outlive the reader; `name` is its name in messages.
+    LineReader(ByteSource& source, const std::string& name, std::size_t maxLineLength = defaultMaxLineLength);
     ~LineReader();
     LineReader(const LineReader&) = delete;
     LineReader& operator=(const LineReader&) = delete;

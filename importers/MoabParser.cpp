@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Placement Explorer contributors
+
 #include "importers/MoabParser.h"
 
 #include "importers/Hostlist.h"
@@ -7,7 +10,7 @@
 namespace placement {
 namespace {
 
-// Documented field numbers (moab-workload.md "Job record fields", column "Docs").
+// Documented field numbers (docs/formats/moab-workload.md "Job record fields", column "Docs").
 enum Field {
     JobIdField = 4,
     EventType = 5,
@@ -90,7 +93,7 @@ MoabParser::Layout layoutOf(const std::vector<std::string_view>& fields)
     return MoabParser::Layout::Unknown;
 }
 
-/// Epoch seconds; 0 means "not set" (moab-workload.md edge cases).
+/// Epoch seconds; 0 means "not set" (docs/formats/moab-workload.md edge cases).
 bool readEpoch(std::string_view text, std::optional<std::int64_t>& target)
 {
     const std::optional<std::int64_t> value = parseInteger(text);

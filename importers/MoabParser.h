@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Placement Explorer contributors
+
 #pragma once
 
 #include "importers/JobLogParser.h"
@@ -7,7 +10,7 @@
 namespace placement {
 
 /// Moab workload event records (`stats/events.*`) and Maui version-230 workload traces
-/// (moab-workload.md). Terminal job events (JOBEND, JOBCANCEL, JOBFAILURE) and Maui trace
+/// (docs/formats/moab-workload.md). Terminal job events (JOBEND, JOBCANCEL, JOBFAILURE) and Maui trace
 /// lines become records; other events and objects are counted and skipped.
 ///
 /// The field numbering differs between Moab's documentation (allocated host list in field 42,

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Placement Explorer contributors
+
 #include "importers/SacctParser.h"
 
 #include "importers/SlurmFields.h"
@@ -24,11 +27,11 @@ constexpr ColumnName columnNames[] = {
     {"jobname", SacctParser::JobName},
 };
 
-// Fields whose text is free and may contain the delimiter (slurm-sacct.md, "No escaping").
+// Fields whose text is free and may contain the delimiter (docs/formats/slurm-sacct.md, "No escaping").
 constexpr std::string_view freeTextFields[]
     = {"jobname", "comment", "admincomment", "systemcomment", "constraints", "submitline", "workdir", "reason"};
 
-// Field sets of files without a header (slurm-sacct.md): Open XDMoD's xdmod-slurm-helper,
+// Field sets of files without a header (docs/formats/slurm-sacct.md): Open XDMoD's xdmod-slurm-helper,
 // the older manual export of XDMoD's docs/resource-manager-slurm.md, and the note's
 // recommended command. XDMoD's two sets both have 26 fields; the time columns tell them apart.
 const std::vector<std::vector<std::string>> knownFieldSets = {

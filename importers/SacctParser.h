@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Placement Explorer contributors
+
 #pragma once
 
 #include "importers/JobLogParser.h"
@@ -11,7 +14,7 @@
 namespace placement {
 
 /// Slurm `sacct --parsable2` (-P) and `--parsable` (-p, trailing delimiter) output
-/// (slurm-sacct.md). The field list comes from a header line, from ImportOptions::sacctFields,
+/// (docs/formats/slurm-sacct.md). The field list comes from a header line, from ImportOptions::sacctFields,
 /// or, for a file without either, is recognised as one of Open XDMoD's two 26-field sets or
 /// the note's recommended 22-field set. Step lines are ignored; array tasks ("4711_3") and
 /// het components ("4711+1") are separate records; times are local wall clock shifted by

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Placement Explorer contributors
+
 #include "importers/SlurmFields.h"
 
 #include "importers/Hostlist.h"
@@ -26,7 +29,7 @@ std::optional<std::int64_t> parseSlurmDuration(std::string_view text)
         text = text.substr(0, dot);
     }
     const std::vector<std::string_view> parts = splitAll(text, ":");
-    // With days, hours must be present: "D-H:M:S" (slurm-sacct.md, Timelimit "1-00:00:00").
+    // With days, hours must be present: "D-H:M:S" (docs/formats/slurm-sacct.md, Timelimit "1-00:00:00").
     if (parts.size() < 2 || parts.size() > 3 || (dash != std::string_view::npos && parts.size() != 3))
         return std::nullopt;
     std::int64_t total = 0;

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Placement Explorer contributors
+
 #pragma once
 
 #include "importers/JobLogParser.h"
@@ -6,7 +9,7 @@
 #include <optional>
 #include <string_view>
 
-// Value layouts that sacct and jobcomp/filetxt share (slurm-sacct.md, slurm-jobcomp.md).
+// Value layouts that sacct and jobcomp/filetxt share (docs/formats/slurm-sacct.md, docs/formats/slurm-jobcomp.md).
 
 namespace placement {
 
@@ -30,7 +33,7 @@ struct SlurmTime
 SlurmTime parseSlurmTime(std::string_view text, std::int64_t utcOffsetSeconds);
 
 /// Expands a NodeList hostlist into job.nodeNames (duplicates removed) and checks it against
-/// the record's node count (`nodeCount` < 0: not given): the cross-check of formats/README.md
+/// the record's node count (`nodeCount` < 0: not given): the cross-check of docs/formats/README.md
 /// rule 5. Returns the rejection, or nullopt when the list is good. With a `resolver`, the
 /// list goes into job.nodes and job.unknownNodeNames instead (the same checks).
 std::optional<LineOutcome> assignSlurmNodeList(std::string_view expression, int nodeCount, std::string_view countName,

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Placement Explorer contributors
+
 #include "importers/SwfParser.h"
 
 #include "importers/TextFields.h"
@@ -10,7 +13,7 @@ namespace {
 
 constexpr std::size_t fieldCount = 18;
 
-// swf.md "Fields", in file order.
+// docs/formats/swf.md "Fields", in file order.
 constexpr std::array<const char*, fieldCount> fieldNames = {
     "job number",
     "submit time",
@@ -53,7 +56,7 @@ std::string fieldLabel(std::size_t index)
     return "field " + std::to_string(index + 1) + " " + fieldNames[index];
 }
 
-// swf.md field 11.
+// docs/formats/swf.md field 11.
 std::string stateOfStatus(int status)
 {
     switch (status) {
@@ -126,7 +129,7 @@ LineOutcome SwfParser::parseJob(std::string_view text)
         if (!value)
             return LineOutcome::reject("non-numeric field", fieldLabel(i) + " '" + std::string(tokens[i]) + "'");
         // Every SWF field is a count, a time, an id or a code: -1 is the only negative value
-        // (swf.md). wagap-2013.swf jobs 4185 and 4199 have run times near -1.36e9.
+        // (docs/formats/swf.md). wagap-2013.swf jobs 4185 and 4199 have run times near -1.36e9.
         if (*value < 0 && *value != -1)
             return LineOutcome::reject("negative value", fieldLabel(i) + " " + std::string(tokens[i]));
         if (*value > largestValue)
@@ -177,7 +180,7 @@ LineOutcome SwfParser::parseJob(std::string_view text)
                 return LineOutcome::reject("bad host list", "empty or malformed entry");
             hosts.add(entry);
         }
-        // One entry per allocated processor (traces/README.md §2, checked on all 17,900 jobs).
+        // One entry per allocated processor (tests/data/traces/README.md §2, checked on all 17,900 jobs).
         if (known(AllocatedProcessors) && entries.size() != static_cast<std::size_t>(job.allocatedCpus))
             return LineOutcome::reject("host list length mismatch",
                                        std::to_string(entries.size()) + " entries, " + std::to_string(job.allocatedCpus)

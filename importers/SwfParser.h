@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Placement Explorer contributors
+
 #pragma once
 
 #include "importers/JobLogParser.h"
@@ -6,9 +9,9 @@
 
 namespace placement {
 
-/// Standard Workload Format lines (swf.md): 18 whitespace-separated numeric fields, `-1` for
+/// Standard Workload Format lines (docs/formats/swf.md): 18 whitespace-separated numeric fields, `-1` for
 /// unknown, `;` comments whose `; UnixStartTime:` header gives the epoch of time 0. Also reads
-/// the Alea extension of wagap-2013.swf (traces/README.md §2): field 19 `{h1,h2,...}` with one
+/// the Alea extension of wagap-2013.swf (tests/data/traces/README.md §2): field 19 `{h1,h2,...}` with one
 /// host id per allocated processor, field 20 the queue name, field 21 the PBS node spec.
 class SwfParser : public JobLogParser
 {

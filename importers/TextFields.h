@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Placement Explorer contributors
+
 #pragma once
 
 #include <cstdint>
@@ -40,7 +43,7 @@ std::optional<std::int64_t> parseUsDateTime(std::string_view text);
 /// Epoch seconds as "YYYY-MM-DDTHH:MM:SSZ".
 std::string formatIsoUtc(std::int64_t epochSeconds);
 
-/// PBS walltime "[[[D:]H:]M:]S" in seconds (torque-accounting.md).
+/// PBS walltime "[[[D:]H:]M:]S" in seconds (docs/formats/torque-accounting.md).
 std::optional<std::int64_t> parseColonDuration(std::string_view text);
 
 /// Node names in first-seen order without duplicates, in linear time.

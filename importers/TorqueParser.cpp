@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Placement Explorer contributors
+
 #include "importers/TorqueParser.h"
 
 #include "importers/TextFields.h"
@@ -93,7 +96,7 @@ LineOutcome TorqueParser::parseLine(const LogLine& line)
 {
     if (trimmed(line.text).empty())
         return LineOutcome::nothing();
-    // The server writes whole lines; a last line without "\n" was cut (torque-accounting.md).
+    // The server writes whole lines; a last line without "\n" was cut (docs/formats/torque-accounting.md).
     if (!line.terminated)
         return LineOutcome::reject("truncated last line", "no line end");
     const std::vector<std::string_view> parts = [&] {
@@ -201,7 +204,7 @@ LineOutcome TorqueParser::parseLine(const LogLine& line)
         if (slots > mostSlots)
             return LineOutcome::reject("bad exec_host", "more than " + std::to_string(mostSlots) + " slots");
         // Several request chunks may share a host, so fewer hosts than nodect is possible;
-        // more hosts than nodes requested is not (formats/README.md rule 5).
+        // more hosts than nodes requested is not (docs/formats/README.md rule 5).
         if (job.requestedNodes > 0 && hosts.size() > static_cast<std::size_t>(job.requestedNodes))
             return LineOutcome::reject("node count mismatch",
                                        std::to_string(hosts.size()) + " hosts in exec_host, Resource_List.nodect "

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Placement Explorer contributors
+
 #pragma once
 
 #include "importers/JobLogParser.h"
@@ -7,7 +10,7 @@
 
 namespace placement {
 
-/// TORQUE / PBS accounting records (torque-accounting.md):
+/// TORQUE / PBS accounting records (docs/formats/torque-accounting.md):
 /// "MM/DD/YYYY HH:MM:SS;<type>;<job id>;<key=value ...>". Every E (end) record is one run
 /// with its exec_host placement; Q, S, D, A, R, ... records are counted and skipped. Times
 /// come from the epoch attributes, never from the local record stamp.

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Placement Explorer contributors
+
 #include "store/Schema.h"
 
 #include "store/NodeListBlob.h"
@@ -206,6 +209,42 @@ void upgradeToVersion5(SqliteDatabase& db)
     )sql");
 }
 
+// Version 6: a job's identity, so that importing the same job again neither stores it twice
+// nor is refused (docs/importing.md, "Importing again"): the machine, the origin of its id
+// (empty: the machine's scheduler; for SWF the trace), the scheduler's job id and the start
+// of the run. Sources count the jobs they found stored already, updated or in conflict. The
+// file is marked as ours (PRAGMA application_id).
+//
+// The identity's index leads with the machine and the start, so it also serves what
+// jobs_by_machine_time (machine, start, end) did, which it replaces: one index to update per
+// job, as before, and an import of a million jobs as fast (docs/benchmarks.md).
+//
+// Jobs imported from SWF before keep an origin of their own source file (the trace's header
+// was not kept). Runs stored twice before (the same machine, origin, id and start) are all
+// kept; every copy but the first is marked in its origin, so that the identity is unique.
+void upgradeToVersion6(SqliteDatabase& db)
+{
+    db.execute(R"sql(
+    ALTER TABLE jobs ADD COLUMN origin TEXT NOT NULL DEFAULT '';
+    ALTER TABLE sources ADD COLUMN jobs_unchanged INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE sources ADD COLUMN jobs_updated INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE sources ADD COLUMN conflicts INTEGER NOT NULL DEFAULT 0;
+    UPDATE jobs SET origin = 'swf source ' || source_id
+        WHERE source_id IN (SELECT id FROM sources WHERE format = 'swf');
+    CREATE INDEX jobs_by_identity_before_6 ON jobs(machine_id, start, job_ref, origin);
+    UPDATE jobs SET origin = origin || ' (stored again before schema 6: a copy of job ' || (
+            SELECT min(first.id) FROM jobs first WHERE first.machine_id = jobs.machine_id
+                AND first.origin = jobs.origin AND first.job_ref = jobs.job_ref AND first.start = jobs.start) || ')'
+        WHERE id != (SELECT min(first.id) FROM jobs first WHERE first.machine_id = jobs.machine_id
+                AND first.origin = jobs.origin AND first.job_ref = jobs.job_ref AND first.start = jobs.start);
+    DROP INDEX jobs_by_identity_before_6;
+    DROP INDEX jobs_by_machine_time;
+    CREATE UNIQUE INDEX jobs_by_identity ON jobs(machine_id, start, job_ref, origin);
+    )sql");
+    // Marks the file as ours (application_id): other programs' SQLite files are not taken for one.
+    db.execute("PRAGMA application_id = " + std::to_string(ProgramApplicationId));
+}
+
 } // namespace
 
 void migrateSchema(SqliteDatabase& db, int version)
@@ -216,6 +255,7 @@ void migrateSchema(SqliteDatabase& db, int version)
     case 3: upgradeToVersion3(db); break;
     case 4: upgradeToVersion4(db); break;
     case 5: upgradeToVersion5(db); break;
+    case 6: upgradeToVersion6(db); break;
     default: db.fail("no migration to schema version " + std::to_string(version));
     }
 }

@@ -1,8 +1,66 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Placement Explorer contributors
+
 #include "store/SqliteDatabase.h"
 
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <mutex>
 #include <sqlite3.h>
 
 namespace placement {
+namespace {
+
+std::mutex noticeMutex;
+std::function<void(const std::string&)> waitNotice
+    = [](const std::string& text) { std::fprintf(stderr, "%s\n", text.c_str()); };
+
+void notice(const std::string& text)
+{
+    std::lock_guard lock(noticeMutex);
+    if (waitNotice)
+        waitNotice(text);
+}
+
+} // namespace
+
+void SqliteDatabase::setWaitNotice(std::function<void(const std::string&)> show)
+{
+    std::lock_guard lock(noticeMutex);
+    waitNotice = std::move(show);
+}
+
+int SqliteDatabase::waitForOtherWriter(void* self, int attempt)
+{
+    auto& db = *static_cast<SqliteDatabase*>(self);
+    using Clock = std::chrono::steady_clock;
+    const auto now = Clock::now();
+    if (attempt == 0) {
+        db.m_waitStarted = now.time_since_epoch().count();
+        db.m_waitNoticed = false;
+    }
+    const double waited
+        = std::chrono::duration<double>(now.time_since_epoch() - Clock::duration(db.m_waitStarted)).count();
+    if (waited > db.m_busyWaitSeconds)
+        return 0; // SQLITE_BUSY: reasonOfFailure() says why
+    if (waited >= 1.0 && !db.m_waitNoticed) {
+        db.m_waitNoticed = true;
+        notice(db.m_path + ": another program is writing to this database; waiting for it to finish (at most "
+               + std::to_string(static_cast<int>(db.m_busyWaitSeconds)) + " s)");
+    }
+    sqlite3_sleep(attempt < 10 ? 5 : 25);
+    return 1;
+}
+
+std::string SqliteDatabase::reasonOfFailure(const char* message) const
+{
+    if ((sqlite3_extended_errcode(m_db) & 0xFF) == SQLITE_BUSY)
+        return "the database is locked: another program has been writing to it for more than "
+            + std::to_string(static_cast<int>(m_busyWaitSeconds)) + " s; try again when it has finished ("
+            + (message ? message : sqlite3_errmsg(m_db)) + ")";
+    return message ? message : sqlite3_errmsg(m_db);
+}
 
 SqliteDatabase::SqliteDatabase(const std::string& path, Mode mode)
     : m_path(path)
@@ -20,8 +78,49 @@ SqliteDatabase::SqliteDatabase(const std::string& path, Mode mode)
         throw StoreError(path + ": cannot open database: " + reason);
     }
     sqlite3_extended_result_codes(m_db, 1);
-    sqlite3_busy_timeout(m_db, 5000);
+    if (mode == Mode::OpenExisting && !readable())
+        reopenReadOnly();
+    // Another writer (an import, a simulation storing its run) holds the write lock for as long
+    // as its transaction lasts: wait for it, and say so after a second, rather than fail.
+    sqlite3_busy_handler(m_db, &SqliteDatabase::waitForOtherWriter, this);
     execute("PRAGMA foreign_keys = ON");
+}
+
+bool SqliteDatabase::readable()
+{
+    return sqlite3_exec(m_db, "SELECT count(*) FROM sqlite_master", nullptr, nullptr, nullptr) == SQLITE_OK
+        || (sqlite3_extended_errcode(m_db) & 0xFF) == SQLITE_BUSY;
+}
+
+void SqliteDatabase::reopenReadOnly()
+{
+    // A database in write-ahead-log mode is read through a -shm file beside it, which SQLite
+    // cannot create in a folder the user may not write to (a shared data set, a read-only
+    // mount): such a database is opened read-only, and, with no -wal file beside it (no
+    // writer anywhere), as immutable, which needs no -shm file.
+    std::error_code error;
+    const bool logBeside = std::filesystem::exists(m_path + "-wal", error);
+    std::string uri = "file:";
+    for (const char c : m_path) {
+        if (c == '?' || c == '#' || c == '%') {
+            char escaped[4];
+            std::snprintf(escaped, sizeof escaped, "%%%02X", static_cast<unsigned char>(c));
+            uri += escaped;
+        } else {
+            uri += c;
+        }
+    }
+    if (!logBeside)
+        uri += "?immutable=1";
+    sqlite3* readOnly = nullptr;
+    if (sqlite3_open_v2(uri.c_str(), &readOnly, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, nullptr) != SQLITE_OK) {
+        sqlite3_close(readOnly);
+        return; // the first query says why the database cannot be read
+    }
+    sqlite3_close(m_db);
+    m_db = readOnly;
+    m_readOnly = true;
+    sqlite3_extended_result_codes(m_db, 1);
 }
 
 SqliteDatabase::~SqliteDatabase()
@@ -34,7 +133,7 @@ void SqliteDatabase::execute(std::string_view sql)
     char* message = nullptr;
     const std::string text(sql);
     if (sqlite3_exec(m_db, text.c_str(), nullptr, nullptr, &message) != SQLITE_OK) {
-        const std::string reason = message ? message : sqlite3_errmsg(m_db);
+        const std::string reason = reasonOfFailure(message);
         sqlite3_free(message);
         throw StoreError(m_path + ": " + reason);
     }
@@ -42,7 +141,7 @@ void SqliteDatabase::execute(std::string_view sql)
 
 void SqliteDatabase::fail(const std::string& what) const
 {
-    throw StoreError(m_path + ": " + what + ": " + sqlite3_errmsg(m_db));
+    throw StoreError(m_path + ": " + what + ": " + reasonOfFailure(nullptr));
 }
 
 SqliteStatement::SqliteStatement(SqliteDatabase& db, std::string_view sql)
@@ -189,14 +288,24 @@ ForeignKeysOff::~ForeignKeysOff()
 
 SqliteTransaction::SqliteTransaction(SqliteDatabase& db)
     : m_db(db)
+    , m_outermost(sqlite3_get_autocommit(db.handle()) != 0)
 {
-    // A savepoint nests: a machine added inside an import commits with the import or not at all.
-    m_db.execute("SAVEPOINT work");
+    // The outermost transaction takes the write lock at once (BEGIN IMMEDIATE), waiting while
+    // another program holds it. A deferred one reads first and asks for the lock at its first
+    // write: when another program wrote in between, its snapshot is stale and SQLite fails it
+    // at once with "database is locked", whatever the busy handler would wait. Inner ones are
+    // savepoints, so they nest: a machine added inside an import commits with the import or
+    // not at all.
+    m_db.execute(m_outermost ? "BEGIN IMMEDIATE" : "SAVEPOINT work");
 }
 
 SqliteTransaction::~SqliteTransaction()
 {
-    if (!m_done) {
+    if (m_done)
+        return;
+    if (m_outermost) {
+        sqlite3_exec(m_db.handle(), "ROLLBACK", nullptr, nullptr, nullptr);
+    } else {
         sqlite3_exec(m_db.handle(), "ROLLBACK TO work", nullptr, nullptr, nullptr);
         sqlite3_exec(m_db.handle(), "RELEASE work", nullptr, nullptr, nullptr);
     }
@@ -204,7 +313,7 @@ SqliteTransaction::~SqliteTransaction()
 
 void SqliteTransaction::commit()
 {
-    m_db.execute("RELEASE work");
+    m_db.execute(m_outermost ? "COMMIT" : "RELEASE work");
     m_done = true;
 }
 

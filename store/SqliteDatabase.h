@@ -1,6 +1,10 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Placement Explorer contributors
+
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -31,14 +35,33 @@ public:
 
     const std::string& path() const { return m_path; }
     sqlite3* handle() const { return m_db; }
+    /// Opened read-only: an existing database that could not be read otherwise (OpenExisting
+    /// in a folder the user may not write to).
+    bool readOnly() const { return m_readOnly; }
 
     /// Runs statements that take no parameters and return no rows.
     void execute(std::string_view sql);
     [[noreturn]] void fail(const std::string& what) const;
 
+    /// While another connection (another program) holds the write lock, a write waits for it
+    /// up to this long, then fails with a message saying so. Default: 10 minutes.
+    void setBusyWaitSeconds(double seconds) { m_busyWaitSeconds = seconds; }
+    /// Where "waiting for another program" is said, once per wait of more than a second, for
+    /// every connection of the process (default: a line on stderr; empty: nowhere).
+    static void setWaitNotice(std::function<void(const std::string&)> show);
+
 private:
+    static int waitForOtherWriter(void* self, int attempt);
+    bool readable();
+    void reopenReadOnly();
+    std::string reasonOfFailure(const char* message) const;
+
     std::string m_path;
     sqlite3* m_db = nullptr;
+    bool m_readOnly = false;
+    double m_busyWaitSeconds = 600;
+    std::int64_t m_waitStarted = 0; ///< steady clock ticks of the current wait's start
+    bool m_waitNoticed = false;
 };
 
 /// One prepared statement; bind with 1-based indices, step through rows.
@@ -111,7 +134,9 @@ private:
     bool m_active = false;
 };
 
-/// A transaction (a savepoint, so they nest); rolls back unless commit() was reached.
+/// A write transaction; rolls back unless commit() was reached. The outermost one takes the
+/// write lock when it begins (BEGIN IMMEDIATE), waiting while another program writes; inner
+/// ones are savepoints.
 class SqliteTransaction
 {
 public:
@@ -123,6 +148,7 @@ public:
 
 private:
     SqliteDatabase& m_db;
+    bool m_outermost = false;
     bool m_done = false;
 };
 

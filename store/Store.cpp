@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Placement Explorer contributors
+
 #include "store/Store.h"
 
 #include "core/MachineSpec.h"
@@ -5,6 +8,7 @@
 #include "core/Topology.h"
 #include "store/JobBatchTable.h"
 #include "store/NodeListBlob.h"
+#include "store/StoredJobComparison.h"
 
 #include <algorithm>
 #include <ctime>
@@ -52,8 +56,49 @@ void Store::migrate(SqliteDatabase::Mode mode)
         m_db.execute("PRAGMA page_size = 16384");
     }
     // Reading sqlite_master is also what tells a non-database file apart ("file is not a database").
-    SqliteTransaction transaction(m_db);
     int version = schemaVersion();
+    checkSchemaVersion(version, mode);
+    if (version < SchemaVersion && m_db.readOnly())
+        throw StoreError(m_db.path() + ": schema version " + std::to_string(version)
+                         + " needs migrating, and the database can only be read here (a read-only folder or "
+                           "file); open it once where it can be written");
+    if (version < SchemaVersion) {
+        // The write lock is taken only when there is something to migrate: a database that is
+        // up to date opens without it, also while another program writes to it.
+        SqliteTransaction transaction(m_db);
+        version = schemaVersion(); // another program may have migrated it meanwhile
+        checkSchemaVersion(version, mode);
+        for (++version; version <= SchemaVersion; ++version) {
+            migrateSchema(m_db, version);
+            setMetaValue("schema_version", std::to_string(version));
+        }
+        transaction.commit();
+    }
+    if (m_db.readOnly())
+        return;
+    // Readers (the explorer) never block a writer (an import) and the other way round.
+    SqliteStatement journal(m_db, "PRAGMA journal_mode = WAL");
+    journal.step();
+}
+
+void Store::checkSchemaVersion(int version, SqliteDatabase::Mode mode)
+{
+    SqliteStatement application(m_db, "PRAGMA application_id");
+    const std::int64_t id = application.step() ? application.integer(0) : 0;
+    if (id != 0 && id != ApplicationId)
+        throw StoreError(m_db.path()
+                         + ": not a Placement Explorer database (an SQLite database of another program, "
+                           "application_id "
+                         + std::to_string(id) + ")");
+    if (id == 0 && version > 0) {
+        // Written before databases were marked: ours only if it has our tables too.
+        SqliteStatement tables(m_db,
+                               "SELECT count(*) FROM sqlite_master WHERE type = 'table' "
+                               "AND name IN ('machines', 'jobs', 'nodes', 'sources')");
+        tables.step();
+        if (tables.integer(0) != (version >= 2 ? 4 : 2))
+            throw StoreError(m_db.path() + ": not a Placement Explorer database (its tables are not ours)");
+    }
     if (version > SchemaVersion)
         throw StoreError(m_db.path() + ": schema version " + std::to_string(version)
                          + " is newer than this program understands (" + std::to_string(SchemaVersion) + ")");
@@ -63,14 +108,6 @@ void Store::migrate(SqliteDatabase::Mode mode)
         if (tables.integer(0) != 0 || mode == SqliteDatabase::Mode::OpenExisting)
             throw StoreError(m_db.path() + ": not a Placement Explorer database (no schema version)");
     }
-    for (++version; version <= SchemaVersion; ++version) {
-        migrateSchema(m_db, version);
-        setMetaValue("schema_version", std::to_string(version));
-    }
-    transaction.commit();
-    // Readers (the explorer) never block a writer (an import) and the other way round.
-    SqliteStatement journal(m_db, "PRAGMA journal_mode = WAL");
-    journal.step();
 }
 
 std::string Store::metaValue(const std::string& key, const std::string& fallback)
@@ -239,13 +276,18 @@ JobWriter::JobWriter(Store& store, std::int64_t machineId, SourceRecord source)
     : m_store(store)
     , m_transaction(store.database())
     , m_machineId(machineId)
+    , m_origin(source.origin)
     , m_insert(store.database(),
                "INSERT INTO jobs (machine_id, job_ref, user, submit, start, end, name, account, partition, qos, state, "
                "exit_code, eligible, time_limit, requested_nodes, requested_cpus, allocated_cpus, node_count, nodes, "
-               "nodes_incomplete, source_id, source_line) "
+               "nodes_incomplete, source_id, source_line, origin) "
                "SELECT ?2, job_ref, user, submit, start, end, name, account, partition, qos, state, exit_code, "
                "eligible, time_limit, requested_nodes, requested_cpus, allocated_cpus, node_count, nodes, "
-               "nodes_incomplete, ?3, source_line FROM placement_job_batch(?1)")
+               "nodes_incomplete, ?3, source_line, ?4 FROM placement_job_batch(?1) WHERE true "
+               "ON CONFLICT (machine_id, start, job_ref, origin) DO NOTHING")
+    , m_find(store.database(),
+             std::string("SELECT id, source_id, source_line, ") + StoredJobColumns
+                 + " FROM jobs WHERE machine_id = ?1 AND origin = ?2 AND job_ref = ?3 AND start = ?4")
 {
     SqliteStatement insert(store.database(),
                            "INSERT INTO sources (path, size, content_hash, format, imported_at, lines_read, "
@@ -268,7 +310,7 @@ JobWriter::JobWriter(Store& store, std::int64_t machineId, SourceRecord source)
         throw StoreError(store.path() + ": " + error.what());
     }
     m_encoder.emplace(store.path(), m_nodeCount);
-    m_insert.bind(2, m_machineId).bind(3, m_sourceId); // the same for every job: bound once
+    m_insert.bind(2, m_machineId).bind(3, m_sourceId).bind(4, m_origin); // the same for every job: bound once
 }
 
 void JobWriter::add(std::span<const JobRecord> records)
@@ -284,9 +326,78 @@ void JobWriter::add(std::span<const JobRecord> records)
         m_encoder->encode(records[i].job, m_encodedHere[i]);
     }
     m_insert.bindPointer(1, &batch, JobBatchPointerType);
-    m_insert.runKeepingBindings(); // ?2 and ?3 stay bound
+    m_insert.runKeepingBindings(); // ?2, ?3 and ?4 stay bound
     m_insert.bindPointer(1, nullptr, JobBatchPointerType);
-    m_added += static_cast<std::int64_t>(records.size());
+    // The unique identity index left out the jobs stored already: rare, so only then is each
+    // job of the batch looked up.
+    const auto inserted = static_cast<std::int64_t>(sqlite3_changes64(m_store.database().handle()));
+    m_added += inserted;
+    if (inserted != static_cast<std::int64_t>(records.size()))
+        compareWithStored(records);
+}
+
+const std::string& JobWriter::nodeBlob(std::span<const JobRecord> records, std::size_t index) const
+{
+    return records[index].nodesEncoded ? records[index].encodedNodes : m_encodedHere[index];
+}
+
+std::string JobWriter::describeSource(std::int64_t sourceId, std::int64_t line)
+{
+    if (sourceId == m_sourceId)
+        return "line " + std::to_string(line) + " of this file";
+    SqliteStatement path(m_store.database(), "SELECT path FROM sources WHERE id = ?1");
+    path.bind(1, sourceId);
+    return path.step() ? path.text(0) + ":" + std::to_string(line) : "an earlier import";
+}
+
+void JobWriter::compareWithStored(std::span<const JobRecord> records)
+{
+    SqliteDatabase& db = m_store.database();
+    for (std::size_t i = 0; i < records.size(); ++i) {
+        const JobRecord& record = records[i];
+        m_find.bind(1, m_machineId).bind(2, m_origin).bind(3, record.job.id).bind(4, record.job.start);
+        if (!m_find.step())
+            throw StoreError(db.path() + ": job " + record.job.id + " was neither stored nor found stored");
+        if (m_find.integer(1) == m_sourceId && m_find.integer(2) == record.sourceLine) {
+            m_find.reset(); // stored by this batch
+            continue;
+        }
+        const std::int64_t storedId = m_find.integer(0);
+        const std::string& blob = nodeBlob(records, i);
+        const StoredJobComparison comparison(m_find, record, blob);
+        const std::int64_t storedSource = m_find.integer(1), storedLine = m_find.integer(2);
+        m_find.reset();
+        if (comparison.identical()) {
+            ++m_unchanged;
+        } else if (comparison.differences.empty()) {
+            // The log adds what the stored one lacks (another export's fields): filled in.
+            SqliteStatement fill(db, "UPDATE jobs SET " + storedJobAssignments(true) + " WHERE id = ?1");
+            fill.bind(1, storedId);
+            bindStoredJobValues(fill, record, blob);
+            fill.run();
+            ++m_updated;
+        } else if (comparison.storedNotEnded) {
+            // The stored run had not ended when it was logged; this log has its end.
+            SqliteStatement replace(db,
+                                    "UPDATE jobs SET " + storedJobAssignments(false)
+                                        + ", node_count = ?18, source_id = ?19, source_line = ?20 WHERE id = ?1");
+            replace.bind(1, storedId);
+            bindStoredJobValues(replace, record, blob);
+            replace.bind(18, static_cast<std::int64_t>(record.job.nodes.size()))
+                .bind(19, m_sourceId)
+                .bind(20, record.sourceLine)
+                .run();
+            SqliteStatement metrics(db, "DELETE FROM job_metrics WHERE job_id = ?1"); // of the old nodes
+            metrics.bind(1, storedId).run();
+            ++m_updated;
+        } else {
+            std::string reason = "job " + record.job.id + " is stored already (from "
+                + describeSource(storedSource, storedLine) + ") with other values: ";
+            for (std::size_t d = 0; d < comparison.differences.size(); ++d)
+                reason += (d ? ", " : "") + comparison.differences[d];
+            m_conflicts.push_back({record.sourceLine, reason + "; kept as stored"});
+        }
+    }
 }
 
 void JobWriter::add(const JobRecord& record)
@@ -323,12 +434,18 @@ void NodeListEncoder::encode(JobRecord& record)
     record.nodesEncoded = true;
 }
 
-std::int64_t JobWriter::commit(std::int64_t linesRead, std::int64_t linesRejected)
+std::int64_t JobWriter::commit(std::int64_t linesRead, std::int64_t linesRejected, const std::string& contentHash,
+                               std::int64_t size)
 {
     SqliteStatement update(m_store.database(),
-                           "UPDATE sources SET lines_read = ?2, jobs_imported = ?3, "
-                           "lines_rejected = ?4 WHERE id = ?1");
-    update.bind(1, m_sourceId).bind(2, linesRead).bind(3, m_added).bind(4, linesRejected).run();
+                           "UPDATE sources SET lines_read = ?2, jobs_imported = ?3, lines_rejected = ?4, "
+                           "content_hash = coalesce(?5, content_hash), size = coalesce(?6, size), jobs_unchanged = ?7, "
+                           "jobs_updated = ?8, conflicts = ?9 WHERE id = ?1");
+    update.bind(1, m_sourceId).bind(2, linesRead).bind(3, m_added).bind(4, linesRejected);
+    update.bind(7, m_unchanged).bind(8, m_updated).bind(9, static_cast<std::int64_t>(m_conflicts.size()));
+    if (!contentHash.empty())
+        update.bind(5, contentHash).bind(6, size);
+    update.run();
     m_transaction.commit();
     return m_sourceId;
 }

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Placement Explorer contributors
+
 #pragma once
 
 #include "core/Job.h"
@@ -61,10 +64,22 @@ struct SourceRecord
     std::int64_t id = 0;
     std::string path;
     std::int64_t size = 0;
-    std::string contentHash; ///< FNV-1a 64 of the bytes on disk, hex
+    std::string contentHash; ///< XXH3-128 of the log's bytes, hex (FNV-1a 64 before schema 6)
     std::string format;
     std::int64_t importedAt = 0;
     std::int64_t linesRead = 0, jobsImported = 0, linesRejected = 0;
+    /// Where its job ids are unique, with the machine: empty for a machine's scheduler (Slurm,
+    /// PBS, Moab ids), the trace for SWF job numbers. Part of each job's identity; not stored
+    /// in the sources table.
+    std::string origin;
+};
+
+/// A job of an import that is stored already with other values (the same identity: machine,
+/// origin, job id and start), and ended there: it is not stored again.
+struct JobConflict
+{
+    std::int64_t line = 0;
+    std::string reason;
 };
 
 /// A Placement Explorer database: machines, their nodes, imported sources and the jobs that
@@ -76,6 +91,9 @@ class Store
 {
 public:
     static constexpr int SchemaVersion = CurrentSchemaVersion;
+    /// PRAGMA application_id of our databases ("PlEx"): the explorer and the command line
+    /// open no SQLite database of another program.
+    static constexpr std::int64_t ApplicationId = ProgramApplicationId;
 
     /// Opens an existing database (never creates a file); throws StoreError naming the path.
     static Store openExisting(const std::string& path);
@@ -109,6 +127,8 @@ public:
 private:
     Store(const std::string& path, SqliteDatabase::Mode mode);
     void migrate(SqliteDatabase::Mode mode);
+    /// Throws for a newer schema, or for a file that is no database of ours.
+    void checkSchemaVersion(int version, SqliteDatabase::Mode mode);
 
     SqliteDatabase m_db;
 };
@@ -116,6 +136,13 @@ private:
 /// Writes one import: its source row and its jobs, all in one transaction. Nothing is
 /// stored unless commit() is reached (also when the process dies half-way: the journal
 /// undoes it).
+///
+/// A job is identified by its machine, its origin (SourceRecord::origin), its job id and the
+/// start of its run (a requeued job's runs are separate jobs). A job whose identity is stored
+/// already is not stored again: with the same values it is counted unchanged; with values
+/// the stored one lacks, they are filled in, and a stored run that had not ended (RUNNING,
+/// ...) is replaced, both counted updated; with other values it is a conflict, reported and
+/// not stored (docs/importing.md, "Importing again").
 class JobWriter
 {
 public:
@@ -126,22 +153,36 @@ public:
     /// Adds jobs in file order, as add() one by one, in one run of one statement (a batch
     /// of a few thousand is what an import hands over).
     void add(std::span<const JobRecord> jobs);
-    /// Records the counts in the source row and commits. Returns the source id.
-    std::int64_t commit(std::int64_t linesRead, std::int64_t linesRejected);
+    /// Records the counts (and, when given, the fingerprint and size of the source's content,
+    /// known once it has been read) in the source row and commits. Returns the source id.
+    std::int64_t commit(std::int64_t linesRead, std::int64_t linesRejected, const std::string& contentHash = {},
+                        std::int64_t size = 0);
+    /// Jobs stored as new; jobs found stored with the same values; jobs updated; conflicts.
     std::int64_t jobsAdded() const { return m_added; }
+    std::int64_t jobsUnchanged() const { return m_unchanged; }
+    std::int64_t jobsUpdated() const { return m_updated; }
+    const std::vector<JobConflict>& conflicts() const { return m_conflicts; }
     /// An encoder for this writer's machine, to prepare records on another thread.
     NodeListEncoder nodeListEncoder() const { return NodeListEncoder(m_store.path(), m_nodeCount); }
 
 private:
+    /// For each of `records` that the batch insert left out: unchanged, updated or conflict.
+    void compareWithStored(std::span<const JobRecord> records);
+    const std::string& nodeBlob(std::span<const JobRecord> records, std::size_t index) const;
+    std::string describeSource(std::int64_t sourceId, std::int64_t line);
+
     Store& m_store;
     SqliteTransaction m_transaction;
     std::int64_t m_machineId;
+    std::string m_origin;
     std::int64_t m_sourceId = 0;
-    std::int64_t m_added = 0;
+    std::int64_t m_added = 0, m_unchanged = 0, m_updated = 0;
+    std::vector<JobConflict> m_conflicts;
     int m_nodeCount = 0;
     std::optional<NodeListEncoder> m_encoder; ///< for records not encoded before
     std::vector<std::string> m_encodedHere; ///< their node lists (the buffers are reused)
     SqliteStatement m_insert; ///< a batch of jobs, from placement_job_batch (JobBatchTable.h)
+    SqliteStatement m_find; ///< the stored job of one identity
 };
 
 } // namespace placement

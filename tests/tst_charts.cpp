@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Placement Explorer contributors
+
 #include "app/MainWindow.h"
 #include "core/BoxStatistics.h"
 #include "core/MachineSpec.h"
@@ -11,6 +14,7 @@
 #include "store/Store.h"
 #include "tests/support/IsolatedSettings.h"
 #include "views/ChartsDock.h"
+#include "views/RunCharts.h"
 #include "views/RunChoiceModel.h"
 
 #include <QAbstractItemModelTester>
@@ -332,6 +336,48 @@ private slots:
                              referenceQuantile(std::vector<double>(perMinute.begin(), perMinute.end()), 0.5)));
         }
         QVERIFY_THROWS_EXCEPTION(std::invalid_argument, computeRunChartData({}, analyzer, {2, 5}));
+    }
+
+    void aphChartLeavesOutARunWithoutPlacements()
+    {
+        // The logged run of a log without node lists next to a simulated run of it: the
+        // logged run has nothing to draw, and its (zero) minimum must not be the line's.
+        const std::unique_ptr<Topology> topology
+            = parseMachineSpec("fattree radix=8 pods=4 leaves-per-pod=4 nodes-per-leaf=4 uplinks-per-leaf=4");
+        PlacementAnalyzer analyzer(*topology);
+        SplitMix64 random(11);
+        std::vector<Job> placed = randomJobs(random, topology->nodeCount(), 40);
+        std::vector<Job> unplaced = placed;
+        for (Job& job : unplaced)
+            job.nodes.clear();
+        const std::vector<int> bins{1, 3, 9, 17};
+        const auto logged = std::make_shared<const RunChartData>(computeRunChartData(unplaced, analyzer, bins));
+        const auto simulated = std::make_shared<const RunChartData>(computeRunChartData(placed, analyzer, bins));
+        std::unique_ptr<QChart> chart(
+            buildAphChart({{QStringLiteral("logged"), logged}, {QStringLiteral("sim"), simulated}}, WhiskerRule::Tukey,
+                          QStringLiteral("m")));
+        int boxSeries = 0;
+        QLineSeries* minimum = nullptr;
+        for (QAbstractSeries* series : chart->series()) {
+            boxSeries += qobject_cast<QBoxPlotSeries*>(series) ? 1 : 0;
+            if (auto* line = qobject_cast<QLineSeries*>(series))
+                minimum = line;
+        }
+        QCOMPARE(boxSeries, 1);
+        QVERIFY(minimum);
+        // The line is the simulated run's minimum in every bin it has jobs in (somewhere above
+        // 0 hops: the logged run's minimum is 0 in every bin).
+        std::vector<double> expected;
+        for (size_t bin = 0; bin < bins.size(); ++bin)
+            if (simulated->aphByBin[bin].count > 0)
+                expected.push_back(simulated->minimumAphByBin[bin]);
+        QCOMPARE(minimum->count(), static_cast<int>(expected.size()));
+        QVERIFY(*std::max_element(expected.begin(), expected.end()) > 0);
+        for (int c = 0; c < minimum->count(); ++c)
+            QCOMPARE(minimum->at(c).y(), expected[static_cast<size_t>(c)]);
+        QVERIFY2(chart->title().contains(QStringLiteral("Not drawn"))
+                     && chart->title().contains(QStringLiteral("logged")),
+                 qPrintable(chart->title()));
     }
 
     void binLabels()

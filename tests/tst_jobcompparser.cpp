@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Placement Explorer contributors
+
 #include "importers/JobLog.h"
 #include "tests/support/ParsedLog.h"
 #include "tests/support/ResolvedLog.h"
@@ -22,7 +25,7 @@ Parsed parse(const QString& path, LogFormat format, std::int64_t utcOffsetSecond
     return test::parseLog(path, format, options);
 }
 
-// slurm-jobcomp.md: the composed examples are slurmctld local time, UTC+1.
+// docs/formats/slurm-jobcomp.md: the composed examples are slurmctld local time, UTC+1.
 constexpr std::int64_t centralEuropeanTime = 3600;
 
 QString filetxt()

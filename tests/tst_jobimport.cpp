@@ -1,13 +1,21 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Placement Explorer contributors
+
 #include "importers/JobImport.h"
 #include "store/Store.h"
 #include "tests/support/RawSql.h"
 
+#include <QFile>
+#include <QFileInfo>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <cctype>
 #include <fstream>
+#include <set>
 #include <sqlite3.h>
+#include <sys/stat.h>
 
 using namespace placement;
 using namespace placement::test;
@@ -19,9 +27,10 @@ QString fixture(const QString& name)
     return QFINDTESTDATA(QStringLiteral("data/import/") + name);
 }
 
-QString shared(const QString& path)
+/// A file under tests/data, e.g. "traces/hpc2n.swf" (tests/data/traces/README.md).
+QString testData(const QString& path)
 {
-    return qEnvironmentVariable("PLACEMENT_SHARED_DIR") + QLatin1Char('/') + path;
+    return QFINDTESTDATA(QStringLiteral("data/") + path);
 }
 
 /// A machine whose node names are the ones the Slurm fixtures use: cn001..cn064.
@@ -36,6 +45,25 @@ std::int64_t addClusterMachine(Store& store)
     return store.addMachine("cluster", "torus extents=4x4x4", names);
 }
 
+/// A new database in a folder of its own, with the machine "cluster" (addClusterMachine).
+struct ClusterDatabase
+{
+    QTemporaryDir dir;
+    QString path = dir.filePath(QStringLiteral("db.sqlite"));
+    Store store = Store::openOrCreate(path.toStdString());
+    ClusterDatabase() { addClusterMachine(store); }
+};
+
+/// Imports `files` onto the machine "cluster" of `store` (addClusterMachine).
+ImportResult importOntoCluster(Store& store, const QStringList& files, bool strict = false)
+{
+    ImportRequest request;
+    for (const QString& file : files)
+        request.files.push_back(file.toStdString());
+    request.machine = "cluster";
+    request.options.strict = strict;
+    return importJobLogs(store, request);
+}
 
 /// Whether the store's own connection checks foreign keys (an import switches the checks
 /// off while it runs and must switch them back on, whatever its outcome).
@@ -164,14 +192,13 @@ private slots:
         strict.files = {fixture(QStringLiteral("cluster.sacct")).toStdString()};
         strict.machine = "cluster";
         strict.options.strict = true;
-        strict.allowDuplicateSources = true;
         const ImportResult stopped = importJobLogs(store, strict);
         QVERIFY(!stopped.committed);
         QVERIFY(foreignKeysEnforced(store));
         QVERIFY2(stopped.failure.find("cluster.sacct:6") != std::string::npos, stopped.failure.c_str());
 
         ImportRequest cancelled;
-        cancelled.files = {shared(QStringLiteral("traces/theta_2022.swf")).toStdString()};
+        cancelled.files = {testData(QStringLiteral("traces/theta_2022.swf")).toStdString()};
         cancelled.machine = "cluster";
         int calls = 0;
         cancelled.options.progress = [&](std::uint64_t, std::uint64_t) { return ++calls < 3; };
@@ -179,19 +206,23 @@ private slots:
         QVERIFY(!cancel.committed);
         QVERIFY(cancel.files[0].summary.cancelled);
 
-        ImportRequest twice = first; // the same content again
-        QVERIFY_THROWS_EXCEPTION(ImportError, importJobLogs(store, twice));
+        ImportRequest twice = first; // the same content again: its jobs are stored already
+        const ImportResult again = importJobLogs(store, twice);
+        QVERIFY(again.committed);
+        QCOMPARE(again.files[0].jobsStored, std::int64_t(0));
+        QCOMPARE(again.files[0].jobsUnchanged, std::int64_t(3));
+        QCOMPARE(again.files[0].sameContentAs,
+                 QFileInfo(fixture(QStringLiteral("cluster.sacct"))).absoluteFilePath().toStdString());
 
         ImportRequest newMachine;
-        newMachine.files = {shared(QStringLiteral("traces/hpc2n.swf")).toStdString(), "/no/such/file.log"};
+        newMachine.files = {testData(QStringLiteral("traces/hpc2n.swf")).toStdString(), "/no/such/file.log"};
         newMachine.topology = "cab";
-        newMachine.allowDuplicateSources = true;
         QVERIFY_THROWS_EXCEPTION(ImportError, importJobLogs(store, newMachine));
         QVERIFY(!store.machine("cab")); // the machine it would have created is gone too
         QVERIFY(foreignKeysEnforced(store));
 
         QCOMPARE(rawInteger(path, "SELECT count(*) FROM jobs"), jobsBefore);
-        QCOMPARE(rawInteger(path, "SELECT count(*) FROM sources"), sourcesBefore);
+        QCOMPARE(rawInteger(path, "SELECT count(*) FROM sources"), sourcesBefore + 1);
     }
 
     void realTraces_data()
@@ -211,7 +242,7 @@ private slots:
         QTemporaryDir dir;
         Store store = Store::openOrCreate(dir.filePath(QStringLiteral("db.sqlite")).toStdString());
         ImportRequest request;
-        request.files = {shared(trace).toStdString()};
+        request.files = {testData(trace).toStdString()};
         request.topology = "torus extents=64x64";
         request.machine = "any";
         const ImportResult result = importJobLogs(store, request);
@@ -269,6 +300,338 @@ private slots:
         QCOMPARE(QString::fromUtf8(reinterpret_cast<const char*>(sqlite3_column_text(check, 0))), QStringLiteral("ok"));
         sqlite3_finalize(check);
         sqlite3_close(db);
+    }
+
+    void differentContentHasADifferentFingerprint()
+    {
+        // Variants of one sacct export that differ in two letters of its job names and users,
+        // each at the last byte of an 8-byte word: 17 x 17 = 289 inputs of one length. The
+        // fingerprint used before (FNV-1a over 64-bit words) kept such differences in its top
+        // byte, so they took at most 256 values and some variants were refused as imported
+        // already. Every variant is its own content.
+        QFile original(fixture(QStringLiteral("cluster.sacct")));
+        QVERIFY(original.open(QIODevice::ReadOnly));
+        const QByteArray text = original.readAll();
+        std::vector<qsizetype> positions; // letters of the User and JobName fields of job lines
+        for (const QByteArray& line : text.split('\n')) {
+            if (line.isEmpty() || line.startsWith("JobID"))
+                continue;
+            const qsizetype begin = text.indexOf(line);
+            const QList<QByteArray> fields = line.split('|');
+            for (const int field : {1, int(fields.size()) - 1}) {
+                qsizetype at = begin;
+                for (int i = 0; i < field; ++i)
+                    at += fields[i].size() + 1;
+                for (qsizetype i = 0; i < fields[field].size(); ++i)
+                    if ((at + i) % 8 == 7 && std::isalpha(static_cast<unsigned char>(text[at + i]))
+                        && (positions.empty() || (at + i) / 8 != positions.back() / 8))
+                        positions.push_back(at + i);
+            }
+        }
+        QVERIFY(positions.size() >= 2);
+        QTemporaryDir dir;
+        Store store = Store::openOrCreate(dir.filePath(QStringLiteral("db.sqlite")).toStdString());
+        addClusterMachine(store);
+        int variants = 0;
+        for (char first = 'a'; first < 'a' + 17; ++first) {
+            for (char second = 'a'; second < 'a' + 17; ++second) {
+                QByteArray variant = text;
+                variant[positions[0]] = first;
+                variant[positions[1]] = second;
+                const QString path = dir.filePath(QStringLiteral("variant-%1.sacct").arg(++variants));
+                QFile file(path);
+                QVERIFY(file.open(QIODevice::WriteOnly));
+                file.write(variant);
+                file.close();
+                ImportRequest request;
+                request.files = {path.toStdString()};
+                request.machine = "cluster";
+                try {
+                    QVERIFY2(importJobLogs(store, request).committed, qPrintable(path));
+                } catch (const ImportError& error) {
+                    QFAIL(error.what());
+                }
+            }
+        }
+        std::set<std::string> hashes;
+        for (const SourceRecord& source : store.sources())
+            hashes.insert(source.contentHash);
+        QCOMPARE(hashes.size(), size_t(variants));
+    }
+
+    void pipesFifosAndDevicesAreReadOnce()
+    {
+        // A log given as a pipe (bash's <(zcat ...)), a FIFO and /dev/zero, each to a real
+        // `placement import`. Before, the pipe's content went into the fingerprint and the
+        // parser read nothing (0 jobs, exit 0), and the FIFO and /dev/zero never ended.
+        QTemporaryDir dir;
+        const QString placement = QStringLiteral(PLACEMENT_BIN_DIR "/placement");
+        const QString log = fixture(QStringLiteral("cluster.sacct"));
+        const QString gz = dir.filePath(QStringLiteral("cluster.sacct.gz"));
+        const auto runBash = [](const QStringList& arguments, QString* errors = nullptr) {
+            QProcess bash;
+            bash.start(QStringLiteral("bash"), arguments);
+            if (!bash.waitForFinished(30000)) {
+                bash.kill();
+                bash.waitForFinished();
+                return -2; // still running after 30 s
+            }
+            if (errors)
+                *errors = QString::fromUtf8(bash.readAllStandardError());
+            return bash.exitStatus() == QProcess::NormalExit ? bash.exitCode() : -1;
+        };
+        QCOMPARE(runBash({QStringLiteral("-c"), QStringLiteral("gzip -c \"$0\" > \"$1\""), log, gz}), 0);
+
+        const QString piped = dir.filePath(QStringLiteral("piped.sqlite"));
+        QCOMPARE(runBash({QStringLiteral("-c"),
+                          QStringLiteral("\"$0\" import --db \"$1\" --topology cab --machine m <(zcat \"$2\")"),
+                          placement, piped, gz}),
+                 0);
+        QCOMPARE(rawInteger(piped, "SELECT count(*) FROM jobs"), std::int64_t(3));
+        QCOMPARE(rawInteger(piped, "SELECT jobs_imported FROM sources"), std::int64_t(3));
+
+        const QString fifo = dir.filePath(QStringLiteral("log.fifo"));
+        QCOMPARE(mkfifo(fifo.toUtf8().constData(), 0600), 0);
+        const QString fromFifo = dir.filePath(QStringLiteral("fifo.sqlite"));
+        QCOMPARE(runBash({QStringLiteral("-c"),
+                          QStringLiteral("cat \"$3\" > \"$2\" & \"$0\" import --db \"$1\" --topology cab "
+                                         "--machine m \"$2\""),
+                          placement, fromFifo, fifo, log}),
+                 0);
+        QCOMPARE(rawInteger(fromFifo, "SELECT count(*) FROM jobs"), std::int64_t(3));
+
+        // Not text: refused, naming the input, nothing stored.
+        const QString binary = dir.filePath(QStringLiteral("binary.log"));
+        {
+            QFile file(binary);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            QFile text(log);
+            QVERIFY(text.open(QIODevice::ReadOnly));
+            file.write(text.readAll());
+            file.write(QByteArray(64, '\0'));
+        }
+        for (const QString& input : {QStringLiteral("/dev/zero"), binary}) {
+            QString errors;
+            QCOMPARE(runBash({QStringLiteral("-c"),
+                              QStringLiteral("\"$0\" import --db \"$1\" --format sacct --machine m \"$2\""), placement,
+                              piped, input},
+                             &errors),
+                     1);
+            QVERIFY2(errors.contains(input + QStringLiteral(": not a text log")), qPrintable(errors));
+        }
+        QCOMPARE(rawInteger(piped, "SELECT count(*) FROM jobs"), std::int64_t(3));
+    }
+
+    void theSameJobIsStoredOnce()
+    {
+        ClusterDatabase database;
+        const QString& path = database.path;
+        Store& store = database.store;
+        const auto import
+            = [&](const QStringList& files, bool strict = false) { return importOntoCluster(store, files, strict); };
+        const auto jobs = [&] { return rawInteger(path, "SELECT count(*) FROM jobs"); };
+
+        // Overlapping daily exports: 6 jobs, 3 of them in both (before: 9 rows).
+        ImportResult days = import({fixture(QStringLiteral("day1.sacct")), fixture(QStringLiteral("day2.sacct"))});
+        QVERIFY2(days.committed, days.failure.c_str());
+        QCOMPARE(days.files[0].jobsStored, std::int64_t(4));
+        QCOMPARE(days.files[1].jobsStored, std::int64_t(2));
+        QCOMPARE(days.files[1].jobsUnchanged, std::int64_t(3));
+        QCOMPARE(jobs(), std::int64_t(6));
+        // Array task and het components by JobID, not JobIDRaw; step lines are no jobs.
+        QCOMPARE(rawInteger(path, "SELECT count(*) FROM jobs WHERE job_ref IN ('81240_7', '90001+0', '90001+1')"), 3);
+
+        // The same file twice in one command; a .gz copy and a CRLF copy.
+        const ImportResult twice
+            = import({fixture(QStringLiteral("day1.sacct")), fixture(QStringLiteral("day1.sacct"))});
+        QVERIFY(twice.committed);
+        QCOMPARE(twice.files[0].jobsStored + twice.files[1].jobsStored, std::int64_t(0));
+        QCOMPARE(twice.files[1].jobsUnchanged, std::int64_t(4));
+        QFile day2(fixture(QStringLiteral("day2.sacct")));
+        QVERIFY(day2.open(QIODevice::ReadOnly));
+        const QByteArray text = day2.readAll();
+        const QString crlf = database.dir.filePath(QStringLiteral("day2-crlf.sacct"));
+        {
+            QFile file(crlf);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            file.write(QByteArray(text).replace("\n", "\r\n"));
+        }
+        const QString gz = database.dir.filePath(QStringLiteral("day2.sacct.gz"));
+        QCOMPARE(QProcess::execute(QStringLiteral("bash"),
+                                   {QStringLiteral("-c"), QStringLiteral("gzip -c \"$0\" > \"$1\""),
+                                    fixture(QStringLiteral("day2.sacct")), gz}),
+                 0);
+        const ImportResult copies = import({crlf, gz});
+        QVERIFY2(copies.committed, copies.failure.c_str());
+        QCOMPARE(copies.files[0].jobsUnchanged + copies.files[1].jobsUnchanged, std::int64_t(10));
+        QCOMPARE(jobs(), std::int64_t(6));
+
+        // jobcomp of the same jobs: recognised by the array and het ids it gives.
+        const ImportResult jobcomp = import({fixture(QStringLiteral("jobcomp.log"))});
+        QVERIFY2(jobcomp.committed, jobcomp.failure.c_str());
+        QCOMPARE(jobcomp.files[0].jobsStored, std::int64_t(0));
+        QCOMPARE(jobcomp.files[0].conflicts, std::int64_t(0));
+        QCOMPARE(jobcomp.files[0].jobsUnchanged + jobcomp.files[0].jobsUpdated, std::int64_t(4));
+        QCOMPARE(jobs(), std::int64_t(6));
+
+        // A job stored while it ran (as a log that keeps running jobs has it), logged again
+        // when it has ended: updated.
+        {
+            sqlite3* db = nullptr;
+            QCOMPARE(sqlite3_open(path.toUtf8().constData(), &db), SQLITE_OK);
+            QCOMPARE(sqlite3_exec(db, "UPDATE jobs SET state = 'RUNNING', end = end - 600 WHERE job_ref = '81310'",
+                                  nullptr, nullptr, nullptr),
+                     SQLITE_OK);
+            sqlite3_close(db);
+        }
+        const ImportResult ended = import({fixture(QStringLiteral("day2.sacct"))});
+        QVERIFY(ended.committed);
+        QCOMPARE(ended.files[0].jobsUpdated, std::int64_t(1));
+        QCOMPARE(ended.files[0].conflicts, std::int64_t(0));
+        QCOMPARE(rawInteger(path, "SELECT count(*) FROM jobs WHERE job_ref = '81310' AND state = 'COMPLETED'"), 1);
+        QCOMPARE(jobs(), std::int64_t(6));
+
+        // A job id repeated within one file, with another end: a conflict, by file and line.
+        const QString repeated = database.dir.filePath(QStringLiteral("repeated.sacct"));
+        {
+            const QList<QByteArray> lines = text.split('\n');
+            QFile file(repeated);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            file.write(lines[0] + '\n' + lines[6] + '\n' + QByteArray(lines[6]).replace("T09:02:00", "T09:03:00")
+                       + '\n');
+        }
+        const ImportResult conflict = import({repeated});
+        QVERIFY(conflict.committed);
+        QCOMPARE(conflict.files[0].jobsUnchanged, std::int64_t(1));
+        QCOMPARE(conflict.files[0].conflicts, std::int64_t(1));
+        QCOMPARE(conflict.files[0].summary.issues.size(), size_t(1));
+        QCOMPARE(conflict.files[0].summary.issues[0].line, size_t(3));
+        QVERIFY2(conflict.files[0].summary.issues[0].reason.find("day2.sacct:7") != std::string::npos,
+                 conflict.files[0].summary.issues[0].reason.c_str());
+        QVERIFY(formatImportReport(conflict).find("repeated.sacct:3: job 81310") != std::string::npos);
+        const auto sources = rawInteger(path, "SELECT count(*) FROM sources");
+        const ImportResult strict = import({repeated}, true);
+        QVERIFY(!strict.committed);
+        QVERIFY2(strict.failure.find("repeated.sacct:3") != std::string::npos, strict.failure.c_str());
+        QCOMPARE(rawInteger(path, "SELECT count(*) FROM sources"), sources);
+        QCOMPARE(jobs(), std::int64_t(6));
+    }
+
+    void swfJobsAreIdentifiedWithinTheirTrace()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("db.sqlite"));
+        Store store = Store::openOrCreate(path.toStdString());
+        store.addMachine("seth", "torus extents=8x8");
+        const auto import = [&](const QString& file) {
+            ImportRequest request;
+            request.files = {file.toStdString()};
+            request.machine = "seth";
+            const ImportResult result = importJobLogs(store, request);
+            return result.committed ? result.files[0] : FileImportResult{};
+        };
+        const FileImportResult first = import(fixture(QStringLiteral("hpc2n-head.swf")));
+        QVERIFY(first.jobsStored > 30);
+        // The trace again, with other line ends and spacing: the same trace, the same jobs.
+        QFile original(fixture(QStringLiteral("hpc2n-head.swf")));
+        QVERIFY(original.open(QIODevice::ReadOnly));
+        const QString copy = dir.filePath(QStringLiteral("copy.swf"));
+        {
+            QFile file(copy);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            file.write(original.readAll().replace("\n", " \r\n"));
+        }
+        const FileImportResult again = import(copy);
+        QCOMPARE(again.jobsStored, std::int64_t(0));
+        QCOMPARE(again.jobsUnchanged, first.jobsStored);
+        // Another trace numbers its jobs from 1 too: its jobs are its own.
+        const FileImportResult theta = import(fixture(QStringLiteral("theta-head.swf")));
+        QVERIFY(theta.jobsStored > 30);
+        QCOMPARE(theta.jobsUnchanged, std::int64_t(0));
+        QCOMPARE(rawInteger(path, "SELECT count(DISTINCT origin) FROM jobs WHERE job_ref = '1'"), std::int64_t(2));
+    }
+
+    void migratesADatabaseOfTheReleaseBefore()
+    {
+        // A database written before job identities (schema 5), with three jobs stored twice
+        // by overlapping exports: opened, it is migrated in place; nothing is lost, and the
+        // same export imported again adds nothing.
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("old.sqlite"));
+        QVERIFY(QFile::copy(QFINDTESTDATA("data/store/schema5.sqlite"), path));
+        QFile::setPermissions(path, QFile::ReadOwner | QFile::WriteOwner);
+        QCOMPARE(rawInteger(path, "SELECT value FROM meta WHERE key = 'schema_version'"), std::int64_t(5));
+        const auto placements = rawInteger(path, "SELECT count(*) FROM placements");
+        QVERIFY(placements > 0);
+        Store store = Store::openExisting(path.toStdString());
+        QCOMPARE(store.schemaVersion(), Store::SchemaVersion);
+        QCOMPARE(rawInteger(path, "SELECT count(*) FROM jobs"), std::int64_t(43));
+        QCOMPARE(rawInteger(path, "SELECT count(*) FROM jobs WHERE origin LIKE '%a copy of job%'"), std::int64_t(3));
+        QCOMPARE(rawInteger(path, "SELECT count(*) FROM jobs WHERE origin LIKE 'swf source %'"), std::int64_t(34));
+        QCOMPARE(rawInteger(path, "SELECT count(*) FROM placements"), placements);
+        QCOMPARE(rawInteger(path, "SELECT count(*) FROM sqlite_master WHERE name = 'jobs_by_identity'"),
+                 std::int64_t(1));
+
+        ImportRequest request;
+        request.files = {fixture(QStringLiteral("day2.sacct")).toStdString()};
+        request.machine = "cluster";
+        const ImportResult again = importJobLogs(store, request);
+        QVERIFY2(again.committed, again.failure.c_str());
+        QCOMPARE(again.files[0].jobsStored, std::int64_t(0));
+        QCOMPARE(again.files[0].jobsUnchanged, std::int64_t(5));
+        QCOMPARE(rawInteger(path, "SELECT count(*) FROM jobs"), std::int64_t(43));
+    }
+
+    void compressedLogsAndArchivesAreReadWhole()
+    {
+        // day1.sacct compressed with xz, bzip2 and zstd; day1 and day2 in a .tgz and a .zip;
+        // and a .tar.xz with a binary file between them (tests/data/import/README.md).
+        ClusterDatabase database;
+        const QString& path = database.path;
+        Store& store = database.store;
+        const auto import = [&](QStringList files) {
+            for (QString& file : files)
+                file = fixture(QStringLiteral("compressed/") + file);
+            return importOntoCluster(store, files);
+        };
+        const ImportResult compressed = import(
+            {QStringLiteral("day1.sacct.xz"), QStringLiteral("day1.sacct.bz2"), QStringLiteral("day1.sacct.zst")});
+        QVERIFY2(compressed.committed, compressed.failure.c_str());
+        QCOMPARE(compressed.files.size(), size_t(3));
+        QCOMPARE(compressed.files[0].jobsStored, std::int64_t(4));
+        QCOMPARE(compressed.files[1].jobsUnchanged, std::int64_t(4));
+        QCOMPARE(compressed.files[2].jobsUnchanged, std::int64_t(4));
+        for (const FileImportResult& file : compressed.files)
+            QCOMPARE(file.summary.rejectedLines(), size_t(0));
+
+        const ImportResult tgz = import({QStringLiteral("exports.tgz")});
+        QVERIFY2(tgz.committed, tgz.failure.c_str());
+        QCOMPARE(tgz.files.size(), size_t(2)); // its two files, each a log of its own
+        QVERIFY(tgz.files[0].path.ends_with("exports.tgz:exports/day1.sacct"));
+        QVERIFY(tgz.files[1].path.ends_with("exports.tgz:exports/day2.sacct"));
+        QCOMPARE(tgz.files[1].jobsStored, std::int64_t(2));
+        QCOMPARE(tgz.files[1].summary.rejectedLines(), size_t(0));
+        QCOMPARE(rawInteger(path, "SELECT count(*) FROM jobs"), std::int64_t(6));
+        const ImportResult zip = import({QStringLiteral("exports.zip")});
+        QVERIFY2(zip.committed, zip.failure.c_str());
+        QCOMPARE(zip.files.size(), size_t(2));
+        QCOMPARE(zip.files[0].jobsUnchanged + zip.files[1].jobsUnchanged, std::int64_t(9));
+
+        // A binary file in an archive: refused, naming it, and nothing of the archive is stored.
+        const auto sources = rawInteger(path, "SELECT count(*) FROM sources");
+        ClusterDatabase fresh;
+        const QString& otherPath = fresh.path;
+        try {
+            importOntoCluster(fresh.store, {fixture(QStringLiteral("compressed/with-binary.tar.xz"))});
+            QFAIL("a binary file in an archive was imported");
+        } catch (const ImportError& error) {
+            QVERIFY2(std::string(error.what()).find("with-binary.tar.xz:exports/notes.bin: not a text log")
+                         != std::string::npos,
+                     error.what());
+        }
+        QCOMPARE(rawInteger(otherPath, "SELECT count(*) FROM jobs"), std::int64_t(0));
+        QCOMPARE(rawInteger(otherPath, "SELECT count(*) FROM sources"), std::int64_t(0));
+        QCOMPARE(rawInteger(path, "SELECT count(*) FROM sources"), sources);
     }
 };
 

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Placement Explorer contributors
+
 #include "importers/JobLog.h"
 
 #include <QFile>
@@ -12,9 +15,10 @@ Q_DECLARE_METATYPE(std::optional<placement::LogFormat>)
 
 namespace {
 
+/// A real trace in tests/data/traces (its README.md says where each comes from).
 QString tracePath(const char* name)
 {
-    return qEnvironmentVariable("PLACEMENT_SHARED_DIR") + "/traces/" + name;
+    return QFINDTESTDATA(QStringLiteral("data/traces/") + name);
 }
 
 } // namespace
@@ -48,7 +52,7 @@ private slots:
     {
         QFETCH(QString, file);
         QFETCH(std::optional<LogFormat>, format);
-        QVERIFY2(QFile::exists(file), qPrintable(file + " is missing; is PLACEMENT_SHARED_DIR set?"));
+        QVERIFY2(QFile::exists(file), qPrintable(file + " is missing from tests/data/traces"));
         QCOMPARE(detectLogFormat(file.toStdString()), format);
     }
 
@@ -68,7 +72,7 @@ private slots:
     void reportsProgressInBytes()
     {
         const QString path = tracePath("wagap-2013.swf");
-        QVERIFY2(QFile::exists(path), qPrintable(path + " is missing; is PLACEMENT_SHARED_DIR set?"));
+        QVERIFY2(QFile::exists(path), qPrintable(path + " is missing from tests/data/traces"));
         std::vector<std::pair<std::uint64_t, std::uint64_t>> calls;
         ImportOptions options;
         options.progress = [&](std::uint64_t done, std::uint64_t total) {
@@ -78,7 +82,7 @@ private slots:
         parseJobLog(path.toStdString(), LogFormat::Swf, options, [](ImportedJob&&) {});
         QVERIFY(calls.size() > 3);
         QCOMPARE(calls.front().first, std::uint64_t(0));
-        QCOMPARE(calls.back().first, std::uint64_t(2'418'846)); // the size in traces/README.md
+        QCOMPARE(calls.back().first, std::uint64_t(2'418'846)); // the size in tests/data/traces/README.md
         for (std::size_t i = 0; i < calls.size(); ++i) {
             QCOMPARE(calls[i].second, std::uint64_t(2'418'846));
             if (i > 0)
@@ -89,7 +93,7 @@ private slots:
     void cancelsWhenProgressSaysSo()
     {
         const QString path = tracePath("theta_2022.swf");
-        QVERIFY2(QFile::exists(path), qPrintable(path + " is missing; is PLACEMENT_SHARED_DIR set?"));
+        QVERIFY2(QFile::exists(path), qPrintable(path + " is missing from tests/data/traces"));
         ImportOptions options;
         int calls = 0;
         options.progress = [&](std::uint64_t, std::uint64_t) { return ++calls < 3; };

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Placement Explorer contributors
+
 #include "app/ComparePane.h"
 #include "app/ImportDialog.h"
 #include "app/MainWindow.h"
@@ -128,7 +131,7 @@ private slots:
         const QString path = m_dir.filePath(QStringLiteral("import.sqlite"));
         writeDemoDatabase(path.toStdString());
         ImportDialog dialog({QStringLiteral("demo-torus"), QStringLiteral("cab")});
-        dialog.setFiles({qEnvironmentVariable("PLACEMENT_SHARED_DIR") + QStringLiteral("/traces/hpc2n.swf")});
+        dialog.setFiles({QFINDTESTDATA("data/traces/hpc2n.swf")});
         dialog.show();
         QVERIFY(QTest::qWaitForWindowExposed(&dialog));
         QDir().mkpath(QStringLiteral(PLACEMENT_TEST_OUTPUT_DIR));

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Placement Explorer contributors
+
 #include "importers/JobLog.h"
 #include "importers/LineReader.h"
 #include "importers/MoabParser.h"
@@ -41,7 +44,7 @@ class TestMoabParser : public QObject
 {
     Q_OBJECT
 private slots:
-    // moab-workload.md: the host list index is decided per file, never hard-coded.
+    // docs/formats/moab-workload.md: the host list index is decided per file, never hard-coded.
     void detectsHostListFieldPerFile_data()
     {
         QTest::addColumn<QString>("file");

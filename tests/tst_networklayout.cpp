@@ -1,9 +1,16 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Placement Explorer contributors
+
 #include "core/FatTreeTopology.h"
 #include "core/LinkSharing.h"
 #include "core/MachineSpec.h"
 #include "core/NetworkLayout.h"
 #include "core/PlacementMetrics.h"
+#include "core/Presets.h"
 #include "core/SplitMix64.h"
+#include "core/SwitchHierarchy.h"
+#include "core/SwitchTreeTopology.h"
+#include "tests/support/RandomSwitchTree.h"
 
 #include <QTest>
 
@@ -26,6 +33,67 @@ int switchLinks(const Topology& topology)
     for (const Link& link : topology.links())
         count += link.a >= topology.nodeCount() && link.b >= topology.nodeCount() ? 1 : 0;
     return count;
+}
+
+/// What every drawn network must satisfy, whatever the topology: finite coordinates, one
+/// segment per existing switch-to-switch link (placeholders never drawn), segments joining
+/// the link's ends, trees' switches below every node, and the link views of a random job
+/// naming existing links only. Returns an empty string or what failed.
+QString checkNetwork(const Topology& topology, std::uint64_t seed)
+{
+    const NodeLayout nodes = layoutNodes(topology);
+    const std::vector<Link>& links = topology.links();
+    const bool torus = topology.kind() == TopologyKind::Torus;
+    for (bool wrap : {false, true}) {
+        const NetworkLayout network = layoutNetwork(topology, nodes, wrap);
+        if (network.vertices.size() != static_cast<size_t>(topology.nodeCount() + topology.switchCount()))
+            return QStringLiteral("vertex count");
+        for (const Vec3& v : network.vertices)
+            if (!std::isfinite(v.x) || !std::isfinite(v.y) || !std::isfinite(v.z))
+                return QStringLiteral("a vertex is not finite");
+        std::set<int> drawn;
+        for (const NetworkLayout::Segment& segment : network.segments) {
+            if (segment.link < 0 || static_cast<size_t>(segment.link) >= links.size())
+                return QStringLiteral("segment of link %1 out of range").arg(segment.link);
+            const Link& link = links[static_cast<size_t>(segment.link)];
+            if (!link.exists())
+                return QStringLiteral("placeholder link %1 drawn").arg(segment.link);
+            drawn.insert(segment.link);
+            if (!torus
+                && (!near(segment.from, network.vertices[static_cast<size_t>(link.a)])
+                    || !near(segment.to, network.vertices[static_cast<size_t>(link.b)])))
+                return QStringLiteral("segment of link %1 does not join its ends").arg(segment.link);
+        }
+        if (!torus && static_cast<int>(drawn.size()) != switchLinks(topology))
+            return QStringLiteral("%1 of %2 switch links drawn").arg(drawn.size()).arg(switchLinks(topology));
+        if (!torus) {
+            double lowestNode = 0;
+            for (int node = 0; node < topology.nodeCount(); ++node)
+                lowestNode
+                    = node == 0 ? nodes.centers[0].y : std::min(lowestNode, nodes.centers[static_cast<size_t>(node)].y);
+            for (size_t v = static_cast<size_t>(topology.nodeCount()); v < network.vertices.size(); ++v)
+                if (network.vertices[v].y >= lowestNode)
+                    return QStringLiteral("switch %1 not below the nodes")
+                        .arg(v - static_cast<size_t>(topology.nodeCount()));
+        }
+    }
+    SplitMix64 random(seed);
+    std::vector<int> job; // about 30 % of the nodes, at most about 200
+    const double share = std::min(0.3, 200.0 / topology.nodeCount());
+    for (int node = 0; node < topology.nodeCount(); ++node)
+        if (random.uniform() < share)
+            job.push_back(node);
+    for (int link : usableLinks(topology, job))
+        if (link < 0 || static_cast<size_t>(link) >= links.size() || !links[static_cast<size_t>(link)].exists())
+            return QStringLiteral("usable link %1 does not exist").arg(link);
+    if (linkUserCounts(topology, {&job}).size() != links.size())
+        return QStringLiteral("link user counts");
+    size_t inFragments = 0;
+    for (const auto& fragment : jobFragments(topology, job))
+        inFragments += fragment.size();
+    if (inFragments != job.size())
+        return QStringLiteral("fragments hold %1 of %2 nodes").arg(inFragments).arg(job.size());
+    return {};
 }
 
 } // namespace
@@ -96,7 +164,8 @@ private slots:
         const std::vector<Link>& links = topology->links();
         for (int node = 0; node < topology->nodeCount(); node += 2) {
             const int router = links[static_cast<size_t>(node)].b;
-            const Vec3 mean = (nodes.centers[static_cast<size_t>(node)] + nodes.centers[static_cast<size_t>(node + 1)]) * 0.5;
+            const Vec3 mean
+                = (nodes.centers[static_cast<size_t>(node)] + nodes.centers[static_cast<size_t>(node + 1)]) * 0.5;
             QVERIFY(near(plain.vertices[static_cast<size_t>(router)], mean));
         }
     }
@@ -219,7 +288,8 @@ private slots:
         SplitMix64 random(3);
         for (int trial = 0; trial < 200; ++trial) {
             std::set<int> chosen;
-            const int size = 1 + static_cast<int>(random.next() % static_cast<std::uint64_t>(topology->nodeCount() / 3));
+            const int size
+                = 1 + static_cast<int>(random.next() % static_cast<std::uint64_t>(topology->nodeCount() / 3));
             while (static_cast<int>(chosen.size()) < size)
                 chosen.insert(static_cast<int>(random.next() % static_cast<std::uint64_t>(topology->nodeCount())));
             const std::vector<int> nodes(chosen.begin(), chosen.end());
@@ -240,6 +310,52 @@ private slots:
                     QVERIFY(boxes[f].first.z < c.z && c.z < boxes[f].second.z);
                 }
         }
+    }
+
+    void everyPresetLaysOutItsNetwork_data()
+    {
+        QTest::addColumn<QString>("spec");
+        for (const MachinePreset& preset : machinePresets())
+            QTest::newRow(preset.name.c_str()) << QString::fromStdString(preset.name);
+        QTest::newRow("kary k=2 n=6") << QStringLiteral("kary k=2 n=6");
+        QTest::newRow("kary k=8 n=2") << QStringLiteral("kary k=8 n=2");
+        QTest::newRow("mesh 1D") << QStringLiteral("torus extents=9 wrap=n");
+        QTest::newRow("torus 4D") << QStringLiteral("torus extents=3x4x2x3 nodes-per-router=2");
+        QTest::newRow("torus 5D") << QStringLiteral("torus extents=2x3x2x2x3 wrap=ynyny");
+        QTest::newRow("two-switch tree") << QStringLiteral("switchtree parents=-1,0,0 nodes=0,4,4");
+        QTest::newRow("one switch") << QStringLiteral("switchtree parents=-1 nodes=5");
+    }
+
+    void everyPresetLaysOutItsNetwork()
+    {
+        QFETCH(QString, spec);
+        const auto topology = parseMachineSpec(spec.toStdString());
+        const QString failure = checkNetwork(*topology, 1);
+        QVERIFY2(failure.isEmpty(), qPrintable(failure));
+    }
+
+    void randomSwitchTreesLayOutParentsBelowChildren()
+    {
+        // Shapes of real topology.conf files: irregular depths, switches holding nodes and
+        // switches, leaves without nodes. 200 seeds, depth 1-5, fan-out 1-40.
+        std::set<int> depths;
+        for (std::uint64_t seed = 1; seed <= 200; ++seed) {
+            const test::RandomSwitchTree shape(seed);
+            depths.insert(shape.depth);
+            const SwitchTreeTopology tree = shape.topology();
+            const QString failure = checkNetwork(tree, seed);
+            QVERIFY2(failure.isEmpty(), qPrintable(QStringLiteral("seed %1: %2").arg(seed).arg(failure)));
+            const NetworkLayout network = layoutNetwork(tree, layoutNodes(tree));
+            const SwitchHierarchy& hierarchy = *tree.hierarchy();
+            for (int s = 0; s < tree.switchCount(); ++s) {
+                const int parent = hierarchy.parent[static_cast<size_t>(s)];
+                if (parent >= 0)
+                    QVERIFY2(network.vertices[static_cast<size_t>(tree.nodeCount() + parent)].y
+                                 < network.vertices[static_cast<size_t>(tree.nodeCount() + s)].y,
+                             qPrintable(QStringLiteral("seed %1: switch %2 not above its parent").arg(seed).arg(s)));
+            }
+        }
+        QCOMPARE(depths.size(), size_t(5));
     }
 };
 

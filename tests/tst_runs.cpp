@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Placement Explorer contributors
+
 #include "core/MachineSpec.h"
 #include "store/Runs.h"
 #include "store/SimulationRun.h"
@@ -67,7 +70,7 @@ private slots:
         setup.transform.parseArrivals("zero");
         const SimulationSummary summary = runStoredSimulation(store, setup, "test");
         QVERIFY(summary.runId > 0);
-        QCOMPARE(summary.runName, std::string("first-fit easy"));
+        QCOMPARE(summary.runName, std::string("first-fit easy arrivals zero"));
         QCOMPARE(summary.metrics.jobs, 40);
         QVERIFY(summary.metrics.steadyStateFound); // all at 0 on 8 nodes: jobs wait
 
@@ -96,9 +99,9 @@ private slots:
         QCOMPARE(ids.size(), size_t(40));
         QCOMPARE(ids.count("1007"), size_t(1));
 
-        // A second run gets its own name; the logged jobs are untouched.
+        // A second run with the same parameters gets its own name; the logged jobs are untouched.
         const SimulationSummary second = runStoredSimulation(store, setup, "test");
-        QCOMPARE(second.runName, std::string("first-fit easy (2)"));
+        QCOMPARE(second.runName, std::string("first-fit easy arrivals zero (2)"));
         QCOMPARE(store.jobs(machine).size(), size_t(40));
         QCOMPARE(store.jobs(machine)[5].start, std::int64_t(505));
         QVERIFY(deleteRun(store, second.runId));

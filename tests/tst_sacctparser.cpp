@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Placement Explorer contributors
+
 #include "importers/JobLog.h"
 #include "importers/SlurmFields.h"
 #include "tests/support/ParsedLog.h"
@@ -30,7 +33,7 @@ class TestSacctParser : public QObject
 {
     Q_OBJECT
 private slots:
-    // Open XDMoD's 26-field -P -n export (slurm-sacct.md): recognised without a header.
+    // Open XDMoD's 26-field -P -n export (docs/formats/slurm-sacct.md): recognised without a header.
     void readsXdmodExport_data()
     {
         QTest::addColumn<int>("line");
@@ -238,7 +241,7 @@ private slots:
         QCOMPARE(test::differenceOfResolvedAndNamed(file, LogFormat::Sacct), QString());
     }
 
-    // Every Timelimit/Elapsed layout sacct prints (slurm-sacct.md), and near misses.
+    // Every Timelimit/Elapsed layout sacct prints (docs/formats/slurm-sacct.md), and near misses.
     void parsesDurations_data()
     {
         QTest::addColumn<QString>("text");

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Placement Explorer contributors
+
 #include "core/Allocator.h"
 #include "core/AllocatorFactory.h"
 #include "core/FatTreeTopology.h"
@@ -299,7 +302,7 @@ private slots:
         QFETCH(int, policy);
         const auto topology = parseMachineSpec(machine.toStdString());
         const std::vector<SimulationJob> workload
-            = readSwf(qEnvironmentVariable("PLACEMENT_SHARED_DIR") + QLatin1Char('/') + trace, cpusPerNode,
+            = readSwf(QFINDTESTDATA(QStringLiteral("data/") + trace), cpusPerNode,
                       std::numeric_limits<size_t>::max());
         QVERIFY(workload.size() > 3000);
         const auto* fatTree = dynamic_cast<const FatTreeTopology*>(topology.get());
@@ -364,7 +367,7 @@ private slots:
         QFETCH(QString, machine);
         const auto topology = parseMachineSpec(machine.toStdString());
         const std::vector<SimulationJob> workload
-            = readSwf(qEnvironmentVariable("PLACEMENT_SHARED_DIR") + QStringLiteral("/traces/hpc2n.swf"), 2,
+            = readSwf(QFINDTESTDATA("data/traces/hpc2n.swf"), 2,
                       std::numeric_limits<size_t>::max());
         QVERIFY(workload.size() > 3000);
         AllocatorChoice choice;

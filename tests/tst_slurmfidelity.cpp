@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Placement Explorer contributors
+
 // How faithfully the project's policies reproduce Slurm 22.05's placements
 // (docs/slurm.md, "Fidelity"). On the localhost cluster (tests/slurm/cluster.sh) under the
 // select plugin named by PLACEMENT_SLURM_SELECT (cons_tres or linear), six episodes from an

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Placement Explorer contributors
+
 // Slurm 22.05's node selection on topology/tree (core/Slurm2205Allocators.h), on the
 // localhost cluster's machine: 8 leaves s0-s7 of 16 nodes, pods m0 (s0-s3) and m1 (s4-s7),
 // root "top". Cases worked by hand through job_test.c's _eval_nodes_topo and

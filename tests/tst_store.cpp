@@ -1,9 +1,13 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Placement Explorer contributors
+
 #include "store/DemoDatabase.h"
 #include "store/NodeListBlob.h"
 #include "store/Runs.h"
 #include "store/Store.h"
 #include "tests/support/RawSql.h"
 
+#include <QDir>
 #include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
@@ -303,6 +307,11 @@ private slots:
             saveRun(store, machine, "replay", "{}", "{}", placements);
         }
         rawExecute(path, "UPDATE meta SET value = '4' WHERE key = 'schema_version'");
+        // Without what version 6 added (job identities, counts per source).
+        rawExecute(path,
+                   "DROP INDEX jobs_by_identity; CREATE INDEX jobs_by_machine_time ON jobs(machine_id, start, end); "
+                   "ALTER TABLE jobs DROP COLUMN origin; ALTER TABLE sources DROP COLUMN jobs_unchanged; "
+                   "ALTER TABLE sources DROP COLUMN jobs_updated; ALTER TABLE sources DROP COLUMN conflicts");
         std::vector<std::pair<std::int64_t, QByteArray>> jobBlobs, nodeBlobs, linkBlobs, idleBlobs;
         const std::int64_t firstJob = rawInteger(path, "SELECT min(id) FROM jobs");
         for (size_t i = 0; i < jobs.size(); ++i)
@@ -324,7 +333,7 @@ private slots:
                  std::int64_t(4 * (7 + 0 + 4)));
 
         Store store = Store::openExisting(path.toStdString());
-        QCOMPARE(store.schemaVersion(), 5);
+        QCOMPARE(store.schemaVersion(), Store::SchemaVersion);
         const std::vector<Job> migrated = store.jobs(machine);
         QCOMPARE(migrated.size(), jobs.size());
         for (size_t i = 0; i < jobs.size(); ++i)
@@ -620,6 +629,37 @@ private slots:
         const QString bad = dir.filePath(QStringLiteral("no/such/folder/demo.sqlite"));
         QVERIFY(errorOf([&] { writeDemoDatabase(bad.toStdString()); }).contains("no/such/folder"));
         QVERIFY(!QFile::exists(bad));
+    }
+
+    void demoNeverReplacesADatabase()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("demo.sqlite"));
+        {
+            Store store = Store::openOrCreate(path.toStdString());
+            store.addMachine("imported", "torus extents=2x4", sampleJobs());
+        }
+        QByteArray before;
+        {
+            QFile file(path);
+            QVERIFY(file.open(QIODevice::ReadOnly));
+            before = file.readAll();
+        }
+        QVERIFY(errorOf([&] { writeDemoDatabase(path.toStdString()); }).contains("already"));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QCOMPARE(file.readAll(), before);
+        QCOMPARE(Store::openExisting(path.toStdString()).machines().size(), size_t(1));
+
+        // A -wal left beside a path: a database renamed there would be read through it.
+        const QString other = dir.filePath(QStringLiteral("other.sqlite"));
+        QFile wal(other + QStringLiteral("-wal"));
+        QVERIFY(wal.open(QIODevice::WriteOnly));
+        wal.write("not ours");
+        wal.close();
+        QVERIFY(errorOf([&] { writeDemoDatabase(other.toStdString()); }).contains("-wal"));
+        QVERIFY(!QFile::exists(other));
+        QCOMPARE(QDir(dir.path()).entryList(QDir::Files).size(), 2); // demo.sqlite, other.sqlite-wal
     }
 };
 

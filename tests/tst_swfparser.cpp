@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Placement Explorer contributors
+
 #include "importers/AleaMachines.h"
 #include "importers/JobLog.h"
 #include "importers/SwfParser.h"
@@ -42,14 +45,13 @@ QString issueAtLine(const Parsed& parsed, int line)
     return "(no issue on line " + QString::number(line) + ")";
 }
 
-/// A real trace from the shared reference folder (tests/CMakeLists.txt sets the variable).
+/// A real trace in tests/data/traces (its README.md says where each comes from).
 QString tracePath(const char* name)
 {
-    return qEnvironmentVariable("PLACEMENT_SHARED_DIR") + "/traces/" + name;
+    return QFINDTESTDATA(QStringLiteral("data/traces/") + name);
 }
 
-#define REQUIRE_FILE(path)                                                                                             \
-    QVERIFY2(QFile::exists(path), qPrintable((path) + " is missing; is PLACEMENT_SHARED_DIR set?"))
+#define REQUIRE_FILE(path) QVERIFY2(QFile::exists(path), qPrintable((path) + " is missing from tests/data/traces"))
 
 /// Writes `source` gzip-compressed to `target`.
 void gzipFile(const QString& source, const QString& target)
@@ -249,7 +251,7 @@ private slots:
         QTest::addColumn<int>("jobs");
         QTest::addColumn<int>("processors"); // sum of field 5 over the imported jobs
         QTest::addColumn<QStringList>("issues");
-        // Counts from traces/README.md; sums computed independently with awk.
+        // Counts from tests/data/traces/README.md; sums computed independently with awk.
         QTest::newRow("hpc2n") << "hpc2n.swf" << 3194 << 3170 << 63965 << QStringList{};
         QTest::newRow("theta") << "theta_2022.swf" << 23914 << 23911 << 7440818 << QStringList{};
         QTest::newRow("wagap") << "wagap-2013.swf" << 17900 << 17898 << 149384
@@ -292,7 +294,7 @@ private slots:
         QVERIFY(last.nodeNames.empty());
     }
 
-    // traces/README.md §2: field 19 has one entry per allocated CPU in every job; 44 host ids.
+    // tests/data/traces/README.md §2: field 19 has one entry per allocated CPU in every job; 44 host ids.
     void wagapHostListsMatchProcessorCounts()
     {
         REQUIRE_FILE(tracePath("wagap-2013.swf"));

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Placement Explorer contributors
+
 #include "importers/JobLog.h"
 #include "importers/TorqueParser.h"
 #include "tests/support/ParsedLog.h"
@@ -28,7 +31,7 @@ private slots:
     {
         QTest::addColumn<int>("line");
         QTest::addColumn<QString>("job");
-        // Epoch attributes, not the local record stamps (torque-accounting.md).
+        // Epoch attributes, not the local record stamps (docs/formats/torque-accounting.md).
         QTest::newRow("slot ranges") << 3
                                      << "81234 user=alice partition=batch state=COMPLETED exit=0 "
                                         "submit=2024-03-02T09:58:11Z eligible=2024-03-02T09:58:11Z "

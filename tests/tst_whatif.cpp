@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Placement Explorer contributors
+
 // core/WhatIf.h: a policy asked about every logged decision, with the tie rules.
 #include "core/Allocator.h"
 #include "core/ListAllocators.h"

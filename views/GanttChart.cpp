@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Placement Explorer contributors
+
 #include "views/GanttChart.h"
 
 #include "views/JobPalette.h"
@@ -21,9 +24,14 @@ void GanttChart::setJobs(const std::vector<Job>* jobs, int nodeCount, std::int64
 {
     m_jobs = jobs;
     m_nodeCount = std::max(1, nodeCount);
+    m_highlighted = -1;
+    setRange(first, last);
+}
+
+void GanttChart::setRange(std::int64_t first, std::int64_t last)
+{
     m_first = first;
     m_last = std::max(last, first + 1);
-    m_highlighted = -1;
     m_imageStale = true;
     update();
 }
@@ -135,14 +143,17 @@ void GanttChart::rebuildImage()
                 continue;
             bars.clear();
             appendGanttBars(job, static_cast<int>(index), bars, scratch);
-            const int x0 = std::clamp(left + static_cast<int>(static_cast<double>(job.start - m_first) * xScale), left, right - 1);
-            const int x1 = std::clamp(left + static_cast<int>(static_cast<double>(job.end - m_first) * xScale), x0 + 1, right);
+            const int x0 = std::clamp(left + static_cast<int>(static_cast<double>(job.start - m_first) * xScale), left,
+                                      right - 1);
+            const int x1
+                = std::clamp(left + static_cast<int>(static_cast<double>(job.end - m_first) * xScale), x0 + 1, right);
             const QRgb color = colors(static_cast<int>(index));
             // A job's runs of nodes share one pixel row when thinner than a pixel: fill each
             // row once.
             int filledTo = top;
             for (const GanttBar& bar : bars) {
-                const int y0 = std::clamp(top + static_cast<int>(bar.first * yScale), std::max(top, filledTo), bottom - 1);
+                const int y0
+                    = std::clamp(top + static_cast<int>(bar.first * yScale), std::max(top, filledTo), bottom - 1);
                 const int y1 = std::clamp(top + static_cast<int>((bar.last + 1) * yScale), y0 + 1, bottom);
                 if (y0 >= y1)
                     continue;

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Placement Explorer contributors
+
 #pragma once
 
 #include "core/Job.h"
@@ -29,6 +32,8 @@ public:
     void setJobs(const std::vector<Job>* jobs, int nodeCount, std::int64_t first, std::int64_t last);
     void setTime(std::int64_t time);
     void setHighlightedJob(int jobIndex);
+    /// Draws the time from `first` to `last` only (zoom); the jobs and the selection stay.
+    void setRange(std::int64_t first, std::int64_t last);
 
     /// The job drawn at a widget position, or -1.
     int jobAt(QPointF position) const;

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Placement Explorer contributors
+
 #include "views/RunCharts.h"
 
 #include <QBarCategoryAxis>
@@ -111,10 +114,26 @@ QString describeBox(const BoxSummary& box, WhiskerRule rule, const QString& unit
     return text;
 }
 
-QChart* buildAphChart(const std::vector<ChartedRun>& runs, WhiskerRule rule, const QString& machine)
+QChart* buildAphChart(const std::vector<ChartedRun>& allRuns, WhiskerRule rule, const QString& machine)
 {
     auto* chart = new QChart;
     styleChart(chart, QObject::tr("APH by job size — %1").arg(machine));
+    // A run without a placed job of 2 nodes or more (a log without node lists) has nothing
+    // to draw: it gets no boxes and no minimum, and the title says so.
+    std::vector<ChartedRun> runs;
+    QStringList empty;
+    for (const ChartedRun& run : allRuns) {
+        const auto& bins = run.data->aphByBin;
+        if (std::any_of(bins.begin(), bins.end(), [](const BoxSummary& box) { return box.count > 0; }))
+            runs.push_back(run);
+        else
+            empty << run.name;
+    }
+    if (!empty.isEmpty())
+        chart->setTitle(
+            chart->title() + QStringLiteral("<br><small>")
+            + QObject::tr("Not drawn, no placed job of 2 nodes or more: %1").arg(empty.join(QStringLiteral(", ")))
+            + QStringLiteral("</small>"));
     if (runs.empty())
         return chart;
     const std::vector<int>& binStarts = runs.front().data->binStarts;
@@ -123,14 +142,21 @@ QChart* buildAphChart(const std::vector<ChartedRun>& runs, WhiskerRule rule, con
         if (std::any_of(runs.begin(), runs.end(),
                         [bin](const ChartedRun& run) { return run.data->aphByBin[bin].count > 0; }))
             bins.push_back(static_cast<int>(bin));
+    // The minimum of each bin from the first run with jobs in it (a run without jobs there
+    // has no median size, and its minimum is 0).
+    const auto minimumOf = [&](int bin) {
+        for (const ChartedRun& run : runs)
+            if (run.data->aphByBin[static_cast<size_t>(bin)].count > 0)
+                return run.data->minimumAphByBin[static_cast<size_t>(bin)];
+        return 0.0;
+    };
     QStringList categories;
     double top = 0;
     for (int bin : bins) {
         categories << QString::fromStdString(sizeBinLabel(binStarts, bin, 2));
-        for (const ChartedRun& run : runs) {
+        for (const ChartedRun& run : runs)
             top = std::max(top, run.data->aphByBin[static_cast<size_t>(bin)].upperWhisker(rule));
-            top = std::max(top, run.data->minimumAphByBin[static_cast<size_t>(bin)]);
-        }
+        top = std::max(top, minimumOf(bin));
     }
     QBarCategoryAxis* x = categoryAxis(chart, QObject::tr("Job size (nodes)"), categories);
     QValueAxis* y = valueAxis(chart, QObject::tr("APH (hops)"), top * 1.05);
@@ -155,7 +181,7 @@ QChart* buildAphChart(const std::vector<ChartedRun>& runs, WhiskerRule rule, con
     minimum->setPen(QPen(QColor(60, 60, 60), 1.5, Qt::DashLine));
     minimum->setPointsVisible(true);
     for (size_t c = 0; c < bins.size(); ++c)
-        minimum->append(static_cast<double>(c), runs.front().data->minimumAphByBin[static_cast<size_t>(bins[c])]);
+        minimum->append(static_cast<double>(c), minimumOf(bins[c]));
     chart->addSeries(minimum);
     minimum->attachAxis(x);
     minimum->attachAxis(y);

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Placement Explorer contributors
+
 #pragma once
 
 #include "core/BoxStatistics.h"
@@ -25,7 +28,8 @@ QColor runColor(int index);
 
 /// Pollard SC'18 Fig. 7: box plots of APH by job-size bin, one box series per run, with the
 /// smallest APH a job of each bin's median size (in the first run) can have on the empty
-/// machine as a dashed line. Bins without a job of 2 nodes or more in any run are left out.
+/// machine as a dashed line (from the first run with jobs in the bin). Bins without a job of
+/// 2 nodes or more in any run are left out; so are runs without one (the title names them).
 QChart* buildAphChart(const std::vector<ChartedRun>& runs, WhiskerRule rule, const QString& machine);
 
 /// Pollard SC'18 Fig. 8: the distribution of utilization per minute, one box per run.

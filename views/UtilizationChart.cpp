@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Placement Explorer contributors
+
 #include "views/UtilizationChart.h"
 
 #include <QAreaSeries>
@@ -110,6 +113,7 @@ UtilizationChart::UtilizationChart(QWidget* parent)
     , m_percentAxis(new QValueAxis)
     , m_queueAxis(new QValueAxis)
     , m_cursor(new QGraphicsLineItem(chart()))
+    , m_zone(new QGraphicsSimpleTextItem(tr("UTC"), chart()))
 {
     setObjectName(QStringLiteral("utilizationChart"));
     setToolTip(tr("Utilization of the machine's nodes (green, left axis) and jobs waiting to start (orange, "
@@ -135,7 +139,9 @@ UtilizationChart::UtilizationChart(QWidget* parent)
 
     m_timeAxis->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
     m_timeAxis->setLabelsFont(smallFont(font()));
+    m_zone->setFont(smallFont(font()));
     m_timeAxis->setRange(0, 1);
+
     m_percentAxis->setRange(0, 100);
     m_percentAxis->setTickCount(3);
     m_percentAxis->setLabelFormat(QStringLiteral("%d%%"));
@@ -220,15 +226,25 @@ void UtilizationChart::applyColors()
 void UtilizationChart::setJobs(const std::vector<Job>* jobs, int nodeCount, std::int64_t first, std::int64_t last)
 {
     m_nodeCount = std::max(1, nodeCount);
-    m_first = first;
-    m_last = std::max(last, first + 1);
     m_busy = jobs ? busyNodesOverTime(*jobs) : StepSeries{};
     m_queued = jobs ? queuedJobsOverTime(*jobs) : StepSeries{};
+    setRange(first, last);
+}
+
+void UtilizationChart::setRange(std::int64_t first, std::int64_t last)
+{
+    m_first = first;
+    m_last = std::max(last, first + 1);
     m_timeAxis->setRange(static_cast<double>(m_first), static_cast<double>(m_last));
     m_tickStep = 0;
     rebuildTimeTicks();
     rebuildSeries();
     placeCursor();
+}
+
+QString UtilizationChart::zoneLabel() const
+{
+    return m_zone->text();
 }
 
 void UtilizationChart::setTime(std::int64_t time)
@@ -327,6 +343,8 @@ void UtilizationChart::plotAreaMoved(const QRectF& chartArea)
     rebuildTimeTicks();
     placeCursor();
     m_legend->setPos(chartArea.topLeft() + QPointF(4, 3));
+    // The zone of the time labels, left of the first one, under the percentages.
+    m_zone->setPos(chartArea.left() - m_zone->boundingRect().width() - 6, chartArea.bottom() + 3);
     m_legend->setVisible(chartArea.height() > 1.5 * m_legend->rect().height());
     emit plotAreaChanged(area);
 }

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Placement Explorer contributors
+
 #pragma once
 
 #include "core/Job.h"
@@ -12,6 +15,7 @@ class QAreaSeries;
 class QCategoryAxis;
 class QGraphicsLineItem;
 class QGraphicsRectItem;
+class QGraphicsSimpleTextItem;
 class QLineSeries;
 class QValueAxis;
 
@@ -38,6 +42,10 @@ public:
     void setJobs(const std::vector<Job>* jobs, int nodeCount, std::int64_t first, std::int64_t last);
     /// Moves the cursor line only: cheap enough for every replay step.
     void setTime(std::int64_t time);
+    /// Draws the time from `first` to `last` only (zoom); the jobs stay.
+    void setRange(std::int64_t first, std::int64_t last);
+    /// The time zone the time axis is labelled in, as written under the axis.
+    QString zoneLabel() const;
     std::int64_t time() const { return m_time; }
 
     /// The plot area starts at least `left` pixels from the widget's left edge and ends at
@@ -93,6 +101,9 @@ private:
     QValueAxis* m_percentAxis;
     QValueAxis* m_queueAxis;
     QGraphicsLineItem* m_cursor;
+    /// The zone the time labels are in: UTC, as every time the explorer shows (the store
+    /// keeps seconds since the epoch and no machine records a zone of its own).
+    QGraphicsSimpleTextItem* m_zone;
     QGraphicsRectItem* m_legend = nullptr; ///< "Utilization" and "Queued jobs" on a plate
     StepSeries m_busy;
     StepSeries m_queued;

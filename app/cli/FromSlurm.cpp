@@ -1,5 +1,9 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Placement Explorer contributors
+
 #include "FromSlurm.h"
 
+#include "store/DatabaseFiles.h"
 #include "store/Store.h"
 
 #include <QDir>
@@ -81,7 +85,7 @@ void writeFile(const QString& path, const QString& text)
 
 } // namespace
 
-SlurmExport exportFromSlurm(Store& store, const FromSlurmRequest& request)
+SlurmExport exportFromSlurm(const std::string& databasePath, const FromSlurmRequest& request)
 {
     const QDir work(QString::fromStdString(request.workDirectory));
     SlurmExport result;
@@ -100,12 +104,17 @@ SlurmExport exportFromSlurm(Store& store, const FromSlurmRequest& request)
             throw std::runtime_error("--from-slurm: Slurm names no cluster (ClusterName); give --machine NAME");
     }
 
-    const std::optional<MachineRecord> machine = store.machine(result.machine);
     std::set<std::string> stored;
-    if (machine) {
-        for (const Job& job : store.jobs(machine->id))
-            stored.insert(job.id);
-    } else {
+    bool machineExists = false;
+    if (databaseFilesExist(databasePath)) {
+        Store store = Store::openExisting(databasePath);
+        if (const std::optional<MachineRecord> machine = store.machine(result.machine)) {
+            machineExists = true;
+            for (const Job& job : store.jobs(machine->id))
+                stored.insert(job.id);
+        }
+    }
+    if (!machineExists) {
         const QString slurmConf = configValue(slurmConfig(), QStringLiteral("SLURM_CONF"));
         const QString beside = QFileInfo(slurmConf).dir().filePath(QStringLiteral("topology.conf"));
         if (!slurmConf.isEmpty() && QFileInfo::exists(beside)) {

@@ -1,10 +1,11 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Placement Explorer contributors
+
 #pragma once
 
 #include <string>
 
 namespace placement {
-
-class Store;
 
 /// What `placement import --from-slurm` asks the site's Slurm for.
 struct FromSlurmRequest
@@ -27,10 +28,11 @@ struct SlurmExport
 };
 
 /// Runs the Slurm clients on PATH (sacct, scontrol) with TZ=UTC and the recommended sacct
-/// fields, one line per allocation. When the database has no such machine yet, it is
+/// fields, one line per allocation. When the database (which need not exist yet; it is
+/// only read) has no such machine, it is
 /// described by the topology.conf beside Slurm's configuration file, else by
 /// `scontrol show topology`. Throws std::runtime_error naming the command and its message
 /// when a client fails.
-SlurmExport exportFromSlurm(Store& store, const FromSlurmRequest& request);
+SlurmExport exportFromSlurm(const std::string& databasePath, const FromSlurmRequest& request);
 
 } // namespace placement

@@ -1,7 +1,11 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Placement Explorer contributors
+
 #include "SimulateCommand.h"
 
 #include "core/LcsAllocator.h"
 #include "core/MachineSpec.h"
+#include "core/OfferedLoad.h"
 #include "core/SimulationReport.h"
 #include "core/SyntheticWorkload.h"
 #include "store/SimulationRun.h"
@@ -11,8 +15,10 @@
 #include <QDateTime>
 #include <QTimeZone>
 
+#include <cerrno>
 #include <chrono>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <optional>
@@ -106,6 +112,7 @@ SimulationSummary runSynthetic(const SimulationSetup& setup, SyntheticTraceOptio
     summary.metrics = computeSystemMetrics(topology->nodeCount(), jobs, result, setup.sizeBins);
     summary.meanAph = meanAph(*topology, result, &summary.jobsWithPairs);
     summary.mapping = topologyMapping(*topology, result);
+    summary.offeredLoad = placement::offeredLoad(jobs, topology->nodeCount());
     for (size_t i = 0; i < jobs.size(); ++i)
         if (result.jobs[i].neverFits)
             summary.neverFit.push_back(jobs[i].id);
@@ -247,6 +254,10 @@ int runSimulate(const QStringList& arguments)
         throw std::invalid_argument("--synthetic replaces the stored jobs: give --db or --synthetic, not both");
     const bool stored = !parser.isSet(synthetic);
     const bool save = stored && !parser.isSet(noStore);
+    const std::string out = parser.value(json).toStdString();
+    std::optional<AtomicOutput> output;
+    if (out != "-")
+        output.emplace(out); // before the run is computed and stored
     SimulationSummary summary;
     if (stored) {
         Store store = Store::openExisting(parser.value(db).toStdString());
@@ -255,20 +266,27 @@ int runSimulate(const QStringList& arguments)
         summary = runSynthetic(setup, parseSynthetic(parser.value(synthetic)));
     }
     const std::string text = simulationSummaryJson(setup, summary);
-    const std::string out = parser.value(json).toStdString();
-    if (out == "-")
-        std::fputs(text.c_str(), stdout);
+    if (output)
+        output->commit(text);
     else
-        writeAtomically(out, text);
+        std::fputs(text.c_str(), stdout);
     std::fprintf(stderr, "%s: %d jobs in %.2f s (mean %.1f us per job to place)%s%s\n",
                  summary.runName.empty() ? "run" : summary.runName.c_str(), summary.metrics.jobs,
                  summary.simulationSeconds, summary.metrics.schedulingMicroseconds.mean,
-                 save ? ", stored as run " : ", not stored", save ? std::to_string(summary.runId).c_str() : "");
+                 save && summary.runId ? ", stored as run "
+                     : save            ? ", not stored (no job was placed)"
+                                       : ", not stored",
+                 save && summary.runId ? std::to_string(summary.runId).c_str() : "");
     if (setup.allocator.searchCounters)
         std::fprintf(stderr, "lcs: %lld of %lld placement searches cut off (%zu jobs)\n",
                      static_cast<long long>(setup.allocator.searchCounters->timeouts),
                      static_cast<long long>(setup.allocator.searchCounters->searches),
                      setup.allocator.searchCounters->jobsTimedOut.size());
+    if (summary.offeredLoad && *summary.offeredLoad > 1)
+        std::fprintf(stderr,
+                     "warning: the workload asks %.0f%% of the machine (node-seconds of its jobs over the machine's "
+                     "while they arrive): no policy keeps up, every one shows long waits; check --cpus-per-node\n",
+                     100 * *summary.offeredLoad);
     if (!summary.neverFit.empty())
         std::fprintf(stderr, "%zu jobs are larger than the machine and were skipped (listed in the summary)\n",
                      summary.neverFit.size());

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Placement Explorer contributors
+
 #include "WhatIfCommand.h"
 
 #include "core/AllocatorFactory.h"
@@ -118,7 +121,7 @@ void writeOut(const QString& path, const std::string& text)
     if (path == QLatin1String("-"))
         std::fwrite(text.data(), 1, text.size(), stdout);
     else
-        writeAtomically(path.toStdString(), text);
+        AtomicOutput(path.toStdString()).commit(text);
 }
 
 } // namespace

@@ -1,8 +1,12 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Placement Explorer contributors
+
 #include "core/MachineSpec.h"
 #include "core/MetricsReport.h"
 #include "core/Presets.h"
 #include "importers/Hostlist.h"
 #include "importers/JobImport.h"
+#include "store/DatabaseFiles.h"
 #include "store/DemoDatabase.h"
 #include "store/Store.h"
 
@@ -209,7 +213,8 @@ int runImport(const QStringList& arguments)
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral(
         "Import scheduler logs (Slurm sacct -P/-p, Slurm jobcomp, Moab/Maui events, Torque/PBS accounting, SWF; "
-        "plain or .gz) into a database, creating it if needed. The whole import is one transaction: it is stored "
+        "plain, compressed (gzip, bzip2, xz, zstd, ...), archived (tar, zip) or piped) into a database, creating it if "
+        "needed. The whole import is one transaction: it is stored "
         "whole, or (on an error, a strict-mode rejection or Ctrl-C) not at all. Rejected lines are listed with "
         "file, line and reason."));
     parser.addHelpOption();
@@ -230,8 +235,11 @@ int runImport(const QStringList& arguments)
         QStringLiteral("utc-offset"),
         QStringLiteral("Zone of local times in sacct/jobcomp logs, e.g. +01:00 (default: the logs are in UTC)."),
         QStringLiteral("OFFSET"), QStringLiteral("0"));
-    const QCommandLineOption duplicateOption(QStringLiteral("allow-duplicate"),
-                                             QStringLiteral("Import a file whose content was imported before."));
+    // Jobs stored already are recognised by their identity and skipped, whatever the file:
+    // the option that let a file of known content through is accepted and has no effect.
+    QCommandLineOption duplicateOption(QStringLiteral("allow-duplicate"),
+                                       QStringLiteral("No effect (kept for scripts)."));
+    duplicateOption.setFlags(QCommandLineOption::HiddenFromHelp);
     const QCommandLineOption fromSlurmOption(
         QStringLiteral("from-slurm"),
         QStringLiteral("Import from the Slurm this machine's clients reach (sacct, scontrol) instead of files: "
@@ -268,14 +276,13 @@ int runImport(const QStringList& arguments)
         if (!exportDirectory.isValid())
             throw std::runtime_error("--from-slurm: no temporary directory: "
                                      + exportDirectory.errorString().toStdString());
-        Store store = Store::openOrCreate(parser.value(dbOption).toStdString());
         FromSlurmRequest slurm;
         slurm.machine = parser.value(machineOption).toStdString();
         slurm.cluster = parser.value(clusterOption).toStdString();
         slurm.since = parser.value(sinceOption).toStdString();
         slurm.until = parser.value(untilOption).toStdString();
         slurm.workDirectory = exportDirectory.path().toStdString();
-        const SlurmExport exported = exportFromSlurm(store, slurm);
+        const SlurmExport exported = exportFromSlurm(parser.value(dbOption).toStdString(), slurm);
         std::printf("sacct: %d jobs, %d already stored for %s\n", exported.jobs, exported.known,
                     exported.machine.c_str());
         if (exported.jobs == exported.known) {
@@ -311,13 +318,32 @@ int runImport(const QStringList& arguments)
         request.machine = parser.value(machineOption).toStdString();
         request.topology = parser.value(topologyOption).toStdString();
     }
-    // An export from Slurm holds only jobs the machine does not have yet (by id): the same
-    // content again is new jobs for another machine.
-    request.allowDuplicateSources = parser.isSet(duplicateOption) || fromSlurm;
-    Store store = Store::openOrCreate(parser.value(dbOption).toStdString());
-    const ImportResult result = importJobLogs(store, request);
-    std::fputs(formatImportReport(result).c_str(), result.committed ? stdout : stderr);
-    return result.committed ? 0 : 1;
+    // A new database is built beside its path and appears there only when the import is
+    // committed: a failed import leaves no file behind.
+    const std::string path = parser.value(dbOption).toStdString();
+    const bool newDatabase = !databaseFilesExist(path);
+    const std::string building = newDatabase ? newFileBeside(path) : path;
+    try {
+        ImportResult result;
+        {
+            Store store = Store::openOrCreate(building);
+            result = importJobLogs(store, request);
+        }
+        if (newDatabase && result.committed)
+            publishNewDatabase(building, path);
+        else if (newDatabase)
+            removeUnfinishedDatabase(building);
+        std::fputs(formatImportReport(result).c_str(), result.committed ? stdout : stderr);
+        return result.committed ? 0 : 1;
+    } catch (const std::exception& error) {
+        if (!newDatabase)
+            throw;
+        removeUnfinishedDatabase(building);
+        std::string message = error.what(); // naming the database as the user did
+        for (std::size_t at = message.find(building); at != std::string::npos; at = message.find(building, at))
+            message.replace(at, building.size(), path);
+        throw std::runtime_error(message + " (no database was created)");
+    }
 }
 
 int runHostlist(const QStringList& arguments)

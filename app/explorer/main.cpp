@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Placement Explorer contributors
+
 #include "app/DemoLocation.h"
 #include "app/InspectorDock.h"
 #include "app/MainWindow.h"
@@ -16,6 +19,7 @@
 #include <QTimer>
 
 #include <cstdio>
+#include <string_view>
 
 using namespace placement;
 
@@ -31,20 +35,51 @@ bool parseSize(const QString& text, QSize& size)
     return okWidth && okHeight && size.width() > 0 && size.height() > 0;
 }
 
-} // namespace
-
-int main(int argc, char* argv[])
+/// The command line: options of the explorer and their help.
+struct ExplorerOptions
 {
-    QElapsedTimer sinceStart;
-    sinceStart.start();
-    QApplication app(argc, argv);
-    QApplication::setOrganizationName(QStringLiteral("PlacementExplorer"));
-    QApplication::setApplicationName(QStringLiteral("placement-explorer"));
-    QApplication::setApplicationDisplayName(QStringLiteral("Placement Explorer"));
-    QApplication::setApplicationVersion(QStringLiteral(PLACEMENT_VERSION));
-    QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/placement-explorer.svg")));
+    explicit ExplorerOptions(QCommandLineParser& parser);
 
-    QCommandLineParser parser;
+    QCommandLineOption demo{QStringLiteral("demo"), QStringLiteral("Open the bundled demo database.")};
+    QCommandLineOption machine{QStringLiteral("machine"), QStringLiteral("Show the machine called NAME first."),
+                               QStringLiteral("NAME")};
+    QCommandLineOption run{
+        QStringLiteral("run"),
+        QStringLiteral("Show the stored simulated run called NAME (default: the logged placements)."),
+        QStringLiteral("NAME")};
+    QCommandLineOption job{QStringLiteral("job"), QStringLiteral("Show and highlight the job with this id."),
+                           QStringLiteral("ID")};
+    QCommandLineOption size{QStringLiteral("size"), QStringLiteral("Window size, e.g. 1280x800."),
+                            QStringLiteral("WxH")};
+    QCommandLineOption screenshot{QStringLiteral("screenshot"),
+                                  QStringLiteral("Save the window as a PNG once the view has rendered, then quit."),
+                                  QStringLiteral("FILE")};
+    QCommandLineOption startup{
+        QStringLiteral("startup-report"),
+        QStringLiteral("Print the milliseconds from process start to the first rendered frame, then quit.")};
+    QCommandLineOption dock{QStringLiteral("dock"),
+                            QStringLiteral("Show and raise the dock NAME: jobs, metrics, inspector, timeline, runs or "
+                                           "charts (repeatable)."),
+                            QStringLiteral("NAME")};
+    QCommandLineOption chart{QStringLiteral("chart"),
+                             QStringLiteral("The chart the Charts dock shows: aph, utilization or wait."),
+                             QStringLiteral("NAME")};
+    QCommandLineOption chartRun{QStringLiteral("chart-run"),
+                                QStringLiteral("Draw the run NAME in the charts beside the one shown ('logged': the "
+                                               "logged placements; repeatable)."),
+                                QStringLiteral("NAME")};
+    QCommandLineOption links{QStringLiteral("links"),
+                             QStringLiteral("Show the network's links coloured by MODE: owner (the job owning each "
+                                            "link), users (how many running jobs can use it) or bandwidth."),
+                             QStringLiteral("MODE")};
+    QCommandLineOption sideBySide{QStringLiteral("side-by-side"),
+                                  QStringLiteral("Compare mode: show the run NAME ('logged': the logged placements) "
+                                                 "beside the one shown, with linked time and camera."),
+                                  QStringLiteral("NAME")};
+};
+
+ExplorerOptions::ExplorerOptions(QCommandLineParser& parser)
+{
     parser.setApplicationDescription(
         QStringLiteral("Visual analytics of where HPC jobs ran and where they could have run.\n"
                        "Opens DATABASE, else the most recently used database, else the bundled demo."));
@@ -52,55 +87,58 @@ int main(int argc, char* argv[])
     parser.addVersionOption();
     parser.addPositionalArgument(QStringLiteral("database"), QStringLiteral("Placement database to open."),
                                  QStringLiteral("[DATABASE]"));
-    const QCommandLineOption demoOption(QStringLiteral("demo"), QStringLiteral("Open the bundled demo database."));
-    const QCommandLineOption machineOption(
-        QStringLiteral("machine"), QStringLiteral("Show the machine called NAME first."), QStringLiteral("NAME"));
-    const QCommandLineOption runOption(
-        QStringLiteral("run"), QStringLiteral("Show the stored simulated run called NAME (default: the logged placements)."),
-        QStringLiteral("NAME"));
-    const QCommandLineOption jobOption(
-        QStringLiteral("job"), QStringLiteral("Show and highlight the job with this id."), QStringLiteral("ID"));
-    const QCommandLineOption sizeOption(QStringLiteral("size"), QStringLiteral("Window size, e.g. 1280x800."),
-                                        QStringLiteral("WxH"));
-    const QCommandLineOption screenshotOption(
-        QStringLiteral("screenshot"), QStringLiteral("Save the window as a PNG once the view has rendered, then quit."),
-        QStringLiteral("FILE"));
-    const QCommandLineOption startupOption(
-        QStringLiteral("startup-report"),
-        QStringLiteral("Print the milliseconds from process start to the first rendered frame, then quit."));
-    const QCommandLineOption dockOption(
-        QStringLiteral("dock"),
-        QStringLiteral("Show and raise the dock NAME: jobs, metrics, inspector, timeline, runs or charts "
-                       "(repeatable)."),
-        QStringLiteral("NAME"));
-    const QCommandLineOption chartOption(QStringLiteral("chart"),
-                                         QStringLiteral("The chart the Charts dock shows: aph, utilization or wait."),
-                                         QStringLiteral("NAME"));
-    const QCommandLineOption chartRunOption(
-        QStringLiteral("chart-run"),
-        QStringLiteral("Draw the run NAME in the charts beside the one shown ('logged': the logged placements; "
-                       "repeatable)."),
-        QStringLiteral("NAME"));
-    parser.addOptions({demoOption, machineOption, runOption, jobOption, sizeOption, screenshotOption, startupOption,
-                       dockOption, chartOption, chartRunOption});
-    const QCommandLineOption linksOption(
-        QStringLiteral("links"),
-        QStringLiteral("Show the network's links coloured by MODE: owner (the job owning each link), users (how "
-                       "many running jobs can use it) or bandwidth."),
-        QStringLiteral("MODE"));
-    parser.addOption(linksOption);
-    const QCommandLineOption sideBySideOption(
-        QStringLiteral("side-by-side"),
-        QStringLiteral("Compare mode: show the run NAME ('logged': the logged placements) beside the one shown, with "
-                       "linked time and camera."),
-        QStringLiteral("NAME"));
-    parser.addOption(sideBySideOption);
+    parser.addOptions({demo, machine, run, job, size, screenshot, startup, dock, chart, chartRun, links, sideBySide});
+}
+
+/// True when the command line asks only for the help or the version: answered without a
+/// display (QApplication would abort without one).
+bool asksForHelpOrVersion(int argc, char* argv[])
+{
+    for (int index = 1; index < argc; ++index) {
+        const std::string_view argument(argv[index]);
+        if (argument == "--")
+            break;
+        if (argument == "-h" || argument == "--help" || argument == "-?" || argument == "--help-all" || argument == "-v"
+            || argument == "--version")
+            return true;
+    }
+    return false;
+}
+
+void describeApplication()
+{
+    QCoreApplication::setOrganizationName(QStringLiteral("PlacementExplorer"));
+    QCoreApplication::setApplicationName(QStringLiteral("placement-explorer"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(PLACEMENT_VERSION));
+}
+
+} // namespace
+
+int main(int argc, char* argv[])
+{
+    QElapsedTimer sinceStart;
+    sinceStart.start();
+    if (asksForHelpOrVersion(argc, argv)) {
+        QCoreApplication core(argc, argv);
+        describeApplication();
+        QCommandLineParser parser;
+        const ExplorerOptions options(parser);
+        parser.process(core); // prints and exits
+        return 0;
+    }
+    QApplication app(argc, argv);
+    describeApplication();
+    QApplication::setApplicationDisplayName(QStringLiteral("Placement Explorer"));
+    QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/placement-explorer.svg")));
+
+    QCommandLineParser parser;
+    const ExplorerOptions options(parser);
     parser.process(app);
 
     QString path;
     if (!parser.positionalArguments().isEmpty()) {
         path = parser.positionalArguments().constFirst();
-    } else if (!parser.isSet(demoOption)) {
+    } else if (!parser.isSet(options.demo)) {
         const QStringList recent = RecentFiles::load();
         if (!recent.isEmpty() && QFileInfo::exists(recent.constFirst()))
             path = recent.constFirst();
@@ -115,11 +153,11 @@ int main(int argc, char* argv[])
     }
 
     MainWindow window;
-    if (parser.isSet(sizeOption)) {
+    if (parser.isSet(options.size)) {
         QSize size;
-        if (!parseSize(parser.value(sizeOption), size)) {
+        if (!parseSize(parser.value(options.size), size)) {
             std::fprintf(stderr, "placement-explorer: --size expects WIDTHxHEIGHT, got '%s'\n",
-                         qPrintable(parser.value(sizeOption)));
+                         qPrintable(parser.value(options.size)));
             return 2;
         }
         window.resize(size);
@@ -128,8 +166,8 @@ int main(int argc, char* argv[])
         std::fprintf(stderr, "placement-explorer: %s\n", qPrintable(window.lastError()));
         return 1;
     }
-    if (parser.isSet(machineOption)) {
-        const QString name = parser.value(machineOption);
+    if (parser.isSet(options.machine)) {
+        const QString name = parser.value(options.machine);
         bool found = false;
         for (int index = 0; index < window.machineCount() && !found; ++index) {
             window.selectMachine(index);
@@ -142,35 +180,40 @@ int main(int argc, char* argv[])
         }
     }
 
-    if (parser.isSet(runOption) && !window.selectRun(parser.value(runOption))) {
+    if (!window.currentMachine()) {
+        if (parser.isSet(options.run) || parser.isSet(options.job) || parser.isSet(options.sideBySide)) {
+            std::fprintf(stderr, "placement-explorer: %s holds no machine\n", qPrintable(path));
+            return 1;
+        }
+    } else if (parser.isSet(options.run) && !window.selectRun(parser.value(options.run))) {
         std::fprintf(stderr, "placement-explorer: %s: machine '%s' has no run '%s' (runs: %s)\n", qPrintable(path),
-                     window.currentMachine()->record.name.c_str(), qPrintable(parser.value(runOption)),
+                     window.currentMachine()->record.name.c_str(), qPrintable(parser.value(options.run)),
                      qPrintable(window.runNames().join(QStringLiteral(", "))));
         return 1;
     }
-    if (parser.isSet(jobOption) && !window.showJob(parser.value(jobOption))) {
+    if (parser.isSet(options.job) && !window.showJob(parser.value(options.job))) {
         std::fprintf(stderr, "placement-explorer: %s: machine '%s' has no job '%s'\n", qPrintable(path),
-                     window.currentMachine()->record.name.c_str(), qPrintable(parser.value(jobOption)));
+                     window.currentMachine()->record.name.c_str(), qPrintable(parser.value(options.job)));
         return 1;
     }
 
-    if (parser.isSet(sideBySideOption) && !window.compareWithRun(parser.value(sideBySideOption))) {
+    if (parser.isSet(options.sideBySide) && !window.compareWithRun(parser.value(options.sideBySide))) {
         std::fprintf(stderr, "placement-explorer: %s: %s\n", qPrintable(path), qPrintable(window.lastError()));
         return 1;
     }
-    if (parser.isSet(linksOption)) {
+    if (parser.isSet(options.links)) {
         const QStringList modes{QStringLiteral("owner"), QStringLiteral("users"), QStringLiteral("bandwidth")};
-        const auto mode = modes.indexOf(parser.value(linksOption));
+        const auto mode = modes.indexOf(parser.value(options.links));
         if (mode < 0) {
             std::fprintf(stderr, "placement-explorer: --links expects owner, users or bandwidth, got '%s'\n",
-                         qPrintable(parser.value(linksOption)));
+                         qPrintable(parser.value(options.links)));
             return 2;
         }
         window.setLinkColorMode(static_cast<LinkColorMode>(mode));
         window.setLinksShown(true);
     }
 
-    for (const QString& name : parser.values(dockOption)) {
+    for (const QString& name : parser.values(options.dock)) {
         auto* dock = window.findChild<QDockWidget*>(name + QStringLiteral("Dock"));
         if (!dock) {
             std::fprintf(stderr,
@@ -181,17 +224,17 @@ int main(int argc, char* argv[])
         dock->show();
         dock->raise();
     }
-    if (parser.isSet(chartOption)) {
+    if (parser.isSet(options.chart)) {
         const QStringList charts{QStringLiteral("aph"), QStringLiteral("utilization"), QStringLiteral("wait")};
-        const auto chart = charts.indexOf(parser.value(chartOption));
+        const auto chart = charts.indexOf(parser.value(options.chart));
         if (chart < 0) {
             std::fprintf(stderr, "placement-explorer: --chart expects aph, utilization or wait, got '%s'\n",
-                         qPrintable(parser.value(chartOption)));
+                         qPrintable(parser.value(options.chart)));
             return 2;
         }
         window.chartsDock()->setCurrentChart(static_cast<ChartsDock::Chart>(chart));
     }
-    for (const QString& name : parser.values(chartRunOption)) {
+    for (const QString& name : parser.values(options.chartRun)) {
         bool found = false;
         RunChoiceModel* runs = window.chartsDock()->runModel();
         for (int row = 0; row < runs->rowCount() && !found; ++row) {
@@ -208,8 +251,8 @@ int main(int argc, char* argv[])
         }
     }
 
-    const QString screenshot = parser.value(screenshotOption);
-    const bool startupReport = parser.isSet(startupOption);
+    const QString screenshot = parser.value(options.screenshot);
+    const bool startupReport = parser.isSet(options.startup);
     if (!screenshot.isEmpty() || startupReport) {
         QObject::connect(window.machineView(), &MachineView::frameRendered, &window, [&] {
             const double firstFrameMs = static_cast<double>(sinceStart.nsecsElapsed()) / 1e6;
@@ -223,7 +266,8 @@ int main(int argc, char* argv[])
                 // then let the window lay out what they said.
                 QElapsedTimer waited;
                 waited.start();
-                while (window.inspectorDock()->isVisible() && window.inspectorDock()->isBusy() && waited.elapsed() < 10000)
+                while (window.inspectorDock()->isVisible() && window.inspectorDock()->isBusy()
+                       && waited.elapsed() < 10000)
                     QCoreApplication::processEvents(QEventLoop::AllEvents, 50);
                 QCoreApplication::processEvents();
                 int status = 0;

@@ -1,4 +1,7 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
+# SPDX-FileCopyrightText: 2026 Placement Explorer contributors
+
 # Regenerates the documentation images from a build (default build/): the explorer's own
 # --screenshot on the demo database and on a stored simulated run, and the dialogs as the
 # GUI tests draw them.

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Placement Explorer contributors
+
 #pragma once
 
 #include "importers/ImportedJob.h"
@@ -39,7 +42,7 @@ std::string jobContext(const ImportedJob& job, std::string_view line);
 /// final "\n". Line numbers are 1-based.
 void forEachLine(std::string_view input, const std::function<void(const LogLine&, std::size_t)>& visit);
 
-/// Checks that hold for every job of every format (ImportedJob.h, formats/README.md): an id,
+/// Checks that hold for every job of every format (ImportedJob.h, docs/formats/README.md): an id,
 /// node names unique and non-empty, an allocated node count that matches them, counts of -1
 /// or more, an upper-case state, no end before the start. Also runs describe() on it.
 void checkCommonInvariants(const ImportedJob& job, std::string_view line);

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Placement Explorer contributors
+
 // readAleaMachines (importers/AleaMachines.h): a small file read all or nothing. It reads a
 // path, so each input goes through this process's scratch file.
 

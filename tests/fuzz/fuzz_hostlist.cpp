@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Placement Explorer contributors
+
 // expandHostlist (importers/Hostlist.h) on arbitrary expressions, with a small name cap so
 // that the cap's boundary is within reach of short inputs. NodeListResolver must agree with
 // it: the same error, or the names looked up one by one on a small machine.

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Placement Explorer contributors
+
 // JobcompParser (importers/JobcompParser.h) line by line, as slurmctld in UTC+1 wrote them.
 
 #include "importers/JobcompParser.h"

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Placement Explorer contributors
+
 // detectLogFormat and parseJobLog (importers/JobLog.h) end to end: each input is written to
 // this process's scratch file, its format guessed, and the file parsed as that format, once
 // leniently and once strictly. Unless the input is gzip data, the result must equal the

@@ -1,6 +1,9 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Placement Explorer contributors
+
 // SacctParser (importers/SacctParser.h) line by line. An optional first byte 0x01-0x04 picks
 // the import options, so that declared field lists and other delimiters are reached too:
-//   none  defaults: "|", field list from a header or recognised (slurm-sacct.md)
+//   none  defaults: "|", field list from a header or recognised (docs/formats/slurm-sacct.md)
 //   0x01  ASCII unit separator with a declared field list (JobID|State|Start|End|NodeList|JobName%20)
 //   0x02  "|" with the note's recommended field list declared, UTC+1
 //   0x03  the two-character delimiter "::", field list from a header or recognised

@@ -1,4 +1,7 @@
-// SwfParser (importers/SwfParser.h) line by line, with the checks swf.md implies.
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Placement Explorer contributors
+
+// SwfParser (importers/SwfParser.h) line by line, with the checks docs/formats/swf.md implies.
 
 #include "importers/SwfParser.h"
 #include "tests/fuzz/FuzzSupport.h"
@@ -16,7 +19,7 @@ void checkSwfJob(const ImportedJob& job, std::string_view line)
     static const std::set<std::string> states
         = {"", "FAILED", "COMPLETED", "PARTIAL", "PARTIAL_COMPLETED", "PARTIAL_FAILED", "CANCELLED"};
     FUZZ_CHECK(isJobIdLike(job.id, ""), "a job number that is not a number" + where());
-    FUZZ_CHECK(states.contains(job.state), "a state swf.md field 11 does not have" + where());
+    FUZZ_CHECK(states.contains(job.state), "a state docs/formats/swf.md field 11 does not have" + where());
     // start = submit + wait and end = start + run: each needs the one before, and neither the
     // wait nor the run time may be negative.
     FUZZ_CHECK(!job.start || job.submit, "a start without a submit time" + where());

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Placement Explorer contributors
+
 // readSlurmTopologyConf (importers/SlurmTopologyConf.h): a topology.conf read all or nothing,
 // through this process's scratch file, after detectMachineFileFormat has looked at it.
 

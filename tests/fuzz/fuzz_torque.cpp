@@ -1,4 +1,7 @@
-// TorqueParser (importers/TorqueParser.h) line by line, with the checks torque-accounting.md
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Placement Explorer contributors
+
+// TorqueParser (importers/TorqueParser.h) line by line, with the checks docs/formats/torque-accounting.md
 // implies.
 
 #include "importers/TorqueParser.h"
@@ -23,7 +26,7 @@ void checkTorqueJob(const ImportedJob& job, std::string_view line)
     // Every exec_host item holds at least one slot on a named host.
     if (!job.nodeNames.empty())
         FUZZ_CHECK(job.allocatedCpus >= static_cast<int>(job.nodeNames.size()), "fewer slots than hosts" + where());
-    // More hosts than Resource_List.nodect is rejected (formats/README.md rule 5).
+    // More hosts than Resource_List.nodect is rejected (docs/formats/README.md rule 5).
     if (job.requestedNodes > 0)
         FUZZ_CHECK(job.nodeNames.size() <= static_cast<std::size_t>(job.requestedNodes),
                    "more hosts than nodes requested" + where());

@@ -1,4 +1,7 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
+# SPDX-FileCopyrightText: 2026 Placement Explorer contributors
+
 # Builds the libFuzzer targets of tests/fuzz with clang and runs each for a while.
 #
 #   tests/fuzz/run-fuzzers.sh [SECONDS_PER_TARGET] [BUILD_DIR]

@@ -1,4 +1,7 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
+# SPDX-FileCopyrightText: 2026 Placement Explorer contributors
+
 # A private Slurm 22.05 cluster on this machine: one slurmd per emulated node, a three-level
 # topology/tree, accounting through slurmdbd and a private MariaDB, jobcomp/filetxt.
 # Everything lives in one scratch directory; no system-wide Slurm, munge or MariaDB is used
@@ -35,7 +38,7 @@ die() {
   exit "${2:-1}"
 }
 
-usage() { sed -n '2,/^set -euo/p' "${BASH_SOURCE[0]}" | sed -e '$d' -e 's/^# \{0,1\}//' >&2; }
+usage() { sed -n '/^# A private Slurm/,/^set -euo/p' "${BASH_SOURCE[0]}" | sed -e '$d' -e 's/^# \{0,1\}//' >&2; }
 
 missing_packages() {
   local package

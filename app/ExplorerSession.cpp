@@ -1,0 +1,246 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Placement Explorer contributors
+
+#include "app/ExplorerSession.h"
+
+#include "core/Occupancy.h"
+
+#include <QFileInfo>
+
+#include <algorithm>
+
+namespace placement {
+
+ExplorerSession::ExplorerSession(QObject* parent)
+    : QObject(parent)
+{}
+
+ExplorerSession::~ExplorerSession() = default;
+
+bool ExplorerSession::openDatabase(const QString& path)
+{
+    std::vector<MachineRecord> machines;
+    std::shared_ptr<const MachineData> first;
+    std::vector<RunRecord> firstRuns;
+    try {
+        Store store = Store::openExisting(path.toStdString());
+        machines = store.machines();
+        if (!machines.empty()) { // a new database holds none until logs are imported
+            first = std::make_shared<const MachineData>(MachineData::load(store, machines.front()));
+            firstRuns = placement::runs(store, machines.front().id);
+        }
+    } catch (const std::exception& error) {
+        m_lastError = QString::fromStdString(error.what());
+        return false;
+    }
+    m_databasePath = QFileInfo(path).absoluteFilePath();
+    m_machines = std::move(machines);
+    m_machineIndex = m_machines.empty() ? -1 : 0;
+    m_lastError.clear();
+    m_reopened = true; // the same ids may name other machines now
+    emit databaseChanged();
+    install(std::move(first), std::move(firstRuns));
+    return true;
+}
+
+bool ExplorerSession::selectMachine(int index)
+{
+    if (index < 0 || index >= static_cast<int>(m_machines.size()))
+        return false;
+    std::shared_ptr<const MachineData> loaded;
+    std::vector<RunRecord> machineRuns;
+    try {
+        Store store = Store::openExisting(m_databasePath.toStdString());
+        loaded = std::make_shared<const MachineData>(MachineData::load(store, m_machines[static_cast<size_t>(index)]));
+        machineRuns = placement::runs(store, loaded->record.id);
+    } catch (const std::exception& error) {
+        m_lastError = QString::fromStdString(error.what());
+        return false;
+    }
+    m_machineIndex = index;
+    install(std::move(loaded), std::move(machineRuns));
+    return true;
+}
+
+void ExplorerSession::reloadRuns()
+{
+    if (!m_machine)
+        return;
+    try {
+        Store store = Store::openExisting(m_databasePath.toStdString());
+        m_runs = placement::runs(store, m_machine->record.id);
+    } catch (const std::exception& error) {
+        m_lastError = QString::fromStdString(error.what());
+        return;
+    }
+    emit runsChanged();
+}
+
+std::int64_t ExplorerSession::runIdOf(const QString& name) const
+{
+    if (name.isEmpty() || name == QLatin1String("logged"))
+        return 0;
+    for (const RunRecord& run : m_runs)
+        if (QString::fromStdString(run.name) == name)
+            return run.id;
+    return -1;
+}
+
+bool ExplorerSession::selectRun(const QString& name)
+{
+    const std::int64_t runId = runIdOf(name);
+    if (runId < 0 || !m_machine) {
+        m_lastError = tr("machine '%1' has no run '%2'")
+                          .arg(m_machine ? QString::fromStdString(m_machine->record.name) : QString(), name);
+        return false;
+    }
+    return selectRunId(runId);
+}
+
+bool ExplorerSession::selectRunId(std::int64_t runId)
+{
+    if (!m_machine)
+        return false;
+    if (runId == m_machine->runId)
+        return true;
+    std::shared_ptr<const MachineData> loaded;
+    std::vector<RunRecord> machineRuns;
+    try {
+        Store store = Store::openExisting(m_databasePath.toStdString());
+        loaded = std::make_shared<const MachineData>(MachineData::load(store, m_machine->record, runId));
+        machineRuns = placement::runs(store, m_machine->record.id);
+    } catch (const std::exception& error) {
+        m_lastError = QString::fromStdString(error.what());
+        return false;
+    }
+    install(std::move(loaded), std::move(machineRuns));
+    return true;
+}
+
+QString ExplorerSession::runName() const
+{
+    for (const RunRecord& run : m_runs)
+        if (m_machine && run.id == m_machine->runId)
+            return QString::fromStdString(run.name);
+    return {};
+}
+
+void ExplorerSession::install(std::shared_ptr<const MachineData> machine, std::vector<RunRecord> runs)
+{
+    const bool sameMachine = m_machine && machine && m_machine->record.id == machine->record.id
+        && m_machine->record.spec == machine->record.spec && !m_reopened;
+    m_reopened = false;
+    m_machine = std::move(machine);
+    m_runs = std::move(runs);
+    m_compared.reset();
+    m_comparedName.clear();
+    m_selectedJob = -1;
+    if (!m_machine) {
+        m_time = 0;
+        m_owners.clear();
+        emit machineChanged();
+        return;
+    }
+    m_linkMode = defaultLinkColorMode(*m_machine);
+    // Another run of the same machine replays the same workload on the same time axis: the
+    // cursor stays. Another machine opens at its busiest moment.
+    const std::int64_t time = sameMachine ? m_time : m_machine->openingTime;
+    m_time = std::clamp(time, m_machine->firstTime, m_machine->lastTime);
+    updateOwners();
+    emit machineChanged();
+}
+
+bool ExplorerSession::compareWith(const QString& name)
+{
+    if (name.isEmpty() || !m_machine) {
+        if (!m_compared)
+            return true;
+        m_compared.reset();
+        m_comparedName.clear();
+        emit comparedChanged();
+        return true;
+    }
+    const std::int64_t runId = runIdOf(name);
+    if (runId < 0) {
+        m_lastError = tr("machine '%1' has no run '%2'").arg(QString::fromStdString(m_machine->record.name), name);
+        return false;
+    }
+    try {
+        Store store = Store::openExisting(m_databasePath.toStdString());
+        m_compared = std::make_shared<const MachineData>(MachineData::load(store, m_machine->record, runId));
+    } catch (const std::exception& error) {
+        m_lastError = QString::fromUtf8(error.what());
+        return false;
+    }
+    m_comparedName = runId == 0 ? QStringLiteral("logged") : name;
+    emit comparedChanged();
+    return true;
+}
+
+void ExplorerSession::setTime(std::int64_t time)
+{
+    if (!m_machine)
+        return;
+    time = std::clamp(time, m_machine->firstTime, m_machine->lastTime);
+    if (time == m_time)
+        return;
+    m_time = time;
+    updateOwners();
+    emit timeChanged(m_time);
+}
+
+void ExplorerSession::updateOwners()
+{
+    m_owners = nodeOwnersAt(m_machine->jobs, m_machine->topology->nodeCount(), m_time);
+}
+
+void ExplorerSession::selectJob(int jobIndex)
+{
+    if (!m_machine || jobIndex < 0 || static_cast<size_t>(jobIndex) >= m_machine->jobs.size())
+        jobIndex = -1;
+    if (jobIndex == m_selectedJob)
+        return;
+    m_selectedJob = jobIndex;
+    emit selectedJobChanged(m_selectedJob);
+}
+
+bool ExplorerSession::selectJobById(const QString& id)
+{
+    if (!m_machine)
+        return false;
+    const std::string wanted = id.toStdString();
+    const auto found = std::find_if(m_machine->jobs.begin(), m_machine->jobs.end(),
+                                    [&](const Job& job) { return job.id == wanted; });
+    if (found == m_machine->jobs.end())
+        return false;
+    if (!found->runsAt(m_time))
+        setTime(found->start);
+    selectJob(static_cast<int>(found - m_machine->jobs.begin()));
+    return true;
+}
+
+void ExplorerSession::setLinkColorMode(LinkColorMode mode)
+{
+    if (mode == m_linkMode)
+        return;
+    m_linkMode = mode;
+    emit linkColorModeChanged(mode);
+}
+
+void ExplorerSession::setLinksShown(bool shown)
+{
+    if (shown == m_linksShown)
+        return;
+    m_linksShown = shown;
+    emit linksShownChanged(shown);
+}
+
+void ExplorerSession::setWrapLinks(bool wrap)
+{
+    if (wrap == m_wrapLinks)
+        return;
+    m_wrapLinks = wrap;
+    emit wrapLinksChanged(wrap);
+}
+
+} // namespace placement

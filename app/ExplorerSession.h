@@ -1,0 +1,127 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Placement Explorer contributors
+
+#pragma once
+
+#include "app/LinkColoring.h"
+#include "app/MachineData.h"
+#include "store/Runs.h"
+#include "store/Store.h"
+
+#include <QObject>
+#include <QString>
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+namespace placement {
+
+/// What the explorer shows, in one place: the database, its machines, the machine and run
+/// shown, the run compared with it, the time cursor, the selected job and how links are
+/// drawn. Every dock and view reads its state from here and follows its change signals; the
+/// main window only builds the widgets and wires them.
+///
+/// The loaded runs are shared (std::shared_ptr): a dock keeps the run it shows alive until it
+/// takes the next one, whatever order the docks hear of the change in. Changing the machine
+/// or the run shown resets everything derived from it here, at once, before anyone is told
+/// (machineChanged): the time goes to the new run's opening moment, the selection and the
+/// comparison end, the run list is the new machine's.
+class ExplorerSession : public QObject
+{
+    Q_OBJECT
+public:
+    explicit ExplorerSession(QObject* parent = nullptr);
+    ~ExplorerSession() override;
+
+    /// Opens a database and shows its first machine (none for a new, empty database). On
+    /// failure nothing changes and lastError() says why (naming the file).
+    bool openDatabase(const QString& path);
+    QString databasePath() const { return m_databasePath; }
+    QString lastError() const { return m_lastError; }
+
+    const std::vector<MachineRecord>& machines() const { return m_machines; }
+    int machineIndex() const { return m_machineIndex; }
+    /// Shows the logged placements of machine `index`; false (lastError()) if it cannot load.
+    bool selectMachine(int index);
+
+    /// The stored simulated runs of the machine shown.
+    const std::vector<RunRecord>& runs() const { return m_runs; }
+    /// Reads the run list again (after a simulation stored one).
+    void reloadRuns();
+    /// Shows run `name` of the machine ("" or "logged": the logged placements); false if there
+    /// is no such run or it cannot load (lastError()).
+    bool selectRun(const QString& name);
+    bool selectRunId(std::int64_t runId);
+    /// The run shown's name; empty for the logged placements.
+    QString runName() const;
+
+    /// The machine and run shown (null before a database is open).
+    const MachineData* machine() const { return m_machine.get(); }
+    std::shared_ptr<const MachineData> sharedMachine() const { return m_machine; }
+
+    /// Compares the run shown with run `name` ("logged": the logged placements); "" ends it.
+    bool compareWith(const QString& name);
+    const MachineData* compared() const { return m_compared.get(); }
+    std::shared_ptr<const MachineData> sharedCompared() const { return m_compared; }
+    QString comparedName() const { return m_comparedName; }
+
+    /// The time cursor, always within the run's first start and last end.
+    std::int64_t time() const { return m_time; }
+    void setTime(std::int64_t time);
+    /// The job holding each node at the time cursor (-1: idle).
+    const std::vector<int>& owners() const { return m_owners; }
+
+    /// The selected job (index into the shown run's jobs), -1 for none.
+    int selectedJob() const { return m_selectedJob; }
+    void selectJob(int jobIndex);
+    /// Selects the job with this id, moving the time into its run if needed; false when the
+    /// machine has no such job.
+    bool selectJobById(const QString& id);
+
+    LinkColorMode linkColorMode() const { return m_linkMode; }
+    void setLinkColorMode(LinkColorMode mode);
+    bool linksShown() const { return m_linksShown; }
+    void setLinksShown(bool shown);
+    bool wrapLinks() const { return m_wrapLinks; }
+    void setWrapLinks(bool wrap);
+
+signals:
+    /// Another database is open (the machine list changed); machineChanged() follows.
+    void databaseChanged();
+    /// The machine or the run shown changed, and with it everything derived: the time, the
+    /// selected job, the comparison and the run list. Read them all again.
+    void machineChanged();
+    /// The stored runs of the machine changed (a run was added).
+    void runsChanged();
+    void comparedChanged();
+    void timeChanged(std::int64_t time);
+    void selectedJobChanged(int jobIndex);
+    void linkColorModeChanged(LinkColorMode mode);
+    void linksShownChanged(bool shown);
+    void wrapLinksChanged(bool wrap);
+
+private:
+    /// Shows `machine` (its run list `runs`) and resets what derives from it.
+    void install(std::shared_ptr<const MachineData> machine, std::vector<RunRecord> runs);
+    std::int64_t runIdOf(const QString& name) const;
+    void updateOwners();
+
+    QString m_databasePath;
+    QString m_lastError;
+    std::vector<MachineRecord> m_machines;
+    int m_machineIndex = -1;
+    std::vector<RunRecord> m_runs;
+    std::shared_ptr<const MachineData> m_machine;
+    std::shared_ptr<const MachineData> m_compared;
+    QString m_comparedName;
+    std::int64_t m_time = 0;
+    std::vector<int> m_owners;
+    int m_selectedJob = -1;
+    LinkColorMode m_linkMode = LinkColorMode::Users;
+    bool m_linksShown = false;
+    bool m_wrapLinks = false;
+    bool m_reopened = false; ///< a database was just opened: nothing carries over
+};
+
+} // namespace placement

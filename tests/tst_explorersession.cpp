@@ -1,0 +1,389 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Placement Explorer contributors
+
+// The explorer's state after switching database, machine or run, and in compare mode: what
+// every dock and view shows comes from one session and nothing of the previous machine or
+// run stays on screen.
+
+#include "app/ComparePane.h"
+#include "app/InspectorDock.h"
+#include "app/JobFilterModel.h"
+#include "app/JobTableModel.h"
+#include "app/JobsDock.h"
+#include "app/MainWindow.h"
+#include "app/RunTableModel.h"
+#include "app/TimelineDock.h"
+#include "store/DemoDatabase.h"
+#include "store/Runs.h"
+#include "store/SimulationRun.h"
+#include "store/Store.h"
+#include "tests/support/IsolatedSettings.h"
+#include "tests/support/RenderWait.h"
+#include "views/ChartsDock.h"
+#include "views/GanttChart.h"
+#include "views/MachineView.h"
+#include "views/RenderWidget.h"
+#include "views/RunChoiceModel.h"
+#include "views/UtilizationChart.h"
+
+#include <QAbstractAxis>
+#include <QAbstractItemModelTester>
+#include <QAction>
+#include <QApplication>
+#include <QChart>
+#include <QDateTime>
+#include <QDir>
+#include <QDockWidget>
+#include <QFile>
+#include <QFileInfo>
+#include <QHeaderView>
+#include <QInputDialog>
+#include <QLabel>
+#include <QScrollBar>
+#include <QSlider>
+#include <QSortFilterProxyModel>
+#include <QStatusBar>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTimeZone>
+#include <QTimer>
+#include <QWheelEvent>
+
+#include <cmath>
+#include <numeric>
+
+using namespace placement;
+using namespace placement::test;
+
+namespace {
+
+/// Every item model of the window, each under QAbstractItemModelTester while it lives.
+class ModelTesters
+{
+public:
+    explicit ModelTesters(MainWindow& window)
+    {
+        const auto mode = QAbstractItemModelTester::FailureReportingMode::QtTest;
+        auto* jobs = qobject_cast<JobsDock*>(window.jobsDock());
+        auto* runs = qobject_cast<QTableView*>(window.runsDock()->widget())->model();
+        for (QAbstractItemModel* model :
+             {runs, qobject_cast<QSortFilterProxyModel*>(runs)->sourceModel(),
+              static_cast<QAbstractItemModel*>(jobs->model()), static_cast<QAbstractItemModel*>(jobs->filter()),
+              static_cast<QAbstractItemModel*>(window.chartsDock()->runModel())})
+            m_testers.push_back(std::make_unique<QAbstractItemModelTester>(model, mode));
+    }
+
+private:
+    std::vector<std::unique_ptr<QAbstractItemModelTester>> m_testers;
+};
+
+} // namespace
+
+class TestExplorerSession : public QObject
+{
+    Q_OBJECT
+private slots:
+    void initTestCase()
+    {
+        QVERIFY(m_dir.isValid());
+        isolateSettings(m_dir.path(), QStringLiteral("tst_explorersession"));
+        // The demo with one simulated run of its torus (and none of cab).
+        m_path = m_dir.filePath(QStringLiteral("demo.sqlite"));
+        writeDemoDatabase(m_path.toStdString());
+        Store store = Store::openExisting(m_path.toStdString());
+        SimulationSetup setup;
+        setup.machine = "demo-torus";
+        setup.allocator.policy = "first-fit";
+        runStoredSimulation(store, setup, "test");
+    }
+
+    void switchingMachineLeavesNothingOfThePreviousOne()
+    {
+        MainWindow window;
+        QVERIFY(show(window, m_path));
+        const ModelTesters testers(window); // every model stays consistent through the switches
+        QCOMPARE(window.currentMachine()->record.name, std::string("demo-torus"));
+        QCOMPARE(runModel(window)->rowCount(), 1);
+        // A job chosen on the torus: outlined, named in the status bar.
+        const Job job = window.currentMachine()->jobs.at(42);
+        QVERIFY(window.showJob(QString::fromStdString(job.id)));
+        QVERIFY(window.machineView()->outlineCount() > 0);
+        QVERIFY(window.statusBar()->currentMessage().contains(QString::fromStdString(job.id)));
+        window.setCurrentTime(job.start + 1);
+
+        window.selectMachine(1);
+        const MachineData* cab = window.currentMachine();
+        QCOMPARE(cab->record.name, std::string("cab"));
+        QCOMPARE(window.highlightedJob(), -1);
+        QCOMPARE(window.machineView()->outlineCount(), 0);
+        const QString message = window.statusBar()->currentMessage();
+        QVERIFY2(!message.contains(QStringLiteral("Job %1 ").arg(QString::fromStdString(job.id))), qPrintable(message));
+        // The new machine's runs (none), its busiest moment, the same time everywhere.
+        QCOMPARE(runModel(window)->rowCount(), 0);
+        QCOMPARE(window.runNames(), QStringList());
+        QCOMPARE(window.currentTime(), cab->openingTime);
+        QCOMPARE(window.timelineDock()->time(), window.currentTime());
+        QCOMPARE(window.inspectorDock()->inspectedJob().job, -1);
+
+        // Back on the torus: its run is listed again.
+        window.selectMachine(0);
+        QCOMPARE(runModel(window)->rowCount(), 1);
+        QCOMPARE(window.machineView()->outlineCount(), 0);
+    }
+
+    void switchingRunKeepsTheTimeAndDropsTheSelection()
+    {
+        MainWindow window;
+        QVERIFY(show(window, m_path));
+        const MachineData* logged = window.currentMachine();
+        const Job job = logged->jobs.at(7);
+        QVERIFY(window.showJob(QString::fromStdString(job.id)));
+        const std::int64_t time = window.currentTime();
+        QVERIFY(window.selectRun(QStringLiteral("first-fit easy")));
+        const MachineData* run = window.currentMachine();
+        QVERIFY(run->runId > 0);
+        // The same workload on the same time axis: the cursor stays where it was.
+        QCOMPARE(window.currentTime(), std::clamp(time, run->firstTime, run->lastTime));
+        QCOMPARE(window.timelineDock()->time(), window.currentTime());
+        QCOMPARE(window.highlightedJob(), -1);
+        QCOMPARE(window.machineView()->outlineCount(), 0);
+        QVERIFY(!window.statusBar()->currentMessage().contains(
+            QStringLiteral("Job %1 ").arg(QString::fromStdString(job.id))));
+    }
+
+    void machineWithoutPlacementsOpensAtItsFirstJob()
+    {
+        // Jobs with times but no nodes (a log that does not say where jobs ran).
+        const QString path = m_dir.filePath(QStringLiteral("unplaced.sqlite"));
+        std::vector<Job> jobs;
+        const std::int64_t first = 820454400; // 1996-01-01
+        for (int index = 0; index < 50; ++index)
+            jobs.push_back({std::to_string(1000 + index),
+                            "u",
+                            first + 600 * index,
+                            first + 600 * index + 60,
+                            first + 600 * index + 3600,
+                            {}});
+        {
+            Store store = Store::openOrCreate(path.toStdString());
+            store.addMachine("unplaced", "torus extents=4x4x4 nodes-per-router=1", jobs);
+        }
+        MainWindow window;
+        QVERIFY(show(window, path));
+        window.inspectorDock()->show();
+        window.inspectorDock()->raise();
+        const MachineData* machine = window.currentMachine();
+        QCOMPARE(machine->firstTime, first + 60);
+        QVERIFY(window.currentTime() >= machine->firstTime && window.currentTime() <= machine->lastTime);
+        QCOMPARE(window.timelineDock()->time(), window.currentTime());
+        window.setCurrentTime(machine->firstTime + 7200);
+        QCOMPARE(window.currentTime(), machine->firstTime + 7200);
+        QTRY_VERIFY(!window.inspectorDock()->isBusy());
+        QCOMPARE(window.inspectorDock()->inspectedMachine().time, window.currentTime());
+    }
+
+    void compareModeDrawsLinksOnBothSidesAndNamesBothRuns()
+    {
+        MainWindow window;
+        QVERIFY(show(window, m_path));
+        QVERIFY(window.selectRun(QStringLiteral("first-fit easy")));
+        window.setLinksShown(true);
+        QVERIFY(window.compareWithRun(QStringLiteral("logged")));
+        QVERIFY(window.comparing());
+        MachineView* left = window.machineView();
+        MachineView* right = window.comparePane()->view();
+        QVERIFY(!left->networkLayout().segments.empty());
+        QCOMPARE(right->linksVisible(), true);
+        QCOMPARE(right->networkLayout().segments.size(), left->networkLayout().segments.size());
+        // Each side says which run it shows.
+        auto* label = window.findChild<QLabel*>(QStringLiteral("runLabel"));
+        QVERIFY(label);
+        QVERIFY(label->isVisible());
+        QVERIFY2(label->text().contains(QStringLiteral("first-fit easy")), qPrintable(label->text()));
+        // Links off: off on both sides; compare mode ends with a machine switch.
+        window.setLinksShown(false);
+        QCOMPARE(right->linksVisible(), false);
+        window.selectMachine(1);
+        QVERIFY(!window.comparing());
+        QVERIFY(!label->isVisible());
+    }
+
+    void newDatabaseIsEmptyAndNeverReplacesAFile()
+    {
+        MainWindow window;
+        QVERIFY(show(window, m_path));
+        const ModelTesters testers(window);
+        QAction* action = window.findChild<QAction*>(QStringLiteral("newDatabaseAction"));
+        QVERIFY(action);
+        QVERIFY(action->text().endsWith(QString::fromUtf8("\u2026")));
+        // An existing file is refused, its bytes untouched, and the window stays on its database.
+        const QString taken = m_dir.filePath(QStringLiteral("taken.sqlite"));
+        {
+            QFile file(taken);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            file.write("someone's file");
+        }
+        QVERIFY(!window.createDatabase(taken));
+        QVERIFY2(window.lastError().contains(taken), qPrintable(window.lastError()));
+        QFile file(taken);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QCOMPARE(file.readAll(), QByteArray("someone's file"));
+        QCOMPARE(window.databasePath(), QFileInfo(m_path).absoluteFilePath());
+
+        // A new one: empty, shown, and where imports go from now on.
+        const QString fresh = m_dir.filePath(QStringLiteral("fresh.sqlite"));
+        QVERIFY2(window.createDatabase(fresh), qPrintable(window.lastError()));
+        QCOMPARE(window.databasePath(), QFileInfo(fresh).absoluteFilePath());
+        QCOMPARE(window.machineCount(), 0);
+        QVERIFY(!window.currentMachine());
+        QCOMPARE(window.machineView()->outlineCount(), 0);
+        QCOMPARE(qobject_cast<JobsDock*>(window.jobsDock())->model()->rowCount(), 0);
+        QCOMPARE(runModel(window)->rowCount(), 0);
+        QVERIFY(Store::openExisting(fresh.toStdString()).machines().empty());
+        // ... and it opens again (an empty database is a database).
+        MainWindow again;
+        QVERIFY2(again.openDatabase(fresh), qPrintable(again.lastError()));
+    }
+
+    void jobTableKeepsRowsAndWholeIds()
+    {
+        // Short ids, and 7-digit ones for the smallest jobs: the table, sorted by size, lists
+        // them last, beyond the rows it measures its columns by.
+        const QString path = m_dir.filePath(QStringLiteral("ids.sqlite"));
+        writeDemoDatabase(path.toStdString());
+        {
+            Store store = Store::openExisting(path.toStdString());
+            std::vector<Job> jobs = store.jobs(store.machine("cab")->id);
+            std::vector<size_t> bySize(jobs.size());
+            std::iota(bySize.begin(), bySize.end(), size_t(0));
+            std::stable_sort(bySize.begin(), bySize.end(),
+                             [&](size_t a, size_t b) { return jobs[a].nodes.size() < jobs[b].nodes.size(); });
+            for (size_t rank = 0; rank < bySize.size(); ++rank)
+                jobs[bySize[rank]].id = rank < 30 ? std::to_string(4000000 + rank) : std::to_string(rank);
+            store.addMachine("cab-million", store.machine("cab")->spec, jobs);
+        }
+        MainWindow window;
+        QVERIFY(show(window, path));
+        window.selectMachine(2);
+        QCOMPARE(window.currentMachine()->record.name, std::string("cab-million"));
+        window.chartsDock()->show(); // the docks on the right share its height
+        QTest::qWait(50);
+        QTableView* table = qobject_cast<JobsDock*>(window.jobsDock())->table();
+        const int rows = table->viewport()->height() / table->verticalHeader()->defaultSectionSize();
+        QVERIFY2(rows >= 5, qPrintable(QString::number(rows)));
+        const int idWidth = table->columnWidth(JobTableModel::IdColumn);
+        const int needed = table->fontMetrics().horizontalAdvance(QStringLiteral("4000123")) + 8;
+        QVERIFY2(idWidth >= needed, qPrintable(QStringLiteral("%1 < %2").arg(idWidth).arg(needed)));
+    }
+
+    void timelineZoomsPansAndGoesToTime()
+    {
+        MainWindow window;
+        QVERIFY(show(window, m_path));
+        TimelineDock* timeline = window.timelineDock();
+        GanttChart* gantt = timeline->gantt();
+        const MachineData* machine = window.currentMachine();
+        QCOMPARE(timeline->visibleFirst(), machine->firstTime);
+        QCOMPARE(timeline->visibleLast(), machine->lastTime);
+        QVERIFY(!timeline->timeScrollBar()->isVisible());
+
+        // One notch of the wheel over the Gantt zooms in around the time under the pointer.
+        const QRectF bars = gantt->barArea();
+        const QPointF at(bars.left() + bars.width() * 0.3, bars.center().y());
+        const std::int64_t anchor = gantt->timeAt(at.x());
+        QWheelEvent wheel(at, gantt->mapToGlobal(at), QPoint(), QPoint(0, 120), Qt::NoButton, Qt::NoModifier,
+                          Qt::NoScrollPhase, false);
+        QApplication::sendEvent(gantt, &wheel);
+        const std::int64_t span = machine->lastTime - machine->firstTime;
+        const std::int64_t zoomed = timeline->visibleLast() - timeline->visibleFirst();
+        QVERIFY2(std::abs(static_cast<double>(zoomed) - span / TimelineDock::wheelZoom) <= 2,
+                 qPrintable(QStringLiteral("%1 of %2").arg(zoomed).arg(span)));
+        const double secondsPerPixel = static_cast<double>(zoomed) / bars.width();
+        QVERIFY2(std::abs(static_cast<double>(gantt->timeAt(at.x()) - anchor)) <= 2 * secondsPerPixel + 1,
+                 qPrintable(QStringLiteral("%1 moved to %2").arg(anchor).arg(gantt->timeAt(at.x()))));
+        // The chart beneath follows, and names the zone on its time axis.
+        UtilizationChart* chart = timeline->utilizationChart();
+        QCOMPARE(chart->timeAt(chart->xOf(timeline->visibleFirst())), timeline->visibleFirst());
+        QCOMPARE(chart->zoneLabel(), QStringLiteral("UTC"));
+
+        for (int notch = 0; notch < 6; ++notch) // a few hours across, for the picture
+            timeline->zoomAt(anchor, TimelineDock::wheelZoom);
+        QDir().mkpath(QStringLiteral(PLACEMENT_TEST_OUTPUT_DIR));
+        QTest::qWait(50);
+        timeline->grab().save(QStringLiteral(PLACEMENT_TEST_OUTPUT_DIR "/timeline-zoomed.png"));
+        timeline->zoomAt(anchor, 1 / std::pow(TimelineDock::wheelZoom, 6));
+        QVERIFY(std::abs(timeline->visibleLast() - timeline->visibleFirst() - zoomed) <= 2);
+
+        // Pan with the scrollbar, and with Shift+wheel.
+        QScrollBar* scroll = timeline->timeScrollBar();
+        QTRY_VERIFY(scroll->isVisible());
+        scroll->setValue(0);
+        QCOMPARE(timeline->visibleFirst(), machine->firstTime);
+        const std::int64_t panned = timeline->visibleLast() - timeline->visibleFirst();
+        QWheelEvent pan(at, gantt->mapToGlobal(at), QPoint(), QPoint(0, -120), Qt::NoButton, Qt::ShiftModifier,
+                        Qt::NoScrollPhase, false);
+        QApplication::sendEvent(gantt, &pan);
+        QVERIFY(timeline->visibleFirst() > machine->firstTime);
+        QCOMPARE(timeline->visibleLast() - timeline->visibleFirst(), panned);
+
+        // Go to Time… takes an ISO date and time, UTC unless it names an offset.
+        const std::int64_t target = machine->firstTime + 3600;
+        const QString iso = QDateTime::fromSecsSinceEpoch(target - 3600, QTimeZone(-3600)).toString(Qt::ISODate);
+        QVERIFY(iso.endsWith(QStringLiteral("-01:00")));
+        answerNextInput(iso);
+        window.findChild<QAction*>(QStringLiteral("goToTimeAction"))->trigger();
+        QCOMPARE(window.currentTime(), target - 3600);
+        answerNextInput(formatTime(target)); // "yyyy-MM-dd HH:mm:ss", UTC
+        window.findChild<QAction*>(QStringLiteral("goToTimeAction"))->trigger();
+        QCOMPARE(window.currentTime(), target);
+        QCOMPARE(timeline->time(), target);
+        QVERIFY(target >= timeline->visibleFirst() && target <= timeline->visibleLast()); // the view follows
+    }
+
+    void isoTimesParse()
+    {
+        QCOMPARE(parseIsoTime(QStringLiteral("2024-03-01T12:00:00")), std::optional<std::int64_t>(1709294400));
+        QCOMPARE(parseIsoTime(QStringLiteral(" 2024-03-01 12:00 ")), std::optional<std::int64_t>(1709294400));
+        QCOMPARE(parseIsoTime(QStringLiteral("2024-03-01T12:00:00Z")), std::optional<std::int64_t>(1709294400));
+        QCOMPARE(parseIsoTime(QStringLiteral("2024-03-01T13:00:00+01:00")), std::optional<std::int64_t>(1709294400));
+        QCOMPARE(parseIsoTime(QStringLiteral("yesterday")), std::optional<std::int64_t>());
+        QCOMPARE(parseIsoTime(QStringLiteral("2024-13-01T00:00:00")), std::optional<std::int64_t>());
+    }
+
+private:
+    /// Types `text` into the next input dialog and accepts it.
+    void answerNextInput(const QString& text)
+    {
+        QTimer::singleShot(0, this, [this, text] {
+            auto* dialog = qobject_cast<QInputDialog*>(QApplication::activeModalWidget());
+            if (!dialog) {
+                answerNextInput(text); // not open yet
+                return;
+            }
+            dialog->setTextValue(text);
+            dialog->accept();
+        });
+    }
+
+    bool show(MainWindow& window, const QString& path)
+    {
+        if (!window.openDatabase(path))
+            return false;
+        window.resize(1300, 800);
+        window.show();
+        return QTest::qWaitForWindowExposed(&window) && waitForFrames(window.machineView()->renderWidget(), 1);
+    }
+
+    static QAbstractItemModel* runModel(MainWindow& window)
+    {
+        auto* table = qobject_cast<QTableView*>(window.runsDock()->widget());
+        return table ? table->model() : nullptr;
+    }
+
+    QTemporaryDir m_dir;
+    QString m_path;
+};
+
+QTEST_MAIN(TestExplorerSession)
+#include "tst_explorersession.moc"
