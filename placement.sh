@@ -20,6 +20,7 @@ PACKAGES=(
   xvfb xauth libgl1-mesa-dri libglx-mesa0 fonts-dejavu-core
   clang-14 libclang-rt-14-dev sqlite3 libhowardhinnant-date-dev tzdata
   dpkg-dev file lintian appstream
+  slurmctld slurmd slurmdbd slurm-client mariadb-server munge  # the slurm tests' localhost cluster (tests/slurm)
 )
 BUILD_DIR=build
 XVFB_SCREEN="-screen 0 1920x1200x24"

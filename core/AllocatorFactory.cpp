@@ -11,6 +11,7 @@
 #include "core/ListAllocators.h"
 #include "core/NodeOrders.h"
 #include "core/QuadrantAllocator.h"
+#include "core/Slurm2205Allocators.h"
 #include "core/TopologyAwareAllocator.h"
 #include "core/TorusTopology.h"
 
@@ -25,6 +26,10 @@ const std::vector<AllocatorPolicyInfo>& allocatorPolicies()
         {"random", "free nodes at random, seeded (Pascual)", false},
         {"dual-ended", "large jobs first-fit from the head of the node order, small from the tail (Titan SC'16)", true},
         {"slurm-tree", "Slurm topology/tree best fit (eval_nodes_tree.c)", false},
+        {"slurm-tree-22.05-cons-tres",
+         "Slurm 22.05 select/cons_tres on topology/tree (job_test.c _eval_nodes_topo, slurm-22-05-8-1)", false},
+        {"slurm-tree-22.05-linear",
+         "Slurm 22.05 select/linear on topology/tree (select_linear.c _job_test_topo, slurm-22-05-8-1)", false},
         {"ta", "Pollard SC'18 topology-aware, Algorithm 1 (three-level fat-trees)", false},
         {"jigsaw",
          "Smith & Lowenthal HPDC'21: nodes and dedicated links meeting Jigsaw's full-bandwidth conditions "
@@ -64,10 +69,14 @@ std::unique_ptr<Allocator> makeAllocator(const Topology& topology, const Allocat
             throw std::invalid_argument("the dual-ended size demarcation must not be negative");
         return std::make_unique<DualEndedAllocator>(order(), choice.sizeDemarcation, choice.wallTimeDemarcation);
     }
-    if (policy == "slurm-tree") {
+    if (policy == "slurm-tree" || policy == "slurm-tree-22.05-cons-tres" || policy == "slurm-tree-22.05-linear") {
         if (!topology.hierarchy())
-            throw std::invalid_argument("slurm-tree needs a machine with switches (a tree), not a "
+            throw std::invalid_argument(policy + " needs a machine with switches (a tree), not a "
                                         + topology.describe());
+        if (policy == "slurm-tree-22.05-cons-tres")
+            return std::make_unique<SlurmTree2205ConsTresAllocator>();
+        if (policy == "slurm-tree-22.05-linear")
+            return std::make_unique<SlurmTree2205LinearAllocator>();
         return std::make_unique<SlurmTreeAllocator>();
     }
     if (policy == "aucsched3") {

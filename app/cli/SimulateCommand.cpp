@@ -24,6 +24,8 @@
 #include <optional>
 #include <stdexcept>
 
+#include "CommandSupport.h"
+
 using namespace placement;
 
 namespace {
@@ -77,15 +79,6 @@ std::vector<int> parseBins(const QString& text)
     return bins;
 }
 
-QString policyHelp()
-{
-    QString text = QStringLiteral("The allocator:");
-    for (const AllocatorPolicyInfo& info : allocatorPolicies())
-        text += QStringLiteral(" %1 (%2);").arg(QLatin1String(info.name), QLatin1String(info.summary));
-    text.chop(1);
-    return text + QLatin1Char('.');
-}
-
 /// `--synthetic N[,SEED[,MEAN]]`: Jigsaw's synthetic trace (core/SyntheticWorkload.h).
 SyntheticTraceOptions parseSynthetic(const QString& text)
 {
@@ -127,44 +120,6 @@ SimulationSummary runSynthetic(const SimulationSetup& setup, SyntheticTraceOptio
         summary.skippedByReason["larger than the machine"] = static_cast<std::int64_t>(summary.neverFit.size());
     return summary;
 }
-
-/// A file written beside its path and renamed into place when complete. Opened before the
-/// work that fills it, so that a path that cannot be written fails before anything is
-/// computed or stored; removed if it is not committed.
-class AtomicOutput
-{
-public:
-    explicit AtomicOutput(std::string path)
-        : m_path(std::move(path))
-        , m_partial(m_path + ".partial")
-        , m_file(m_partial, std::ios::binary | std::ios::trunc)
-    {
-        if (!m_file)
-            throw std::runtime_error(m_path + ": cannot write: " + std::strerror(errno));
-    }
-    ~AtomicOutput()
-    {
-        if (!m_committed) {
-            m_file.close();
-            std::error_code ignored;
-            std::filesystem::remove(m_partial, ignored);
-        }
-    }
-    void commit(const std::string& text)
-    {
-        m_file << text;
-        if (!m_file.flush())
-            throw std::runtime_error(m_path + ": cannot write");
-        m_file.close();
-        std::filesystem::rename(m_partial, m_path);
-        m_committed = true;
-    }
-
-private:
-    std::string m_path, m_partial;
-    std::ofstream m_file;
-    bool m_committed = false;
-};
 
 } // namespace
 

@@ -13,6 +13,8 @@
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
+#include <QRegularExpression>
+#include <QTemporaryDir>
 
 #include <cstdio>
 #include <ctime>
@@ -22,7 +24,9 @@
 #include <optional>
 
 #include "ContiguousCommand.h"
+#include "FromSlurm.h"
 #include "SimulateCommand.h"
+#include "WhatIfCommand.h"
 
 using namespace placement;
 
@@ -36,6 +40,7 @@ const char* const commandSummary = "Commands:\n"
                                    "  metrics          per-job placement metrics as CSV\n"
                                    "  contiguous       APH of every contiguous allocation under a node order\n"
                                    "  simulate         replay a machine's jobs under a scheduling policy\n"
+                                   "  whatif           where a policy would have placed each job of a run\n"
                                    "  hostlist EXPR    expand a Slurm hostlist expression, one name per line\n"
                                    "\n"
                                    "Run 'placement COMMAND --help' for a command's options.";
@@ -233,22 +238,63 @@ int runImport(const QStringList& arguments)
     QCommandLineOption duplicateOption(QStringLiteral("allow-duplicate"),
                                        QStringLiteral("No effect (kept for scripts)."));
     duplicateOption.setFlags(QCommandLineOption::HiddenFromHelp);
+    const QCommandLineOption fromSlurmOption(
+        QStringLiteral("from-slurm"),
+        QStringLiteral("Import from the Slurm this machine's clients reach (sacct, scontrol) instead of files: "
+                       "the jobs not yet stored for the machine; a new machine from the topology.conf beside "
+                       "Slurm's configuration, else from scontrol show topology (docs/slurm.md)."));
+    const QCommandLineOption clusterOption(QStringLiteral("cluster"),
+                                           QStringLiteral("With --from-slurm: the cluster (sacct --clusters)."),
+                                           QStringLiteral("NAME"));
+    const QCommandLineOption sinceOption(QStringLiteral("since"),
+                                         QStringLiteral("With --from-slurm: sacct -S (default 1970-01-01T00:00:00)."),
+                                         QStringLiteral("T"), QStringLiteral("1970-01-01T00:00:00"));
+    const QCommandLineOption untilOption(QStringLiteral("until"),
+                                         QStringLiteral("With --from-slurm: sacct -E (default now)."),
+                                         QStringLiteral("T"), QStringLiteral("now"));
     parser.addOptions({dbOption, formatOption, machineOption, topologyOption, strictOption, offsetOption, zoneOption,
-                       duplicateOption});
+                       duplicateOption, fromSlurmOption, clusterOption, sinceOption, untilOption});
     parser.addPositionalArgument(QStringLiteral("files"), QStringLiteral("Logs to import."), QStringLiteral("FILE..."));
     parser.process(arguments);
     const QStringList files = parser.positionalArguments().mid(1);
-    if (!parser.isSet(dbOption) || files.isEmpty()) {
+    const bool fromSlurm = parser.isSet(fromSlurmOption);
+    if (!parser.isSet(dbOption) || files.isEmpty() == !fromSlurm) {
         std::fprintf(stderr,
                      "placement: usage: placement import --db DB [--machine NAME | --topology FILE|PRESET] "
-                     "[--format FORMAT] [--timezone ZONE | --utc-offset OFFSET] [--strict] FILE...\n");
+                     "[--format FORMAT] [--timezone ZONE | --utc-offset OFFSET] [--strict] FILE...\n"
+                     "       placement import --db DB --from-slurm [--machine NAME] [--cluster NAME] [--since T] "
+                     "[--until T]\n");
         return 2;
     }
     ImportRequest request;
     for (const QString& file : files)
         request.files.push_back(file.toStdString());
+    QTemporaryDir exportDirectory;
+    if (fromSlurm) {
+        if (!exportDirectory.isValid())
+            throw std::runtime_error("--from-slurm: no temporary directory: "
+                                     + exportDirectory.errorString().toStdString());
+        FromSlurmRequest slurm;
+        slurm.machine = parser.value(machineOption).toStdString();
+        slurm.cluster = parser.value(clusterOption).toStdString();
+        slurm.since = parser.value(sinceOption).toStdString();
+        slurm.until = parser.value(untilOption).toStdString();
+        slurm.workDirectory = exportDirectory.path().toStdString();
+        const SlurmExport exported = exportFromSlurm(parser.value(dbOption).toStdString(), slurm);
+        std::printf("sacct: %d jobs, %d already stored for %s\n", exported.jobs, exported.known,
+                    exported.machine.c_str());
+        if (exported.jobs == exported.known) {
+            std::printf("nothing new to import\n");
+            return 0;
+        }
+        request.files = {exported.sacctFile};
+        request.format = LogFormat::Sacct;
+        request.machine = exported.machine;
+        request.topology
+            = parser.isSet(topologyOption) ? parser.value(topologyOption).toStdString() : exported.topologyFile;
+    }
     const QString format = parser.value(formatOption);
-    if (format != QLatin1String("auto")) {
+    if (format != QLatin1String("auto") && !fromSlurm) {
         for (LogFormat candidate :
              {LogFormat::Sacct, LogFormat::Jobcomp, LogFormat::Moab, LogFormat::Torque, LogFormat::Swf})
             if (format == QLatin1String(logFormatName(candidate)))
@@ -279,8 +325,10 @@ int runImport(const QStringList& arguments)
         }
     }
     request.options.strict = parser.isSet(strictOption);
-    request.machine = parser.value(machineOption).toStdString();
-    request.topology = parser.value(topologyOption).toStdString();
+    if (!fromSlurm) {
+        request.machine = parser.value(machineOption).toStdString();
+        request.topology = parser.value(topologyOption).toStdString();
+    }
     // A new database is built beside its path and appears there only when the import is
     // committed: a failed import leaves no file behind.
     const std::string path = parser.value(dbOption).toStdString();
@@ -378,6 +426,8 @@ int main(int argc, char* argv[])
             return runContiguous(arguments);
         if (command == QLatin1String("simulate"))
             return runSimulate(arguments);
+        if (command == QLatin1String("whatif"))
+            return runWhatIf(arguments);
     } catch (const std::exception& error) {
         std::fprintf(stderr, "placement: %s\n", error.what());
         return 1;
