@@ -126,7 +126,7 @@ LineOutcome TorqueParser::parseLine(const LogLine& line)
     }
     if (type != "E")
         return LineOutcome::ignore(std::string(type) + " record");
-    if (id.size() > 2 && id.substr(id.size() - 2) == "[]")
+    if (id.ends_with("[]")) // "81260[]", and a bare "[]" too
         return LineOutcome::ignore("array parent record");
 
     const std::map<std::string, std::string> attributes

@@ -131,6 +131,24 @@ private slots:
         QCOMPARE(outcomeOf(parser.parseLine({line, true})), outcome);
     }
 
+    // An end record of an array parent is a summary, not a job, also when its id is only
+    // the brackets (fuzz_torque: "[]" was taken as a job).
+    void ignoresEveryArrayParentRecord_data()
+    {
+        QTest::addColumn<QString>("id");
+        QTest::newRow("with number and server") << "81260[].head";
+        QTest::newRow("with number") << "81260[]";
+        QTest::newRow("brackets only") << "[]";
+    }
+    void ignoresEveryArrayParentRecord()
+    {
+        QFETCH(QString, id);
+        TorqueParser parser;
+        const std::string line = "03/03/2024 09:50:00;E;" + id.toStdString()
+            + ";user=gina start=1709459400 end=1709463000 exec_host=cn040/0";
+        QCOMPARE(outcomeOf(parser.parseLine({line, true})), QStringLiteral("ignored: array parent record"));
+    }
+
     void normalisesJobIds_data()
     {
         QTest::addColumn<QString>("id");
