@@ -34,6 +34,13 @@ for policy in jigsaw laas; do
   shoot "$db" --machine cab --run "$policy x2" --links owner --size 1280x800 --screenshot "$images/links-$policy.png"
 done
 shoot --demo --machine demo-torus --links users --size 1280x800 --screenshot "$images/links-torus.png"
+# A machine from a Slurm topology.conf: the real export of the localhost Slurm cluster
+# (tests/data/slurm), its switch tree with the links its jobs can use.
+site="$work/site.sqlite"
+"$build/bin/placement" import --db "$site" --topology tests/data/slurm/topology.conf --machine localhost-slurm \
+  tests/data/slurm/sacct-steps.txt >/dev/null
+shoot "$site" --machine localhost-slurm --job 4102 --links users --size 1280x800 \
+  --screenshot "$images/topology-conf.png"
 shoot "$db" --machine cab --run "jigsaw x2" --side-by-side "laas x2" --size 1600x900 --screenshot "$images/compare.png"
 shoot "$db" --machine cab --run "ta easy" --chart-run "random easy" --chart-run logged --dock charts --chart aph \
   --size 1600x1000 --screenshot "$images/charts.png"
