@@ -4,6 +4,7 @@
 #include "app/ImportDialog.h"
 
 #include "app/BackgroundTask.h"
+#include "app/TaskListDock.h"
 #include "importers/LocalTime.h"
 #include "store/Store.h"
 
@@ -11,6 +12,7 @@
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QFileDialog>
+#include <QFileInfo>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLineEdit>
@@ -147,26 +149,57 @@ ImportRequest ImportDialog::request() const
     return request;
 }
 
-ImportResult ImportRunner::run(const QString& databasePath, ImportRequest request, QWidget* parent, QString* error)
+namespace {
+
+/// Imports `request` into the database at `path`, reporting to `progress` and stopping when
+/// it is cancelled; `failure` says why nothing was stored when the import threw.
+void importInto(ImportResult& result, QString& failure, const QString& path, ImportRequest request,
+                TaskProgress& progress)
 {
-    TaskProgress progress;
-    request.options.progress = [&](std::uint64_t done, std::uint64_t total) {
+    request.options.progress = [&progress](std::uint64_t done, std::uint64_t total) {
         progress.permille = total ? static_cast<int>(1000 * done / total) : 0;
         return !progress.cancel.load();
     };
+    try {
+        Store store = Store::openOrCreate(path.toStdString());
+        result = importJobLogs(store, request);
+    } catch (const std::exception& exception) {
+        failure = QString::fromUtf8(exception.what());
+    }
+}
+
+} // namespace
+
+ImportResult ImportRunner::run(const QString& databasePath, ImportRequest request, QWidget* parent, QString* error)
+{
+    TaskProgress progress;
     ImportResult result;
     QString failure;
-    runInBackground(QObject::tr("Importing…"), parent, progress, [&] {
-        try {
-            Store store = Store::openOrCreate(databasePath.toStdString());
-            result = importJobLogs(store, request);
-        } catch (const std::exception& exception) {
-            failure = QString::fromUtf8(exception.what());
-        }
-    });
+    runInBackground(QObject::tr("Importing…"), parent, progress,
+                    [&] { importInto(result, failure, databasePath, std::move(request), progress); });
     if (error)
         *error = failure;
     return result;
+}
+
+int ImportRunner::start(TaskListDock& tasks, const QString& databasePath, ImportRequest request,
+                        std::function<QString(const ImportResult&, const QString& failure)> done)
+{
+    struct Outcome
+    {
+        ImportResult result;
+        QString failure;
+    };
+    auto outcome = std::make_shared<Outcome>();
+    auto progress = std::make_shared<TaskProgress>();
+    const QString label = QObject::tr("Importing %n log(s) into %1", nullptr, static_cast<int>(request.files.size()))
+                              .arg(QFileInfo(databasePath).fileName());
+    return tasks.start(
+        label, progress,
+        [outcome, databasePath, request = std::move(request), progress]() mutable {
+            importInto(outcome->result, outcome->failure, databasePath, std::move(request), *progress);
+        },
+        [outcome, done = std::move(done)] { return done(outcome->result, outcome->failure); });
 }
 
 } // namespace placement

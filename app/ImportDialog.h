@@ -7,6 +7,8 @@
 
 #include <QDialog>
 
+#include <functional>
+
 class QCheckBox;
 class QComboBox;
 class QLineEdit;
@@ -14,6 +16,8 @@ class QListWidget;
 class QPushButton;
 
 namespace placement {
+
+class TaskListDock;
 
 /// Asks what to import: log files, their format, the machine they ran on (an existing one,
 /// or a new one from a preset, a topology.conf or a coordinates CSV) and how strict to be.
@@ -49,6 +53,11 @@ class ImportRunner : public QObject
 public:
     /// Blocks in a local event loop (the GUI stays live) until the import ends.
     static ImportResult run(const QString& databasePath, ImportRequest request, QWidget* parent, QString* error);
+    /// As a row of `tasks` with its progress and Cancel, without waiting: `done` gets the
+    /// result (and why it failed, if it did) on the GUI thread and returns what the row says
+    /// then. Returns the task.
+    static int start(TaskListDock& tasks, const QString& databasePath, ImportRequest request,
+                     std::function<QString(const ImportResult&, const QString& failure)> done);
 };
 
 } // namespace placement

@@ -258,32 +258,58 @@ void MainWindow::chooseImport(const QStringList& files)
         dialog.setFiles(files);
     if (dialog.exec() != QDialog::Accepted)
         return;
-    const ImportRequest request = dialog.request();
-    QString error;
-    const ImportResult result = ImportRunner::run(databasePath(), request, this, &error);
-    if (!error.isEmpty()) {
-        QMessageBox::warning(this, tr("Import failed"), error);
-        return;
+    importInBackground(dialog.request());
+}
+
+int MainWindow::importInBackground(const ImportRequest& request)
+{
+    // The window stays usable while it runs: the task's row shows its progress and Cancel.
+    m_tasksDock->show();
+    m_tasksDock->raise();
+    const QString path = databasePath();
+    statusBar()->showMessage(tr("Importing in the background (Tasks dock)."));
+    return ImportRunner::start(*m_tasksDock, path, request,
+                               [this, path](const ImportResult& result, const QString& failure) {
+                                   return importEnded(result, failure, path);
+                               });
+}
+
+QString MainWindow::importEnded(const ImportResult& result, const QString& failure, const QString& path)
+{
+    if (!failure.isEmpty() || !result.committed) {
+        const QString why = failure.isEmpty() ? QString::fromStdString(result.failure) : failure;
+        statusBar()->showMessage(tr("Nothing imported: %1").arg(why));
+        return tr("Nothing imported: %1").arg(why.toHtmlEscaped());
     }
-    const bool clean = result.committed && result.warnings.empty();
-    QString text = result.committed
-        ? tr("The logs were imported into machine %1.").arg(QString::fromStdString(result.machine))
-        : QString::fromStdString(result.failure);
+    QString text = tr("Imported into machine <i>%1</i>.").arg(QString::fromStdString(result.machine).toHtmlEscaped());
     for (const std::string& warning : result.warnings)
-        text += QLatin1Char('\n') + tr("Warning: %1").arg(QString::fromStdString(warning));
-    QMessageBox box(clean ? QMessageBox::Information : QMessageBox::Warning,
-                    !result.committed ? tr("Nothing imported")
-                                      : (clean ? tr("Import finished") : tr("Import finished with warnings")),
-                    text, QMessageBox::Ok, this);
-    box.setDetailedText(QString::fromStdString(formatImportReport(result)));
-    box.exec();
-    if (!result.committed)
-        return;
-    openDatabase(databasePath());
+        text += QStringLiteral("<br>") + tr("Warning: %1").arg(QString::fromStdString(warning).toHtmlEscaped());
+    // The report as the command line prints it: per file, what was stored, skipped and
+    // rejected (with file and line).
+    const QStringList report
+        = QString::fromStdString(formatImportReport(result)).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    constexpr int shown = 16;
+    text += QStringLiteral("<br><small>")
+        + report.mid(0, shown)
+              .join(QLatin1Char('\n'))
+              .toHtmlEscaped()
+              .replace(QLatin1Char('\n'), QStringLiteral("<br>"));
+    if (report.size() > shown)
+        text += QStringLiteral("<br>")
+            + tr("… %n more line(s): placement import prints them all", nullptr,
+                 static_cast<int>(report.size() - shown));
+    text += QStringLiteral("</small>");
+    statusBar()->showMessage(result.warnings.empty() ? tr("Import finished.") : tr("Import finished with warnings."));
+    if (path != databasePath())
+        return text; // another database is open now; the imported one is as it was left
+    // The machine list and the machine shown, read again; a new machine is shown at once,
+    // as is the machine imported into when the window showed it.
+    m_session->refreshFromDisk();
     const std::vector<MachineRecord>& all = m_session->machines();
     for (size_t index = 0; index < all.size(); ++index)
-        if (all[index].name == result.machine)
+        if (all[index].name == result.machine && static_cast<int>(index) != m_session->machineIndex())
             selectMachine(static_cast<int>(index));
+    return text;
 }
 
 bool MainWindow::openDatabase(const QString& path)

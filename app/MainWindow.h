@@ -7,6 +7,7 @@
 #include "app/JobsDock.h"
 #include "app/LinkColoring.h"
 #include "app/MachineData.h"
+#include "importers/JobImport.h"
 #include "store/Runs.h"
 #include "views/JobPalette.h"
 
@@ -54,6 +55,10 @@ public:
     /// switches to it; false (lastError()) if it cannot.
     bool createDatabase(const QString& path);
     QString lastError() const { return m_lastError; }
+    /// Imports logs as a row of the Tasks dock (progress, Cancel) while the window stays
+    /// usable; when it ends, the row says what was stored and the imported machine is shown.
+    /// Returns the task's number.
+    int importInBackground(const ImportRequest& request);
     QString databasePath() const { return m_session->databasePath(); }
 
     /// What the window shows: every dock and view follows it.
@@ -127,6 +132,7 @@ private:
     void chooseImport(const QStringList& files = {});
     void chooseSimulation();
     /// What the simulation's task row says when it ended; the run list follows.
+    QString importEnded(const ImportResult& result, const QString& failure, const QString& path);
     QString simulationEnded(const SimulationOutcome& outcome, const QString& path, std::int64_t machineId);
     void chooseTime();
     // What each change of the session redraws.

@@ -12,7 +12,9 @@
 #include "app/JobsDock.h"
 #include "app/MainWindow.h"
 #include "app/RunTableModel.h"
+#include "app/TaskListDock.h"
 #include "app/TimelineDock.h"
+#include "importers/JobImport.h"
 #include "store/DemoDatabase.h"
 #include "store/Runs.h"
 #include "store/SimulationRun.h"
@@ -51,6 +53,7 @@
 #include <QTimeZone>
 #include <QTimer>
 #include <QToolBar>
+#include <QToolButton>
 #include <QWheelEvent>
 
 #include <cmath>
@@ -352,6 +355,62 @@ private slots:
         QCOMPARE(parseIsoTime(QStringLiteral("2024-03-01T13:00:00+01:00")), std::optional<std::int64_t>(1709294400));
         QCOMPARE(parseIsoTime(QStringLiteral("yesterday")), std::optional<std::int64_t>());
         QCOMPARE(parseIsoTime(QStringLiteral("2024-13-01T00:00:00")), std::optional<std::int64_t>());
+    }
+
+    void importsRunInTheBackgroundAndCancel()
+    {
+        const QString path = m_dir.filePath(QStringLiteral("imports.sqlite"));
+        writeDemoDatabase(path.toStdString());
+        MainWindow window;
+        QVERIFY(window.openDatabase(path));
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        const int machines = window.machineCount();
+        TaskListDock* tasks = window.tasksDock();
+
+        // A new machine with its jobs: the window is not blocked, then shows it.
+        const QString data = QFINDTESTDATA("data/import");
+        ImportRequest request;
+        request.files = {(data + QStringLiteral("/day1.sacct")).toStdString()};
+        request.topology = (data + QStringLiteral("/cluster-nodes.csv")).toStdString();
+        request.machine = "cluster";
+        const int first = window.importInBackground(request);
+        QVERIFY(!tasks->isHidden());
+        window.selectMachine(1); // the user carries on meanwhile
+        QTRY_VERIFY_WITH_TIMEOUT(tasks->runningCount() == 0, 30000);
+        QVERIFY2(tasks->taskText(first).contains(QStringLiteral("Imported into machine")),
+                 qPrintable(tasks->taskText(first)));
+        QCOMPARE(window.machineCount(), machines + 1);
+        QCOMPARE(window.currentMachine()->record.name, std::string("cluster"));
+        QVERIFY(!window.currentMachine()->jobs.empty());
+        QDir().mkpath(QStringLiteral(PLACEMENT_TEST_OUTPUT_DIR));
+        tasks->grab().save(QStringLiteral(PLACEMENT_TEST_OUTPUT_DIR "/tasks-import.png"));
+
+        // A long import cancelled: nothing stored, the row says so.
+        const QString big = m_dir.filePath(QStringLiteral("big.swf"));
+        {
+            QFile file(big);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            QByteArray lines;
+            for (int job = 1; job <= 400000; ++job)
+                lines += QByteArray::number(job) + ' ' + QByteArray::number(job * 10)
+                    + " 5 600 4 -1 -1 4 3600 -1 1 1 1 1 1 -1 -1 -1\n";
+            file.write(lines);
+        }
+        const std::int64_t cabJobs = [&] {
+            Store store = Store::openExisting(path.toStdString());
+            return store.machine("cab")->jobCount;
+        }();
+        ImportRequest longOne;
+        longOne.files = {big.toStdString()};
+        longOne.machine = "cab";
+        const int second = window.importInBackground(longOne);
+        tasks->cancelButton(second)->click();
+        QTRY_VERIFY_WITH_TIMEOUT(tasks->runningCount() == 0, 60000);
+        QVERIFY2(tasks->taskText(second).contains(QStringLiteral("Nothing imported: cancelled")),
+                 qPrintable(tasks->taskText(second)));
+        Store store = Store::openExisting(path.toStdString());
+        QCOMPARE(store.machine("cab")->jobCount, cabJobs);
     }
 
     void whatAnotherProgramStoresAppears()
