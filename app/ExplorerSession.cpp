@@ -233,8 +233,10 @@ void ExplorerSession::install(std::shared_ptr<const MachineData> machine, std::v
     }
     m_linkMode = defaultLinkColorMode(*m_machine);
     // Another run of the same machine replays the same workload on the same time axis: the
-    // cursor stays. Another machine opens at its busiest moment.
-    const std::int64_t time = sameMachine ? m_time : m_machine->openingTime;
+    // cursor stays, if the run spans it (a run with transformed arrivals may not). Another
+    // machine, or a run elsewhere in time, opens at its busiest moment.
+    const bool spansCursor = m_time >= m_machine->firstTime && m_time <= m_machine->lastTime;
+    const std::int64_t time = sameMachine && spansCursor ? m_time : m_machine->openingTime;
     m_time = std::clamp(time, m_machine->firstTime, m_machine->lastTime);
     updateOwners();
     emit machineChanged();

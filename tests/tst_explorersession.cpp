@@ -14,6 +14,7 @@
 #include "app/RunTableModel.h"
 #include "app/TaskListDock.h"
 #include "app/TimelineDock.h"
+#include "core/WorkloadTransforms.h"
 #include "importers/JobImport.h"
 #include "store/DemoDatabase.h"
 #include "store/Runs.h"
@@ -150,12 +151,37 @@ private slots:
         const MachineData* run = window.currentMachine();
         QVERIFY(run->runId > 0);
         // The same workload on the same time axis: the cursor stays where it was.
-        QCOMPARE(window.currentTime(), std::clamp(time, run->firstTime, run->lastTime));
+        QVERIFY(time >= run->firstTime && time <= run->lastTime);
+        QCOMPARE(window.currentTime(), time);
         QCOMPARE(window.timelineDock()->time(), window.currentTime());
         QCOMPARE(window.highlightedJob(), -1);
         QCOMPARE(window.machineView()->outlineCount(), 0);
         QVERIFY(!window.statusBar()->currentMessage().contains(
             QStringLiteral("Job %1 ").arg(QString::fromStdString(job.id))));
+    }
+
+    void aRunElsewhereInTimeOpensAtItsBusiestMoment()
+    {
+        // Arrivals at zero move the whole run to 1970: the logged run's cursor is outside it,
+        // so the run opens at its own busiest moment, not at its edge with nothing running.
+        const QString path = m_dir.filePath(QStringLiteral("zero.sqlite"));
+        writeDemoDatabase(path.toStdString());
+        {
+            Store store = Store::openExisting(path.toStdString());
+            SimulationSetup setup;
+            setup.machine = "cab";
+            setup.transform.arrivals = WorkloadTransform::Arrivals::Zero;
+            setup.runName = "at zero";
+            runStoredSimulation(store, setup, "test");
+        }
+        MainWindow window;
+        QVERIFY(show(window, path));
+        window.selectMachine(1);
+        QVERIFY(window.selectRun(QStringLiteral("at zero")));
+        const MachineData* run = window.currentMachine();
+        QCOMPARE(window.currentTime(), run->openingTime);
+        QVERIFY(std::any_of(run->jobs.begin(), run->jobs.end(),
+                            [&](const Job& job) { return job.runsAt(window.currentTime()); }));
     }
 
     void machineWithoutPlacementsOpensAtItsFirstJob()
