@@ -290,8 +290,6 @@ void TestSlurmCluster::importMatchesSlurm()
         Store store = Store::openExisting(database.toStdString());
         const std::optional<MachineRecord> machine = store.machine("emu");
         QVERIFY(machine);
-        if (source.endsWith(QLatin1String("-epoch")))
-            QEXPECT_FAIL("", "the importers do not read sacct's SLURM_TIME_FORMAT=%s times (Unix seconds) yet", Abort);
         QVERIFY2(store.jobs(machine->id).size() == m_slurm.size(), qPrintable(imported.output.left(2000)));
     }
     compareWithSlurm(database);
