@@ -75,22 +75,32 @@ private slots:
             }
     }
 
-    void randomActionsKeepTheSessionConsistent()
+    // One row per seed, so that each stays well inside QtTest's time limit per test
+    // function (5 minutes), also under the sanitizers.
+    void randomActionsKeepTheSessionConsistent_data()
     {
+        QTest::addColumn<qulonglong>("seed");
+        QTest::addColumn<int>("actions");
         const int total = qEnvironmentVariableIsSet("PLACEMENT_RANDOM_ACTIONS")
             ? qEnvironmentVariableIntValue("PLACEMENT_RANDOM_ACTIONS")
             : 10000;
-        std::vector<std::uint64_t> seeds;
+        std::vector<qulonglong> seeds;
         if (qEnvironmentVariableIsSet("PLACEMENT_RANDOM_SEED"))
-            seeds.push_back(static_cast<std::uint64_t>(qEnvironmentVariableIntValue("PLACEMENT_RANDOM_SEED")));
+            seeds.push_back(static_cast<qulonglong>(qEnvironmentVariableIntValue("PLACEMENT_RANDOM_SEED")));
         else
-            for (std::uint64_t seed = 1; seed <= 10; ++seed)
+            for (qulonglong seed = 1; seed <= 10; ++seed)
                 seeds.push_back(seed);
         const int perSeed = std::max(1, total / static_cast<int>(seeds.size()));
-        for (std::uint64_t seed : seeds) {
-            QString failure = runSeed(seed, perSeed);
-            QVERIFY2(failure.isEmpty(), qPrintable(failure));
-        }
+        for (qulonglong seed : seeds)
+            QTest::newRow(qPrintable(QStringLiteral("seed %1").arg(seed))) << seed << perSeed;
+    }
+
+    void randomActionsKeepTheSessionConsistent()
+    {
+        QFETCH(qulonglong, seed);
+        QFETCH(int, actions);
+        const QString failure = runSeed(seed, actions);
+        QVERIFY2(failure.isEmpty(), qPrintable(failure));
     }
 
 private:
