@@ -247,9 +247,11 @@ private:
                      return;
                  QAction* action
                      = dialogs[static_cast<size_t>(random.between(0, static_cast<std::int64_t>(dialogs.size()) - 1))];
-                 cancelNextDialog();
+                 QTimer* poll = cancelDialogs();
                  action->trigger();
                  QCoreApplication::processEvents();
+                 rejectModal(); // one opened without a loop of its own (QDialog::open)
+                 delete poll;
                  ++m_dialogsOpened;
              }},
         };
@@ -274,26 +276,25 @@ private:
         return found;
     }
 
-    /// Rejects the next modal dialog as soon as it is shown (a file dialog, a message box, the
-    /// Simulate or Import dialog): polled, because a dialog runs its own event loop.
-    static void cancelNextDialog()
+    /// Rejects every modal dialog shown while it lives (a file dialog, a message box, the
+    /// Simulate or Import dialog): polled, because a dialog runs its own event loop. The
+    /// caller deletes it once the action has returned, however long the dialog took to open.
+    static QTimer* cancelDialogs()
     {
         auto* poll = new QTimer;
-        auto* waited = new int(0);
-        QObject::connect(poll, &QTimer::timeout, [poll, waited] {
-            if (QWidget* modal = QApplication::activeModalWidget()) {
-                if (auto* dialog = qobject_cast<QDialog*>(modal))
-                    dialog->reject();
-                else
-                    modal->close();
-            } else if (++*waited < 100) {
-                return;
-            }
-            poll->stop();
-            poll->deleteLater();
-            delete waited;
-        });
+        QObject::connect(poll, &QTimer::timeout, [] { rejectModal(); });
         poll->start(10);
+        return poll;
+    }
+
+    static void rejectModal()
+    {
+        if (QWidget* modal = QApplication::activeModalWidget()) {
+            if (auto* dialog = qobject_cast<QDialog*>(modal))
+                dialog->reject();
+            else
+                modal->close();
+        }
     }
 
     /// The first start and last end of the run's placed jobs ({0, 0} without any).
