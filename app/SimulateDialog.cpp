@@ -9,7 +9,7 @@
 #include "core/OfferedLoad.h"
 #include "core/Topology.h"
 #include "store/Runs.h"
-#include "store/SimulationRun.h"
+#include "services/Simulation.h"
 #include "store/Store.h"
 
 #include <QApplication>

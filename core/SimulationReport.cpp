@@ -101,6 +101,12 @@ std::string simulationParametersJson(const SimulationSetup& setup, const std::st
         json.value(start);
     json.endArray();
     json.key("version").value(version);
+    if (!setup.inputDigest.empty())
+        json.key("input_digest").value(setup.inputDigest);
+    if (!setup.sweep.empty()) {
+        json.key("sweep").value(setup.sweep);
+        json.key("sweep_point").value(setup.sweepPoint);
+    }
     json.endObject();
     return json.str();
 }

@@ -28,6 +28,11 @@ struct SimulationSetup
     int cpusPerNode = 1; ///< for logs that count processors only (SWF)
     std::vector<int> sizeBins = defaultSizeBins();
     std::string runName; ///< empty: made from the policy, the backfilling and the speed-up
+    /// The identity of the replayed jobs (services/Simulation.h: a digest of every job's id,
+    /// submit time, size, run time and limit as replayed); empty when not known.
+    std::string inputDigest;
+    /// The sweep the run belongs to and its point's id (services/Sweep.h); empty outside one.
+    std::string sweep, sweepPoint;
 };
 
 /// What a run produced beyond the placements.

@@ -10,7 +10,7 @@
 #include "core/SystemMetrics.h"
 #include "store/DemoDatabase.h"
 #include "store/Runs.h"
-#include "store/SimulationRun.h"
+#include "services/Simulation.h"
 #include "store/Store.h"
 #include "tests/support/IsolatedSettings.h"
 #include "views/ChartsDock.h"

@@ -8,7 +8,7 @@
 #include "core/Presets.h"
 #include "core/SimulationReport.h"
 #include "importers/TopologyImport.h"
-#include "store/SimulationRun.h"
+#include "services/Simulation.h"
 #include "store/Store.h"
 #include "tests/support/IsolatedSettings.h"
 #include "tests/support/RandomSwitchTree.h"

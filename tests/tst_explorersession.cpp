@@ -18,7 +18,7 @@
 #include "importers/JobImport.h"
 #include "store/DemoDatabase.h"
 #include "store/Runs.h"
-#include "store/SimulationRun.h"
+#include "services/Simulation.h"
 #include "store/Store.h"
 #include "tests/support/IsolatedSettings.h"
 #include "tests/support/RenderWait.h"

@@ -14,7 +14,7 @@
 #include "core/SimulationReport.h"
 #include "core/SplitMix64.h"
 #include "store/DemoDatabase.h"
-#include "store/SimulationRun.h"
+#include "services/Simulation.h"
 #include "store/Store.h"
 #include "tests/support/IsolatedSettings.h"
 

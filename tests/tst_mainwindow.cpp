@@ -12,7 +12,7 @@
 #include "core/RunComparison.h"
 #include "store/DemoDatabase.h"
 #include "store/Runs.h"
-#include "store/SimulationRun.h"
+#include "services/Simulation.h"
 #include "store/Store.h"
 #include "tests/support/ImageCompare.h"
 #include "tests/support/IsolatedSettings.h"

@@ -13,7 +13,7 @@
 #include "core/SplitMix64.h"
 #include "importers/TopologyImport.h"
 #include "store/DemoDatabase.h"
-#include "store/SimulationRun.h"
+#include "services/Simulation.h"
 #include "store/Store.h"
 #include "tests/support/IsolatedSettings.h"
 #include "views/GanttChart.h"

@@ -3,7 +3,7 @@
 
 #include "core/MachineSpec.h"
 #include "store/Runs.h"
-#include "store/SimulationRun.h"
+#include "services/Simulation.h"
 #include "store/Store.h"
 
 #include <QJsonDocument>

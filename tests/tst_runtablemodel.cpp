@@ -4,7 +4,7 @@
 #include "app/RunTableModel.h"
 #include "store/DemoDatabase.h"
 #include "store/Runs.h"
-#include "store/SimulationRun.h"
+#include "services/Simulation.h"
 #include "store/Store.h"
 
 #include <QAbstractItemModelTester>

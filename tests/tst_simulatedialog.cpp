@@ -13,7 +13,7 @@
 #include "core/Topology.h"
 #include "store/DemoDatabase.h"
 #include "store/Runs.h"
-#include "store/SimulationRun.h"
+#include "services/Simulation.h"
 #include "store/Store.h"
 #include "tests/support/IsolatedSettings.h"
 

@@ -6,6 +6,7 @@
 #include <QString>
 
 #include <cerrno>
+#include <cstdint>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -16,6 +17,13 @@
 
 /// "--policy" help: every allocator policy with its summary.
 QString policyHelp();
+
+/// `--option` as Unix seconds, or an ISO 8601 date or date and time (UTC unless it says
+/// otherwise); throws std::invalid_argument naming the option.
+std::int64_t parseTime(const QString& text, const char* option);
+
+/// `--option` as a whole number of at least `minimum`; throws std::invalid_argument naming it.
+int parseCount(const QString& text, const char* option, int minimum);
 
 /// A file written beside its path and renamed into place when complete. Opened before the
 /// work that fills it, so that a path that cannot be written fails before anything is

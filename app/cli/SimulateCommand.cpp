@@ -8,7 +8,6 @@
 #include "core/OfferedLoad.h"
 #include "core/SimulationReport.h"
 #include "core/SyntheticWorkload.h"
-#include "store/SimulationRun.h"
 #include "store/Store.h"
 
 #include <QCommandLineParser>
@@ -25,41 +24,11 @@
 #include <stdexcept>
 
 #include "CommandSupport.h"
+#include "services/Simulation.h"
 
 using namespace placement;
 
 namespace {
-
-/// Unix seconds, or an ISO 8601 date or date and time (UTC unless it says otherwise).
-std::int64_t parseTime(const QString& text, const char* option)
-{
-    bool ok = false;
-    const qlonglong seconds = text.toLongLong(&ok);
-    if (ok)
-        return seconds;
-    QDateTime time = QDateTime::fromString(text, Qt::ISODate);
-    if (!time.isValid()) {
-        const QDate date = QDate::fromString(text, Qt::ISODate);
-        if (date.isValid())
-            time = QDateTime(date, QTime(0, 0), QTimeZone::utc());
-    }
-    if (!time.isValid())
-        throw std::invalid_argument(std::string("--") + option + " '" + text.toStdString()
-                                    + "' is neither Unix seconds nor an ISO date (2022-03-01 or 2022-03-01T12:00)");
-    if (time.timeSpec() == Qt::LocalTime)
-        time.setTimeZone(QTimeZone::utc());
-    return time.toSecsSinceEpoch();
-}
-
-int parseCount(const QString& text, const char* option, int minimum)
-{
-    bool ok = false;
-    const int value = text.toInt(&ok);
-    if (!ok || value < minimum)
-        throw std::invalid_argument(std::string("--") + option + " needs a whole number of at least "
-                                    + std::to_string(minimum) + ", not '" + text.toStdString() + "'");
-    return value;
-}
 
 BackfillPolicy parseBackfill(const QString& text)
 {
@@ -96,29 +65,6 @@ SyntheticTraceOptions parseSynthetic(const QString& text)
             throw std::invalid_argument("--synthetic: the mean job size must be a positive number");
     }
     return trace;
-}
-
-/// The run on a synthetic trace: `setup.machine` is a preset or a machine spec, no database.
-SimulationSummary runSynthetic(const SimulationSetup& setup, SyntheticTraceOptions trace)
-{
-    const std::unique_ptr<Topology> topology = parseMachineSpec(setup.machine);
-    trace.maxNodes = topology->nodeCount();
-    const std::vector<SimulationJob> jobs = transformWorkload(generateSyntheticTrace(trace), setup.transform);
-    const std::unique_ptr<Allocator> allocator = makeAllocator(*topology, setup.allocator);
-    const auto begin = std::chrono::steady_clock::now();
-    const SimulationResult result = simulate(*topology, jobs, *allocator, setup.options);
-    SimulationSummary summary;
-    summary.simulationSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
-    summary.metrics = computeSystemMetrics(topology->nodeCount(), jobs, result, setup.sizeBins);
-    summary.meanAph = meanAph(*topology, result, &summary.jobsWithPairs);
-    summary.mapping = topologyMapping(*topology, result);
-    summary.offeredLoad = placement::offeredLoad(jobs, topology->nodeCount());
-    for (size_t i = 0; i < jobs.size(); ++i)
-        if (result.jobs[i].neverFits)
-            summary.neverFit.push_back(jobs[i].id);
-    if (!summary.neverFit.empty())
-        summary.skippedByReason["larger than the machine"] = static_cast<std::int64_t>(summary.neverFit.size());
-    return summary;
 }
 
 } // namespace
@@ -265,7 +211,7 @@ int runSimulate(const QStringList& arguments)
         Store store = Store::openExisting(parser.value(db).toStdString());
         summary = runStoredSimulation(store, setup, PLACEMENT_BUILD_ID, save);
     } else {
-        summary = runSynthetic(setup, parseSynthetic(parser.value(synthetic)));
+        summary = runSyntheticSimulation(setup, parseSynthetic(parser.value(synthetic)));
     }
     const std::string text = simulationSummaryJson(setup, summary);
     if (output)

@@ -26,6 +26,7 @@
 #include "ContiguousCommand.h"
 #include "FromSlurm.h"
 #include "SimulateCommand.h"
+#include "SweepCommand.h"
 #include "WhatIfCommand.h"
 
 using namespace placement;
@@ -40,6 +41,7 @@ const char* const commandSummary = "Commands:\n"
                                    "  metrics          per-job placement metrics as CSV\n"
                                    "  contiguous       APH of every contiguous allocation under a node order\n"
                                    "  simulate         replay a machine's jobs under a scheduling policy\n"
+                                   "  sweep            replay under every combination of parameter values\n"
                                    "  whatif           where a policy would have placed each job of a run\n"
                                    "  hostlist EXPR    expand a Slurm hostlist expression, one name per line\n"
                                    "\n"
@@ -426,6 +428,8 @@ int main(int argc, char* argv[])
             return runContiguous(arguments);
         if (command == QLatin1String("simulate"))
             return runSimulate(arguments);
+        if (command == QLatin1String("sweep"))
+            return runSweep(arguments);
         if (command == QLatin1String("whatif"))
             return runWhatIf(arguments);
     } catch (const std::exception& error) {
