@@ -9,8 +9,9 @@
 #   core       the C++ standard library and GLPK only
 #   store      + core, SQLite
 #   importers  + core, store, zlib, libarchive, xxHash, date (no Qt)
+#   services   + core, store, importers, xxHash (no Qt)
 #   views      + core, Qt, VTK (no store, importers or app)
-#   app/cli    + core, store, importers, QtCore (no views, no explorer windows)
+#   app/cli    + core, store, importers, services, QtCore (no views, no explorer windows)
 #   app        everything above
 #
 #   tests/check-layers.sh [SOURCE_DIR]
@@ -26,15 +27,16 @@ cd "$source_dir"
 qt='Q[A-Za-z]+(/|$)|^qt|^Qt'
 vtk='^vtk'
 declare -A forbidden=(
-  [core]="^(store|importers|views|app)/|$qt|$vtk|^sqlite3\.h$"
-  [store]="^(importers|views|app)/|$qt|$vtk"
-  [importers]="^(views|app)/|$qt|$vtk"
-  [views]="^(store|importers|app)/|^sqlite3\.h$"
+  [core]="^(store|importers|services|views|app)/|$qt|$vtk|^sqlite3\.h$"
+  [store]="^(importers|services|views|app)/|$qt|$vtk"
+  [importers]="^(services|views|app)/|$qt|$vtk"
+  [services]="^(views|app)/|$qt|$vtk"
+  [views]="^(store|importers|services|app)/|^sqlite3\.h$"
   [app/cli]="^(views|app/[A-Za-z]+\.h)|$vtk|^Q(Widget|Application|Gui|Painter|Image|Window|Dialog|MainWindow)|^Qt(Gui|Widgets|OpenGL|Charts)/"
 )
 
 status=0
-for layer in core store importers views app/cli; do
+for layer in core store importers services views app/cli; do
   while IFS= read -r -d '' file; do
     line_number=0
     while IFS= read -r line; do
