@@ -19,6 +19,7 @@
 #include <xxhash.h>
 
 #include "services/Simulation.h"
+#include "services/SweepResults.h"
 
 namespace placement {
 
@@ -54,8 +55,9 @@ bool excluded(const std::map<std::string, std::string>& values,
     });
 }
 
-/// The ids of the sweep points a machine's stored runs carry.
-std::set<std::string> storedPointIds(Store& store, std::int64_t machineId)
+} // namespace
+
+std::set<std::string> storedSweepPoints(Store& store, std::int64_t machineId)
 {
     SqliteStatement query(store.database(),
                           "SELECT json_extract(parameters, '$.sweep_point') FROM runs "
@@ -68,7 +70,13 @@ std::set<std::string> storedPointIds(Store& store, std::int64_t machineId)
     return ids;
 }
 
-} // namespace
+std::set<std::string> storedSweepPoints(Store& store, const std::string& machine)
+{
+    const std::optional<MachineRecord> record = store.machine(machine);
+    if (!record)
+        throw std::invalid_argument(store.path() + " has no machine named '" + machine + "'");
+    return storedSweepPoints(store, record->id);
+}
 
 const std::vector<std::string>& sweepParameters()
 {
@@ -170,7 +178,7 @@ runSweep(const std::vector<SweepTarget>& targets, const std::vector<SweepPoint>&
         explicit Opened(const SweepTarget& target)
             : store(Store::openExisting(target.database))
             , input(loadStoredInput(store, target.base.machine, target.base.cpusPerNode))
-            , storedIds(storedPointIds(store, input.machineId))
+            , storedIds(storedSweepPoints(store, input.machineId))
         {}
         Store store;
         const StoredInput input;
@@ -180,6 +188,15 @@ runSweep(const std::vector<SweepTarget>& targets, const std::vector<SweepPoint>&
     std::vector<std::unique_ptr<Opened>> opened;
     for (const SweepTarget& target : targets)
         opened.push_back(std::make_unique<Opened>(target));
+
+    std::unique_ptr<SweepResultFile> results;
+    std::mutex resultsMutex;
+    if (!options.resultFile.empty()) {
+        results = std::make_unique<SweepResultFile>(options.resultFile);
+        const std::set<std::string> inFile = results->pointIds();
+        for (auto& target : opened)
+            target->storedIds.insert(inFile.begin(), inFile.end());
+    }
 
     std::vector<SweepPointOutcome> outcomes(points.size());
     std::atomic<size_t> next{0};
@@ -233,12 +250,27 @@ runSweep(const std::vector<SweepTarget>& targets, const std::vector<SweepPoint>&
             try {
                 ComputedRun run = computeStoredRun(target.input, setup);
                 outcome.seconds = run.summary.simulationSeconds;
-                std::lock_guard lock(target.mutex); // a finished replay is stored, stop or not
-                outcome.runId = storeComputedRun(target.store, target.input, setup, options.version, run);
-                outcome.runName = run.summary.runName;
-                outcome.state = outcome.runId ? SweepPointOutcome::State::Stored : SweepPointOutcome::State::Empty;
-                if (outcome.runId)
+                if (results) {
+                    // Into the task's own file; the database is only read.
+                    run.summary.runName = setup.runName;
+                    std::lock_guard lock(resultsMutex);
+                    if (!run.placements.empty())
+                        results->write(point.id, targets[point.target].database, target.input.machineName,
+                                       setup.runName, simulationParametersJson(setup, options.version),
+                                       simulationSummaryJson(setup, run.summary), run.placements);
+                    outcome.runName = setup.runName;
+                    outcome.state
+                        = run.placements.empty() ? SweepPointOutcome::State::Empty : SweepPointOutcome::State::Stored;
+                } else {
+                    std::lock_guard lock(target.mutex); // a finished replay is stored, stop or not
+                    outcome.runId = storeComputedRun(target.store, target.input, setup, options.version, run);
+                    outcome.runName = run.summary.runName;
+                    outcome.state = outcome.runId ? SweepPointOutcome::State::Stored : SweepPointOutcome::State::Empty;
+                }
+                if (outcome.state == SweepPointOutcome::State::Stored) {
+                    std::lock_guard lock(target.mutex);
                     target.storedIds.insert(point.id);
+                }
             } catch (const SimulationCancelled&) {
                 outcome.state = SweepPointOutcome::State::Stopped;
                 continue;

@@ -8,6 +8,7 @@
 #include <atomic>
 #include <functional>
 #include <map>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -42,6 +43,13 @@ struct SweepPoint
     std::string id;
 };
 
+class Store;
+
+/// The sweep point ids the stored runs of a machine carry (`parameters.sweep_point`).
+std::set<std::string> storedSweepPoints(Store& store, std::int64_t machineId);
+/// The same by the machine's name; throws std::invalid_argument for an unknown machine.
+std::set<std::string> storedSweepPoints(Store& store, const std::string& machine);
+
 /// The parameter names a sweep accepts, in a stable order.
 const std::vector<std::string>& sweepParameters();
 
@@ -57,6 +65,10 @@ struct SweepOptions
     /// Set (from a signal handler, say) to stop: no point is started after it, points being
     /// replayed are abandoned, finished points stay stored.
     std::atomic<bool>* stop = nullptr;
+    /// Non-empty: runs go into this result file (services/SweepResults.h), not into the
+    /// databases, which are only read (a Slurm array task); points already in the file or in
+    /// the database are skipped.
+    std::string resultFile;
 };
 
 /// What happened to one point.

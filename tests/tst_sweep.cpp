@@ -6,8 +6,8 @@
 // workers, on a real trace (tests/data/traces/hpc2n.swf) in real database files.
 
 #include "importers/JobImport.h"
-#include "store/SqliteDatabase.h"
 #include "store/Store.h"
+#include "tests/support/StoredRuns.h"
 
 #include <QFile>
 #include <QProcess>
@@ -20,6 +20,7 @@
 #include "services/Sweep.h"
 
 using namespace placement;
+using placement::test::storedRuns;
 
 namespace {
 
@@ -48,23 +49,6 @@ SweepTarget grid(const std::string& database)
     target.dimensions = {{"policy", {"first-fit", "ta", "jigsaw"}}, {"speedup", {"none", "v2"}}, {"seed", {"1", "2"}}};
     target.exclusions = {{{"policy", "first-fit"}, {"speedup", "v2"}}};
     return target;
-}
-
-/// Every stored run of the sweep, by name: its placements (job, start, end, nodes) and its
-/// parameters less the code version.
-std::map<std::string, std::string> storedRuns(const std::string& database)
-{
-    Store store = Store::openExisting(database);
-    SqliteStatement query(
-        store.database(),
-        "SELECT r.name, json_extract(r.parameters, '$.sweep_point'), "
-        "(SELECT group_concat(p.job_id || ':' || p.start || '-' || p.end || ':' || hex(p.nodes), ';') "
-        " FROM (SELECT * FROM placements WHERE run_id = r.id ORDER BY job_id) p) "
-        "FROM runs r ORDER BY r.name");
-    std::map<std::string, std::string> runs;
-    while (query.step())
-        runs[query.text(0)] = query.text(1) + "|" + query.text(2);
-    return runs;
 }
 
 } // namespace

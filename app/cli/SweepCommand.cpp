@@ -4,25 +4,33 @@
 #include "SweepCommand.h"
 
 #include "core/JsonWriter.h"
+#include "store/Store.h"
 
 #include <QCommandLineParser>
+#include <QCoreApplication>
+#include <QDateTime>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QProcess>
+#include <QSaveFile>
 
 #include <algorithm>
 #include <atomic>
 #include <csignal>
 #include <cstdio>
+#include <map>
 #include <optional>
+#include <set>
 #include <stdexcept>
 #include <thread>
 
 #include "CommandSupport.h"
 #include "services/Sweep.h"
+#include "services/SweepResults.h"
 
 using namespace placement;
 
@@ -111,6 +119,17 @@ std::vector<SweepTarget> readPlan(const QString& path, std::string* name)
         target.base.machine = machine.toStdString();
         if (entry.contains(QLatin1String("cpus-per-node")))
             target.base.cpusPerNode = entry.value(QLatin1String("cpus-per-node")).toInt(1);
+        if (entry.contains(QLatin1String("from")))
+            target.base.transform.from = parseTime(
+                QString::fromStdString(jsonText(entry.value(QLatin1String("from")), where + QLatin1String(".from"))),
+                "from");
+        if (entry.contains(QLatin1String("to")))
+            target.base.transform.to = parseTime(
+                QString::fromStdString(jsonText(entry.value(QLatin1String("to")), where + QLatin1String(".to"))), "to");
+        if (entry.contains(QLatin1String("lcs-steps"))) {
+            target.base.allocator.searchSteps = entry.value(QLatin1String("lcs-steps")).toInt(0);
+            target.base.allocator.searchTimeout = 0;
+        }
         for (const std::string& parameter : sweepParameters()) {
             const QJsonValue value = entry.value(QString::fromStdString(parameter));
             if (value.isUndefined())
@@ -126,7 +145,8 @@ std::vector<SweepTarget> readPlan(const QString& path, std::string* name)
         }
         for (auto it = entry.begin(); it != entry.end(); ++it) {
             const std::string key = it.key().toStdString();
-            if (key != "db" && key != "machine" && key != "cpus-per-node" && key != "exclude"
+            if (key != "db" && key != "machine" && key != "cpus-per-node" && key != "exclude" && key != "from"
+                && key != "to" && key != "lcs-steps"
                 && std::find(sweepParameters().begin(), sweepParameters().end(), key) == sweepParameters().end())
                 throw std::invalid_argument(where.toStdString() + ": unknown key \"" + key + "\"");
         }
@@ -169,6 +189,327 @@ std::string duration(double seconds)
         std::snprintf(text, sizeof text, "%d h %02d min", static_cast<int>(seconds) / 3600,
                       static_cast<int>(seconds) % 3600 / 60);
     return text;
+}
+
+/// The plan of a submission, in the plan file format, with the points to run in order and
+/// the program version that gave them their ids.
+QByteArray writtenPlan(const std::string& name, const std::vector<SweepTarget>& targets,
+                       const std::vector<const SweepPoint*>& points, int pointsPerTask)
+{
+    QJsonObject plan;
+    plan.insert(QLatin1String("name"), QString::fromStdString(name));
+    plan.insert(QLatin1String("version"), QStringLiteral(PLACEMENT_BUILD_ID));
+    plan.insert(QLatin1String("points-per-task"), pointsPerTask);
+    QJsonArray list;
+    for (const SweepPoint* point : points)
+        list.append(QString::fromStdString(point->id));
+    plan.insert(QLatin1String("points"), list);
+    QJsonArray entries;
+    for (const SweepTarget& target : targets) {
+        QJsonObject entry;
+        entry.insert(QLatin1String("db"), QFileInfo(QString::fromStdString(target.database)).absoluteFilePath());
+        entry.insert(QLatin1String("machine"), QString::fromStdString(target.base.machine));
+        entry.insert(QLatin1String("cpus-per-node"), target.base.cpusPerNode);
+        if (target.base.transform.from)
+            entry.insert(QLatin1String("from"), QString::number(*target.base.transform.from));
+        if (target.base.transform.to)
+            entry.insert(QLatin1String("to"), QString::number(*target.base.transform.to));
+        if (target.base.allocator.searchSteps > 0)
+            entry.insert(QLatin1String("lcs-steps"), static_cast<qint64>(target.base.allocator.searchSteps));
+        for (const auto& [parameter, values] : target.dimensions) {
+            QJsonArray array;
+            for (const std::string& value : values)
+                array.append(QString::fromStdString(value));
+            entry.insert(QString::fromStdString(parameter), array);
+        }
+        QJsonArray exclusions;
+        for (const auto& rule : target.exclusions) {
+            QJsonObject object;
+            for (const auto& [parameter, value] : rule)
+                object.insert(QString::fromStdString(parameter), QString::fromStdString(value));
+            exclusions.append(object);
+        }
+        entry.insert(QLatin1String("exclude"), exclusions);
+        entries.append(entry);
+    }
+    plan.insert(QLatin1String("targets"), entries);
+    return QJsonDocument(plan).toJson();
+}
+
+/// Runs a Slurm client; its standard output, or an exception naming the command and why.
+QString runSlurmClient(const QString& program, const QStringList& arguments)
+{
+    QProcess process;
+    process.start(program, arguments);
+    const QString command = program + QLatin1Char(' ') + arguments.join(QLatin1Char(' '));
+    if (!process.waitForStarted(10000))
+        throw std::runtime_error("cannot run " + command.toStdString() + ": " + process.errorString().toStdString());
+    if (!process.waitForFinished(120000))
+        throw std::runtime_error(command.toStdString() + " did not finish within 2 minutes");
+    if (process.exitStatus() != QProcess::NormalExit || process.exitCode() != 0)
+        throw std::runtime_error(command.toStdString() + " failed: "
+                                 + QString::fromUtf8(process.readAllStandardError()).trimmed().toStdString());
+    return QString::fromUtf8(process.readAllStandardOutput());
+}
+
+/// The folder of a sweep's Slurm submissions: beside the (first) database.
+QDir sweepDirectory(const std::vector<SweepTarget>& targets, const std::string& name)
+{
+    return QDir(QString::fromStdString(targets.front().database) + QStringLiteral(".sweep-")
+                + QString::fromStdString(name));
+}
+
+QStringList resultFiles(const QDir& directory)
+{
+    QStringList files;
+    const QDir results(directory.filePath(QStringLiteral("results")));
+    for (const QString& file : results.entryList({QStringLiteral("*.sqlite")}, QDir::Files, QDir::Name))
+        files.append(results.filePath(file));
+    return files;
+}
+
+/// Task ids of an array job as squeue or sacct print them: "123_4", "123_[5-9%2]", "123_[1,3-4]".
+std::vector<int> arrayTasks(const QString& jobId)
+{
+    std::vector<int> tasks;
+    const qsizetype underscore = jobId.indexOf(QLatin1Char('_'));
+    if (underscore < 0)
+        return tasks;
+    QString list = jobId.mid(underscore + 1);
+    list.remove(QLatin1Char('[')).remove(QLatin1Char(']'));
+    list = list.section(QLatin1Char('%'), 0, 0);
+    for (const QString& range : list.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+        const int first = range.section(QLatin1Char('-'), 0, 0).toInt();
+        const int last = range.contains(QLatin1Char('-')) ? range.section(QLatin1Char('-'), 1, 1).toInt() : first;
+        for (int task = first; task <= last; ++task)
+            tasks.push_back(task);
+    }
+    return tasks;
+}
+
+/// Every stored point id of the sweep's databases and machines.
+std::set<std::string> storedIds(const std::vector<SweepTarget>& targets)
+{
+    std::set<std::string> ids;
+    std::set<std::pair<std::string, std::string>> seen;
+    for (const SweepTarget& target : targets) {
+        if (!seen.insert({target.database, target.base.machine}).second)
+            continue;
+        Store store = Store::openExisting(target.database);
+        const std::set<std::string> stored = storedSweepPoints(store, target.base.machine);
+        ids.insert(stored.begin(), stored.end());
+    }
+    return ids;
+}
+
+/// Point ids in the sweep's result files (finished by Slurm tasks, maybe not collected).
+std::set<std::string> finishedIds(const QDir& directory)
+{
+    std::set<std::string> finished;
+    for (const QString& file : resultFiles(directory)) {
+        SweepResultFile results(file.toStdString());
+        const std::set<std::string> ids = results.pointIds();
+        finished.insert(ids.begin(), ids.end());
+    }
+    return finished;
+}
+
+int runTask(const QString& planPath, int task, const std::vector<SweepTarget>& targets,
+            const std::vector<SweepPoint>& points, SweepOptions options, bool workersGiven)
+{
+    if (planPath.isEmpty())
+        throw std::invalid_argument("--task runs part of a plan written by --slurm: give that --plan");
+    QFile file(planPath);
+    if (!file.open(QIODevice::ReadOnly))
+        throw std::runtime_error(planPath.toStdString() + ": cannot read");
+    const QJsonObject plan = QJsonDocument::fromJson(file.readAll()).object();
+    const QString version = plan.value(QLatin1String("version")).toString();
+    if (version != QLatin1String(PLACEMENT_BUILD_ID))
+        throw std::runtime_error(planPath.toStdString() + " was written by placement " + version.toStdString()
+                                 + ", this is " + PLACEMENT_BUILD_ID
+                                 + ": its points have other ids here; submit the sweep again with this program");
+    const QJsonArray ids = plan.value(QLatin1String("points")).toArray();
+    const int perTask = std::max(1, plan.value(QLatin1String("points-per-task")).toInt(1));
+    const qsizetype first = static_cast<qsizetype>(task) * perTask;
+    if (first >= ids.size())
+        throw std::invalid_argument("--task " + std::to_string(task) + ": the plan has "
+                                    + std::to_string((ids.size() + perTask - 1) / perTask) + " tasks");
+    std::map<std::string, const SweepPoint*> byId;
+    for (const SweepPoint& point : points)
+        byId[point.id] = &point;
+    std::vector<SweepPoint> mine;
+    for (qsizetype i = first; i < std::min(ids.size(), first + perTask); ++i) {
+        const auto found = byId.find(ids[i].toString().toStdString());
+        if (found == byId.end())
+            throw std::runtime_error(planPath.toStdString() + ": point " + ids[i].toString().toStdString()
+                                     + " is not among the plan's points here (have its jobs changed since?)");
+        mine.push_back(*found->second);
+    }
+    const QFileInfo info(planPath);
+    const QDir directory(info.absolutePath());
+    directory.mkpath(QStringLiteral("results"));
+    options.resultFile
+        = directory.filePath(QStringLiteral("results/%1-task-%2.sqlite").arg(info.completeBaseName()).arg(task))
+              .toStdString();
+    if (!workersGiven)
+        options.workers = std::max(1, qEnvironmentVariableIntValue("SLURM_CPUS_PER_TASK"));
+    int failed = 0;
+    for (const SweepPointOutcome& outcome : runSweep(targets, mine, options)) {
+        std::fprintf(stderr, "%s %s: %s%s%s\n", outcome.point ? outcome.point->id.c_str() : "",
+                     outcome.point ? describe(*outcome.point).c_str() : "", stateName(outcome.state),
+                     outcome.error.empty() ? "" : ": ", outcome.error.c_str());
+        failed
+            += outcome.state == SweepPointOutcome::State::Failed || outcome.state == SweepPointOutcome::State::Stopped;
+    }
+    return failed > 0 ? 1 : 0;
+}
+
+int collectResults(const QDir& directory, const std::vector<SweepTarget>& targets)
+{
+    const QStringList files = resultFiles(directory);
+    std::vector<std::string> paths;
+    for (const QString& file : files)
+        paths.push_back(file.toStdString());
+    std::set<std::string> databases;
+    CollectOutcome total;
+    for (const SweepTarget& target : targets) {
+        const std::string database
+            = QFileInfo(QString::fromStdString(target.database)).absoluteFilePath().toStdString();
+        if (!databases.insert(database).second)
+            continue;
+        const CollectOutcome outcome = collectSweepResults(database, paths);
+        total.stored += outcome.stored;
+        total.storedBefore += outcome.storedBefore;
+    }
+    std::fprintf(stderr, "%lld result files in %s: %d runs stored now, %d stored before\n",
+                 static_cast<long long>(files.size()), qPrintable(directory.path()), total.stored, total.storedBefore);
+    return 0;
+}
+
+int showStatus(const QDir& directory, const std::vector<SweepTarget>& targets, const std::vector<SweepPoint>& points)
+{
+    const std::set<std::string> stored = storedIds(targets);
+    const std::set<std::string> finished = finishedIds(directory);
+    int inDatabase = 0, notCollected = 0;
+    for (const SweepPoint& point : points) {
+        if (stored.count(point.id))
+            ++inDatabase;
+        else if (finished.count(point.id))
+            ++notCollected;
+    }
+    std::printf("points: %zu; stored in the database: %d; finished, not collected: %d; left: %zu\n", points.size(),
+                inDatabase, notCollected, points.size() - static_cast<size_t>(inDatabase + notCollected));
+    // The array tasks of every submission, as squeue (queued, running) and sacct (ended) see them.
+    QFile jobs(directory.filePath(QStringLiteral("jobs")));
+    if (!jobs.open(QIODevice::ReadOnly)) {
+        std::printf("no Slurm submission in %s\n", qPrintable(directory.path()));
+        return 0;
+    }
+    std::map<QString, std::set<QString>> states; // state -> "job_task"
+    for (const QByteArray& line : jobs.readAll().split('\n')) {
+        const QString job = QString::fromUtf8(line).section(QLatin1Char(' '), 0, 0).trimmed();
+        if (job.isEmpty())
+            continue;
+        std::set<QString> seen;
+        const QString queued = runSlurmClient(QStringLiteral("squeue"),
+                                              {QStringLiteral("-h"), QStringLiteral("-r"), QStringLiteral("-j"), job,
+                                               QStringLiteral("-o"), QStringLiteral("%i %T")});
+        for (const QString& row : queued.split(QLatin1Char('\n'), Qt::SkipEmptyParts)) {
+            const QString id = row.section(QLatin1Char(' '), 0, 0);
+            states[row.section(QLatin1Char(' '), 1, 1).toLower()].insert(id);
+            seen.insert(id);
+        }
+        const QString ended
+            = runSlurmClient(QStringLiteral("sacct"),
+                             {QStringLiteral("-n"), QStringLiteral("-P"), QStringLiteral("-X"), QStringLiteral("-j"),
+                              job, QStringLiteral("-o"), QStringLiteral("JobID,State")});
+        for (const QString& row : ended.split(QLatin1Char('\n'), Qt::SkipEmptyParts)) {
+            const QString id = row.section(QLatin1Char('|'), 0, 0);
+            const QString state = row.section(QLatin1Char('|'), 1, 1).section(QLatin1Char(' '), 0, 0).toLower();
+            for (int t : arrayTasks(id)) {
+                const QString taskId = job + QLatin1Char('_') + QString::number(t);
+                if (seen.insert(taskId).second)
+                    states[state].insert(taskId);
+            }
+        }
+    }
+    QStringList counts;
+    for (const auto& [state, tasks] : states)
+        counts.append(QStringLiteral("%1 %2").arg(state).arg(tasks.size()));
+    std::printf("array tasks: %s\n",
+                counts.isEmpty() ? "none known to squeue or sacct" : qPrintable(counts.join(QLatin1String(", "))));
+    for (const char* bad : {"failed", "timeout", "out_of_memory", "node_fail", "cancelled"})
+        if (states.count(QLatin1String(bad)))
+            for (const QString& id : states[QLatin1String(bad)])
+                std::printf("  %s %s: see %s\n", qPrintable(id), bad,
+                            qPrintable(directory.filePath(QStringLiteral("logs/task-%1.out").arg(id))));
+    return 0;
+}
+
+struct SlurmSubmission
+{
+    QString partition, timeLimit;
+    int pointsPerTask = 1;
+    int maxRunning = 0;
+};
+
+int submit(const QDir& directory, const std::string& name, const std::vector<SweepTarget>& targets,
+           const std::vector<SweepPoint>& points, const SlurmSubmission& submission)
+{
+    const std::set<std::string> stored = storedIds(targets);
+    const std::set<std::string> finished = finishedIds(directory);
+    std::vector<const SweepPoint*> left;
+    for (const SweepPoint& point : points)
+        if (!stored.count(point.id) && !finished.count(point.id))
+            left.push_back(&point);
+    if (left.empty()) {
+        std::fprintf(stderr, "sweep '%s': every point is stored or finished (--collect stores the finished ones)\n",
+                     name.c_str());
+        return 0;
+    }
+    if (!directory.mkpath(QStringLiteral("logs")) || !directory.mkpath(QStringLiteral("results")))
+        throw std::runtime_error(directory.path().toStdString() + ": cannot create the sweep's folder");
+    // One plan file per submission: tasks of an earlier one still read theirs.
+    const QString stamp = QString::number(QDateTime::currentMSecsSinceEpoch());
+    const QString planPath = directory.absoluteFilePath(QStringLiteral("plan-%1.json").arg(stamp));
+    QSaveFile planFile(planPath);
+    if (!planFile.open(QIODevice::WriteOnly))
+        throw std::runtime_error(planPath.toStdString() + ": cannot write");
+    planFile.write(writtenPlan(name, targets, left, submission.pointsPerTask));
+    if (!planFile.commit())
+        throw std::runtime_error(planPath.toStdString() + ": cannot write");
+    const int tasks = static_cast<int>((left.size() + static_cast<size_t>(submission.pointsPerTask) - 1)
+                                       / static_cast<size_t>(submission.pointsPerTask));
+    QString array = QStringLiteral("0-%1").arg(tasks - 1);
+    if (submission.maxRunning > 0)
+        array += QLatin1Char('%') + QString::number(submission.maxRunning);
+    QStringList arguments{QStringLiteral("--parsable"), QStringLiteral("--array=") + array,
+                          QStringLiteral("--job-name=sweep-") + QString::fromStdString(name),
+                          QStringLiteral("--output=")
+                              + directory.absoluteFilePath(QStringLiteral("logs/task-%A_%a.out")),
+                          QStringLiteral("--chdir=") + directory.absolutePath()};
+    if (!submission.partition.isEmpty())
+        arguments << QStringLiteral("--partition=") + submission.partition;
+    if (!submission.timeLimit.isEmpty())
+        arguments << QStringLiteral("--time=") + submission.timeLimit;
+    const auto quoted = [](const QString& text) {
+        return QLatin1Char('\'') + QString(text).replace(QLatin1String("'"), QLatin1String("'\\''"))
+            + QLatin1Char('\'');
+    };
+    arguments << QStringLiteral("--wrap=exec ") + quoted(QCoreApplication::applicationFilePath())
+            + QStringLiteral(" sweep --plan ") + quoted(planPath) + QStringLiteral(" --task \"$SLURM_ARRAY_TASK_ID\"");
+    const QString job = runSlurmClient(QStringLiteral("sbatch"), arguments).trimmed().section(QLatin1Char(';'), 0, 0);
+    QFile jobs(directory.filePath(QStringLiteral("jobs")));
+    if (!jobs.open(QIODevice::Append)
+        || jobs.write((job + QLatin1Char(' ') + planPath + QLatin1Char('\n')).toUtf8()) < 0)
+        throw std::runtime_error(jobs.fileName().toStdString() + ": cannot record job " + job.toStdString());
+    std::printf("%s\n", qPrintable(job));
+    std::fprintf(stderr,
+                 "sweep '%s': %zu points in %d array tasks submitted as job %s; results in %s. Then the same "
+                 "command with --status, and with --collect to store them\n",
+                 name.c_str(), left.size(), tasks, qPrintable(job),
+                 qPrintable(directory.filePath(QStringLiteral("results"))));
+    return 0;
 }
 
 } // namespace
@@ -230,7 +571,31 @@ int runSweep(const QStringList& arguments)
                                                    "replay nothing."));
     const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("Write every point's outcome as JSON to OUT."),
                                   QStringLiteral("OUT"));
-    parser.addOptions({db, machine, exclude, plan, name, jobs, cpus, from, to, lcsSteps, dryRun, json});
+    const QCommandLineOption slurm(QStringLiteral("slurm"),
+                                   QStringLiteral("Submit the points not stored yet as one Slurm job array (sbatch); "
+                                                  "each task writes its runs into its own result file beside the "
+                                                  "database. Then --status, and --collect to store them."));
+    const QCommandLineOption partition(QStringLiteral("partition"), QStringLiteral("--slurm: the partition."),
+                                       QStringLiteral("P"));
+    const QCommandLineOption timeLimit(QStringLiteral("time"), QStringLiteral("--slurm: each task's time limit."),
+                                       QStringLiteral("T"));
+    const QCommandLineOption perTask(QStringLiteral("points-per-task"),
+                                     QStringLiteral("--slurm: points each array task replays (default 1)."),
+                                     QStringLiteral("K"), QStringLiteral("1"));
+    const QCommandLineOption maxRunning(QStringLiteral("max-running"),
+                                        QStringLiteral("--slurm: array tasks running at once (sbatch --array=...%M)."),
+                                        QStringLiteral("M"));
+    const QCommandLineOption task(QStringLiteral("task"),
+                                  QStringLiteral("Run array task I of a plan written by --slurm (what each task "
+                                                 "runs; with --plan)."),
+                                  QStringLiteral("I"));
+    const QCommandLineOption collect(QStringLiteral("collect"),
+                                     QStringLiteral("Store the runs the Slurm tasks finished into the database."));
+    const QCommandLineOption status(QStringLiteral("status"),
+                                    QStringLiteral("Points stored, finished but not collected, and the array tasks "
+                                                   "running, pending and failed (squeue, sacct)."));
+    parser.addOptions({db,     machine, exclude, plan,      name,      jobs,    cpus,       from, to,      lcsSteps,
+                       dryRun, json,    slurm,   partition, timeLimit, perTask, maxRunning, task, collect, status});
     parser.addOptions(dimensions);
     parser.process(arguments);
 
@@ -288,6 +653,24 @@ int runSweep(const QStringList& arguments)
     if (parser.isSet(json))
         output.emplace(parser.value(json).toStdString()); // before anything is replayed
     const std::vector<SweepPoint> points = expandSweep(targets, options.version);
+
+    if (parser.isSet(task))
+        return runTask(parser.value(plan), parseCount(parser.value(task), "task", 0), targets, points, options,
+                       parser.isSet(jobs));
+    const QDir directory = sweepDirectory(targets, sweepName);
+    if (parser.isSet(collect))
+        return collectResults(directory, targets);
+    if (parser.isSet(status))
+        return showStatus(directory, targets, points);
+    if (parser.isSet(slurm)) {
+        SlurmSubmission submission;
+        submission.partition = parser.value(partition);
+        submission.timeLimit = parser.value(timeLimit);
+        submission.pointsPerTask = parseCount(parser.value(perTask), "points-per-task", 1);
+        if (parser.isSet(maxRunning))
+            submission.maxRunning = parseCount(parser.value(maxRunning), "max-running", 1);
+        return submit(directory, sweepName, targets, points, submission);
+    }
 
     if (parser.isSet(dryRun)) {
         for (const SweepPoint& point : points)
