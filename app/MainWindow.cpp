@@ -15,6 +15,7 @@
 #include "app/SlurmImportDialog.h"
 #include "app/TaskListDock.h"
 #include "app/TimelineDock.h"
+#include "app/WhatIfPanel.h"
 #include "core/NetworkLayout.h"
 #include "core/Occupancy.h"
 #include "views/ChartsDock.h"
@@ -129,6 +130,9 @@ void MainWindow::connectSession()
     // 3D view, the toolbar, the summary and the status bar.
     m_jobsDock->follow(m_session);
     m_inspectorDock->follow(m_session, m_jobsDock->metricsCache());
+    // Where the inspector's what-if policy would have placed the selected job: its nodes marked.
+    connect(m_inspectorDock->whatIfPanel(), &WhatIfPanel::changed, this,
+            [this] { m_view->setMarkedNodes(m_inspectorDock->whatIfPanel()->chosenNodes()); });
     m_timelineDock->follow(m_session);
     m_comparePane->follow(m_session);
     connect(m_session, &ExplorerSession::databaseChanged, this, &MainWindow::showDatabase);

@@ -47,10 +47,9 @@ struct IdKey
     auto tie() const { return std::tie(base, part, text); }
 };
 
-} // namespace
-
-WhatIfReport whatIf(const Topology& topology, const std::vector<Job>& jobs, const std::vector<WhatIfHoldings>& holdings,
-                    const Allocator& prototype)
+/// whatIf(), stopping after the decision for job `last` when it is not -1.
+WhatIfReport replay(const Topology& topology, const std::vector<Job>& jobs, const std::vector<WhatIfHoldings>& holdings,
+                    const Allocator& prototype, int last)
 {
     if (!holdings.empty() && holdings.size() != jobs.size())
         throw std::invalid_argument("whatIf: holdings must be empty or one per job");
@@ -148,6 +147,8 @@ WhatIfReport whatIf(const Topology& topology, const std::vector<Job>& jobs, cons
         running.emplace(job.end, j);
         report.summary.overlappingJobs += decision.overlappingNodes > 0 ? 1 : 0;
         report.decisions.push_back(std::move(decision));
+        if (j == last)
+            break;
     }
     WhatIfSummary& summary = report.summary;
     summary.jobs = static_cast<int>(report.decisions.size());
@@ -157,6 +158,23 @@ WhatIfReport whatIf(const Topology& topology, const std::vector<Job>& jobs, cons
     summary.meanAphChange = summary.placed > 0 ? aphChange / summary.placed : 0;
     summary.moreCompactShare = summary.placed > 0 ? static_cast<double>(moreCompact) / summary.placed : 0;
     return report;
+}
+
+} // namespace
+
+WhatIfReport whatIf(const Topology& topology, const std::vector<Job>& jobs, const std::vector<WhatIfHoldings>& holdings,
+                    const Allocator& prototype)
+{
+    return replay(topology, jobs, holdings, prototype, -1);
+}
+
+WhatIfDecision whatIfForJob(const Topology& topology, const std::vector<Job>& jobs,
+                            const std::vector<WhatIfHoldings>& holdings, const Allocator& prototype, int job)
+{
+    if (job < 0 || job >= static_cast<int>(jobs.size()) || jobs[static_cast<size_t>(job)].nodes.empty())
+        throw std::invalid_argument("whatIfForJob: job " + std::to_string(job) + " is out of range or has no nodes");
+    WhatIfReport report = replay(topology, jobs, holdings, prototype, job);
+    return std::move(report.decisions.back());
 }
 
 } // namespace placement

@@ -76,4 +76,10 @@ struct WhatIfReport
 WhatIfReport whatIf(const Topology& topology, const std::vector<Job>& jobs, const std::vector<WhatIfHoldings>& holdings,
                     const Allocator& prototype);
 
+/// The decision of whatIf() for one job (index into `jobs`): the same replay, stopped after
+/// that job, so that the answer is the one `placement whatif` reports for it. Throws
+/// std::invalid_argument for an index out of range or a job without nodes.
+WhatIfDecision whatIfForJob(const Topology& topology, const std::vector<Job>& jobs,
+                            const std::vector<WhatIfHoldings>& holdings, const Allocator& prototype, int job);
+
 } // namespace placement
