@@ -75,7 +75,7 @@ void TestSlurmExplorer::initTestCase()
 {
     QVERIFY(m_dir.isValid());
     placement::test::isolateSettings(m_dir.path(), QStringLiteral("tst_slurmexplorer"));
-    PLACEMENT_START_SLURM_CLUSTER(m_cluster, QStringLiteral("cons_tres"), 40001, 19800,
+    PLACEMENT_START_SLURM_CLUSTER(m_cluster, QStringLiteral("cons_tres"), 40001, 25800,
                                   {QStringLiteral("--weighted-nodes")});
     // One job at a time on the empty machine, each once the last has left every node (no
     // node completing), so that the log shows each decision's state exactly.
