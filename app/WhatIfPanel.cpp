@@ -73,6 +73,7 @@ WhatIfPanel::WhatIfPanel(QWidget* parent)
 
 WhatIfPanel::~WhatIfPanel()
 {
+    m_stop->store(true);
     m_work.reset(); // the worker answers to members
 }
 
@@ -105,6 +106,8 @@ QString WhatIfPanel::text() const
 void WhatIfPanel::refresh()
 {
     m_work->clear();
+    m_stop->store(true);
+    m_stop = std::make_shared<std::atomic<bool>>(false);
     const int generation = ++m_generation;
     m_pending = false;
     m_inspected = {};
@@ -121,7 +124,7 @@ void WhatIfPanel::refresh()
     std::vector<WhatIfHoldings> holdings;
     for (const RunHoldings& held : m_machine->holdings)
         holdings.push_back({held.links, held.idleNodes});
-    m_work->post([this, machine = m_machine, holdings = std::move(holdings), job, policy, generation] {
+    m_work->post([this, machine = m_machine, holdings = std::move(holdings), job, policy, generation, stop = m_stop] {
         InspectedWhatIf answer;
         answer.job = job;
         answer.policy = policy;
@@ -131,7 +134,9 @@ void WhatIfPanel::refresh()
             AllocatorChoice choice;
             choice.policy = policy;
             const std::unique_ptr<Allocator> allocator = makeAllocator(*topology, choice);
-            answer.decision = whatIfForJob(*topology, machine->jobs, holdings, *allocator, job);
+            answer.decision = whatIfForJob(*topology, machine->jobs, holdings, *allocator, job, stop.get());
+        } catch (const WhatIfStopped&) {
+            return; // another question was asked meanwhile
         } catch (const std::exception& error) {
             answer.error = error.what();
         }

@@ -7,6 +7,7 @@
 
 #include <QWidget>
 
+#include <atomic>
 #include <memory>
 #include <string>
 
@@ -66,6 +67,8 @@ private:
     std::shared_ptr<const MachineData> m_machine;
     InspectedWhatIf m_inspected;
     int m_generation = 0;
+    /// Set when the question changes: the replay still running then stops early.
+    std::shared_ptr<std::atomic<bool>> m_stop = std::make_shared<std::atomic<bool>>(false);
     bool m_pending = false;
 };
 

@@ -140,6 +140,9 @@ private slots:
             different += decision.same ? 0 : 1;
         }
         QVERIFY(different > 0); // not only the logged placements
+        // Asked to stop: it does, before the first decision.
+        const std::atomic<bool> stop = true;
+        QVERIFY_THROWS_EXCEPTION(WhatIfStopped, whatIfForJob(machine, jobs, {}, FirstFitAllocator(), 5, &stop));
         QVERIFY_THROWS_EXCEPTION(std::invalid_argument, whatIfForJob(machine, jobs, {}, FirstFitAllocator(), 4));
         QVERIFY_THROWS_EXCEPTION(std::invalid_argument, whatIfForJob(machine, jobs, {}, FirstFitAllocator(), 6));
     }

@@ -136,7 +136,9 @@ SlurmExport exportFromSlurm(const std::string& databasePath, const FromSlurmRequ
                 runClient(QStringLiteral("scontrol"), {QStringLiteral("show"), QStringLiteral("topology")}));
             if (conf.isEmpty())
                 throw std::runtime_error("--from-slurm: Slurm reports no switches (topology/tree) and there is no "
-                                         + beside.toStdString() + "; give --topology");
+                                         + beside.toStdString()
+                                         + "; give the machine as a topology file (placement import --topology, "
+                                           "the explorer's Import Logs)");
             const QString path = work.filePath(QStringLiteral("topology.conf"));
             writeFile(path, conf);
             result.topologyFile = path.toStdString();
