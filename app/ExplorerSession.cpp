@@ -319,6 +319,14 @@ void ExplorerSession::setLinkColorMode(LinkColorMode mode)
     emit linkColorModeChanged(mode);
 }
 
+void ExplorerSession::setWhatIfPolicy(const QString& policy)
+{
+    if (policy == m_whatIfPolicy)
+        return;
+    m_whatIfPolicy = policy;
+    emit whatIfPolicyChanged(policy);
+}
+
 void ExplorerSession::setLinksShown(bool shown)
 {
     if (shown == m_linksShown)

@@ -93,6 +93,11 @@ public:
     bool wrapLinks() const { return m_wrapLinks; }
     void setWrapLinks(bool wrap);
 
+    /// The policy asked where the selected job would have gone (core/WhatIf.h), by
+    /// allocatorPolicies() name; empty: none. It stays when the machine changes.
+    QString whatIfPolicy() const { return m_whatIfPolicy; }
+    void setWhatIfPolicy(const QString& policy);
+
 signals:
     /// Another database is open (the machine list changed); machineChanged() follows.
     void databaseChanged();
@@ -110,6 +115,7 @@ signals:
     void linkColorModeChanged(LinkColorMode mode);
     void linksShownChanged(bool shown);
     void wrapLinksChanged(bool wrap);
+    void whatIfPolicyChanged(const QString& policy);
 
 private:
     /// Shows `machine` (its run list `runs`) and resets what derives from it.
@@ -133,6 +139,7 @@ private:
     LinkColorMode m_linkMode = LinkColorMode::Users;
     bool m_linksShown = false;
     bool m_wrapLinks = false;
+    QString m_whatIfPolicy;
     bool m_reopened = false; ///< a database was just opened: nothing carries over
     QFileSystemWatcher* m_watcher;
     QTimer* m_settle; ///< refreshFromDisk() once the files have been quiet a moment

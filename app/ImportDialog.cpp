@@ -149,10 +149,6 @@ ImportRequest ImportDialog::request() const
     return request;
 }
 
-namespace {
-
-/// Imports `request` into the database at `path`, reporting to `progress` and stopping when
-/// it is cancelled; `failure` says why nothing was stored when the import threw.
 void importInto(ImportResult& result, QString& failure, const QString& path, ImportRequest request,
                 TaskProgress& progress)
 {
@@ -167,8 +163,6 @@ void importInto(ImportResult& result, QString& failure, const QString& path, Imp
         failure = QString::fromUtf8(exception.what());
     }
 }
-
-} // namespace
 
 ImportResult ImportRunner::run(const QString& databasePath, ImportRequest request, QWidget* parent, QString* error)
 {

@@ -45,6 +45,14 @@ private:
     QPushButton* m_browse = nullptr;
 };
 
+struct TaskProgress;
+
+/// Imports `request` into the database at `path` on the calling thread, reporting to
+/// `progress` and stopping when it is cancelled; `failure` says why nothing was stored when
+/// the import threw.
+void importInto(ImportResult& result, QString& failure, const QString& path, ImportRequest request,
+                TaskProgress& progress);
+
 /// Runs an import off the GUI thread behind a progress dialog with Cancel; returns the
 /// result (or the error) when it is done. The database is written by its own connection.
 class ImportRunner : public QObject

@@ -8,6 +8,7 @@
 #include "app/JobMetricsCache.h"
 #include "app/JobTableModel.h"
 #include "app/MachineData.h"
+#include "app/WhatIfPanel.h"
 #include "app/WorkQueue.h"
 #include "core/Allocator.h"
 #include "core/MachineSpec.h"
@@ -57,6 +58,7 @@ InspectorDock::InspectorDock(QWidget* parent)
     , m_jigsawText(makeText())
     , m_linksText(makeText())
     , m_machineText(makeText())
+    , m_whatIf(new WhatIfPanel)
     , m_placementWork(std::make_unique<WorkQueue>())
     , m_linkWork(std::make_unique<WorkQueue>())
     , m_machineWork(std::make_unique<WorkQueue>())
@@ -68,6 +70,7 @@ InspectorDock::InspectorDock(QWidget* parent)
     auto* layout = new QVBoxLayout(content);
     layout->setContentsMargins(6, 6, 6, 6);
     layout->addWidget(m_jobText);
+    layout->addWidget(m_whatIf);
     layout->addWidget(m_histogram);
     layout->addWidget(m_jigsawText);
     layout->addWidget(m_linksText);
@@ -104,7 +107,7 @@ InspectorDock::~InspectorDock()
 
 bool InspectorDock::isBusy() const
 {
-    return m_pendingJob > 0 || m_pendingLinks > 0 || m_pendingMachine > 0;
+    return m_pendingJob > 0 || m_pendingLinks > 0 || m_pendingMachine > 0 || m_whatIf->isBusy();
 }
 
 void InspectorDock::setMachine(std::shared_ptr<const MachineData> shared, const QString& databasePath,
@@ -171,6 +174,7 @@ void InspectorDock::follow(ExplorerSession* session, const JobMetricsCache* cach
     connect(session, &ExplorerSession::timeChanged, this,
             [this, session](std::int64_t time) { setTime(time, &session->owners()); });
     connect(session, &ExplorerSession::selectedJobChanged, this, &InspectorDock::setJob);
+    m_whatIf->follow(session);
 }
 
 void InspectorDock::setTime(std::int64_t time, const std::vector<int>* owners)

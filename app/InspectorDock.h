@@ -24,6 +24,7 @@ class Allocator;
 class HistogramChart;
 class JobMetricsCache;
 class Topology;
+class WhatIfPanel;
 class WorkQueue;
 
 /// The fragmentation inspector. For the selected job: APH against the minimum for its size,
@@ -54,6 +55,8 @@ public:
     /// Inspects one job (index into the machine's jobs), -1 for none.
     void setJob(int jobIndex);
 
+    /// The what-if policy picker and its answer for the selected job.
+    WhatIfPanel* whatIfPanel() const { return m_whatIf; }
     const InspectedJob& inspectedJob() const { return m_job; }
     const InspectedLinks& inspectedLinks() const { return m_links; }
     const InspectedMachine& inspectedMachine() const { return m_machineFacts; }
@@ -82,6 +85,7 @@ private:
     QLabel* m_jigsawText;
     QLabel* m_linksText;
     QLabel* m_machineText;
+    WhatIfPanel* m_whatIf;
     // One worker each, so a long link analysis does not hold up the allocator probe.
     std::unique_ptr<WorkQueue> m_placementWork;
     std::unique_ptr<WorkQueue> m_linkWork;

@@ -12,8 +12,10 @@
 #include "app/RecentFiles.h"
 #include "app/RunTableModel.h"
 #include "app/SimulateDialog.h"
+#include "app/SlurmImportDialog.h"
 #include "app/TaskListDock.h"
 #include "app/TimelineDock.h"
+#include "app/WhatIfPanel.h"
 #include "core/NetworkLayout.h"
 #include "core/Occupancy.h"
 #include "views/ChartsDock.h"
@@ -128,6 +130,9 @@ void MainWindow::connectSession()
     // 3D view, the toolbar, the summary and the status bar.
     m_jobsDock->follow(m_session);
     m_inspectorDock->follow(m_session, m_jobsDock->metricsCache());
+    // Where the inspector's what-if policy would have placed the selected job: its nodes marked.
+    connect(m_inspectorDock->whatIfPanel(), &WhatIfPanel::changed, this,
+            [this] { m_view->setMarkedNodes(m_inspectorDock->whatIfPanel()->chosenNodes()); });
     m_timelineDock->follow(m_session);
     m_comparePane->follow(m_session);
     connect(m_session, &ExplorerSession::databaseChanged, this, &MainWindow::showDatabase);
@@ -261,17 +266,51 @@ void MainWindow::chooseImport(const QStringList& files)
     importInBackground(dialog.request());
 }
 
-int MainWindow::importInBackground(const ImportRequest& request)
+QString MainWindow::showBackgroundImport(const QString& message)
 {
     // The window stays usable while it runs: the task's row shows its progress and Cancel.
     m_tasksDock->show();
     m_tasksDock->raise();
-    const QString path = databasePath();
-    statusBar()->showMessage(tr("Importing in the background (Tasks dock)."));
+    statusBar()->showMessage(message);
+    return databasePath();
+}
+
+int MainWindow::importInBackground(const ImportRequest& request)
+{
+    const QString path = showBackgroundImport(tr("Importing in the background (Tasks dock)."));
     return ImportRunner::start(*m_tasksDock, path, request,
                                [this, path](const ImportResult& result, const QString& failure) {
                                    return importEnded(result, failure, path);
                                });
+}
+
+void MainWindow::chooseSlurmImport()
+{
+    SlurmImportDialog dialog(this);
+    dialog.setWindowTitle(tr("Import from Slurm into %1").arg(QFileInfo(databasePath()).fileName()));
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    importFromSlurmInBackground(dialog.request());
+}
+
+int MainWindow::importFromSlurmInBackground(const FromSlurmRequest& request)
+{
+    const QString path = showBackgroundImport(tr("Importing from Slurm in the background (Tasks dock)."));
+    return SlurmImportRunner::start(
+        *m_tasksDock, path, request,
+        [this, path](const SlurmExport& exported, const ImportResult& result, const QString& failure) {
+            if (!failure.isEmpty())
+                return importEnded(result, failure, path);
+            const QString machine = QString::fromStdString(exported.machine).toHtmlEscaped();
+            // As the command line says it.
+            const QString sacct
+                = tr("sacct: %1 jobs, %2 already stored for %3.").arg(exported.jobs).arg(exported.known).arg(machine);
+            if (exported.jobs == exported.known) {
+                statusBar()->showMessage(tr("Nothing new to import from Slurm."));
+                return sacct + QStringLiteral("<br>") + tr("Nothing new to import.");
+            }
+            return sacct + QStringLiteral("<br>") + importEnded(result, failure, path);
+        });
 }
 
 QString MainWindow::importEnded(const ImportResult& result, const QString& failure, const QString& path)

@@ -7,6 +7,7 @@
 #include "app/JobsDock.h"
 #include "app/LinkColoring.h"
 #include "app/MachineData.h"
+#include "app/cli/FromSlurm.h"
 #include "importers/JobImport.h"
 #include "store/Runs.h"
 #include "views/JobPalette.h"
@@ -59,6 +60,10 @@ public:
     /// usable; when it ends, the row says what was stored and the imported machine is shown.
     /// Returns the task's number.
     int importInBackground(const ImportRequest& request);
+    /// File > Import from Slurm: the jobs Slurm's accounting reports and the database does not
+    /// hold yet, as `placement import --from-slurm` imports them, as a row of the Tasks dock;
+    /// the imported machine is shown when it ends. Returns the task's number.
+    int importFromSlurmInBackground(const FromSlurmRequest& request);
     QString databasePath() const { return m_session->databasePath(); }
 
     /// What the window shows: every dock and view follows it.
@@ -130,6 +135,9 @@ private:
     void chooseNewDatabase();
     /// The Import dialog, with `files` already listed (dropped on the window).
     void chooseImport(const QStringList& files = {});
+    void chooseSlurmImport();
+    /// Shows the Tasks dock and `message` for an import starting; returns the database's path.
+    QString showBackgroundImport(const QString& message);
     void chooseSimulation();
     /// What the simulation's task row says when it ended; the run list follows.
     QString importEnded(const ImportResult& result, const QString& failure, const QString& path);

@@ -68,6 +68,8 @@ void MainWindow::createActions()
     open->setShortcut(QKeySequence::Open);
     QAction* import = file->addAction(tr("&Import Logs…"), this, [this] { chooseImport(); });
     import->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_I));
+    QAction* importSlurm = file->addAction(tr("Import from &Slurm…"), this, &MainWindow::chooseSlurmImport);
+    importSlurm->setObjectName(QStringLiteral("importFromSlurmAction"));
     m_recentMenu = file->addMenu(tr("&Recent Files"));
     file->addSeparator();
     m_exportActions = new ExportActions(this);

@@ -47,10 +47,10 @@ struct IdKey
     auto tie() const { return std::tie(base, part, text); }
 };
 
-} // namespace
-
-WhatIfReport whatIf(const Topology& topology, const std::vector<Job>& jobs, const std::vector<WhatIfHoldings>& holdings,
-                    const Allocator& prototype)
+/// whatIf(), stopping after the decision for job `last` when it is not -1, and throwing
+/// WhatIfStopped when `stop` turns true.
+WhatIfReport replay(const Topology& topology, const std::vector<Job>& jobs, const std::vector<WhatIfHoldings>& holdings,
+                    const Allocator& prototype, int last, const std::atomic<bool>* stop)
 {
     if (!holdings.empty() && holdings.size() != jobs.size())
         throw std::invalid_argument("whatIf: holdings must be empty or one per job");
@@ -92,6 +92,8 @@ WhatIfReport whatIf(const Topology& topology, const std::vector<Job>& jobs, cons
     double aphChange = 0;
     int moreCompact = 0;
     for (int j : order) {
+        if (stop && report.decisions.size() % 256 == 0 && stop->load())
+            throw WhatIfStopped();
         const Job& job = jobs[static_cast<size_t>(j)];
         while (!running.empty() && running.top().first <= job.start) {
             const int ended = running.top().second;
@@ -148,6 +150,8 @@ WhatIfReport whatIf(const Topology& topology, const std::vector<Job>& jobs, cons
         running.emplace(job.end, j);
         report.summary.overlappingJobs += decision.overlappingNodes > 0 ? 1 : 0;
         report.decisions.push_back(std::move(decision));
+        if (j == last)
+            break;
     }
     WhatIfSummary& summary = report.summary;
     summary.jobs = static_cast<int>(report.decisions.size());
@@ -157,6 +161,24 @@ WhatIfReport whatIf(const Topology& topology, const std::vector<Job>& jobs, cons
     summary.meanAphChange = summary.placed > 0 ? aphChange / summary.placed : 0;
     summary.moreCompactShare = summary.placed > 0 ? static_cast<double>(moreCompact) / summary.placed : 0;
     return report;
+}
+
+} // namespace
+
+WhatIfReport whatIf(const Topology& topology, const std::vector<Job>& jobs, const std::vector<WhatIfHoldings>& holdings,
+                    const Allocator& prototype)
+{
+    return replay(topology, jobs, holdings, prototype, -1, nullptr);
+}
+
+WhatIfDecision whatIfForJob(const Topology& topology, const std::vector<Job>& jobs,
+                            const std::vector<WhatIfHoldings>& holdings, const Allocator& prototype, int job,
+                            const std::atomic<bool>* stop)
+{
+    if (job < 0 || job >= static_cast<int>(jobs.size()) || jobs[static_cast<size_t>(job)].nodes.empty())
+        throw std::invalid_argument("whatIfForJob: job " + std::to_string(job) + " is out of range or has no nodes");
+    WhatIfReport report = replay(topology, jobs, holdings, prototype, job, stop);
+    return std::move(report.decisions.back());
 }
 
 } // namespace placement

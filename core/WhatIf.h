@@ -6,7 +6,9 @@
 #include "core/Job.h"
 #include "core/PlacementMetrics.h"
 
+#include <atomic>
 #include <cstdint>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -75,5 +77,21 @@ struct WhatIfReport
 /// `holdings` is empty or has one entry per job. Jobs without nodes are skipped.
 WhatIfReport whatIf(const Topology& topology, const std::vector<Job>& jobs, const std::vector<WhatIfHoldings>& holdings,
                     const Allocator& prototype);
+
+/// The decision of whatIf() for one job (index into `jobs`): the same replay, stopped after
+/// that job, so that the answer is the one `placement whatif` reports for it. Throws
+/// std::invalid_argument for an index out of range or a job without nodes, and
+/// WhatIfStopped when `stop` (read every few hundred decisions) turns true on the way.
+WhatIfDecision whatIfForJob(const Topology& topology, const std::vector<Job>& jobs,
+                            const std::vector<WhatIfHoldings>& holdings, const Allocator& prototype, int job,
+                            const std::atomic<bool>* stop = nullptr);
+
+/// whatIfForJob() was asked to stop before it reached the job.
+struct WhatIfStopped : std::runtime_error
+{
+    WhatIfStopped()
+        : std::runtime_error("what-if replay stopped")
+    {}
+};
 
 } // namespace placement

@@ -11,6 +11,7 @@
 #include "importers/LineReader.h"
 #include "importers/MachineFiles.h"
 #include "importers/NodeNameIndex.h"
+#include "importers/SlurmNodeConf.h"
 #include "store/Store.h"
 
 #include <algorithm>
@@ -264,6 +265,8 @@ ImportResult importJobLogs(Store& store, const ImportRequest& request)
     std::optional<MachineRecord> machine;
     if (!request.topology.empty()) {
         ImportedMachine imported = readMachineDescription(request.topology);
+        if (!request.slurmConf.empty())
+            applySlurmNodeOrder(imported, readSlurmConfNodes(request.slurmConf), request.slurmConf);
         result.machine = request.machine.empty() ? imported.name : request.machine;
         result.machineNotes = imported.notes;
         if (store.machine(result.machine))

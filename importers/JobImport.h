@@ -25,6 +25,10 @@ struct ImportRequest
     /// Empty, or a description to create the machine from: a preset name or machine spec
     /// (core/MachineSpec.h), a Slurm topology.conf or a node coordinates CSV.
     std::string topology;
+    /// Empty, or Slurm's slurm.conf: a machine created from a topology.conf then numbers the
+    /// nodes of each leaf as Slurm orders them, by `Weight=` and then by position in its
+    /// `NodeName=` lines (importers/SlurmNodeConf.h).
+    std::string slurmConf;
     ImportOptions options; ///< strictness, time zone, progress and cancel
 };
 

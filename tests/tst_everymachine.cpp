@@ -5,13 +5,11 @@
 #include "app/MainWindow.h"
 #include "core/DemoWorkload.h"
 #include "core/MachineSpec.h"
-#include "core/Presets.h"
 #include "core/SimulationReport.h"
-#include "importers/TopologyImport.h"
 #include "services/Simulation.h"
 #include "store/Store.h"
+#include "tests/support/EveryMachine.h"
 #include "tests/support/IsolatedSettings.h"
-#include "tests/support/RandomSwitchTree.h"
 #include "tests/support/RenderWait.h"
 #include "views/MachineView.h"
 #include "views/RenderWidget.h"
@@ -92,18 +90,9 @@ private slots:
         isolateSettings(m_dir.path(), QStringLiteral("tst_everymachine"));
         m_database = m_dir.filePath(QStringLiteral("every.sqlite"));
         Store store = Store::openOrCreate(m_database.toStdString());
-        for (const MachinePreset& preset : machinePresets())
-            addMachine(store, preset.name, *parseMachineSpec(preset.name));
-        const QDir fixtures(QFINDTESTDATA("data/topology"));
-        QVERIFY(fixtures.exists());
-        for (const QString& file :
-             fixtures.entryList({QStringLiteral("*.conf"), QStringLiteral("*.csv"), QStringLiteral("*.conf.gz")},
-                                QDir::Files, QDir::Name)) {
-            const ImportedMachine imported = readMachineFile(fixtures.filePath(file).toStdString());
-            addMachine(store, "file " + file.toStdString(), *imported.topology);
-        }
-        for (std::uint64_t seed = 1; seed <= 200; ++seed)
-            addMachine(store, "random tree " + std::to_string(seed), RandomSwitchTree(seed, 200).topology());
+        QVERIFY(forEveryMachine(
+            QDir(QFINDTESTDATA("data/topology")), 200,
+            [&](const std::string& name, const Topology& topology) { addMachine(store, name, topology); }));
     }
 
     void everyMachineOpensInEveryModeAndCompares()

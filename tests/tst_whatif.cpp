@@ -117,6 +117,35 @@ private slots:
         QCOMPARE(report.summary.jobs, 1);
         QCOMPARE(report.decisions.front().job, 1);
     }
+
+    void oneJobsDecisionIsTheReportsForIt()
+    {
+        // Jobs in an order other than their starts', one starting in the second another ends,
+        // two in one second: each job's own answer is the full report's for it.
+        const SwitchTreeTopology machine = twoLeaves();
+        const std::vector<Job> jobs{job("4", 1, 20, 30, {5, 6}), job("1", 0, 10, 20, {1, 2, 3}),
+                                    job("2", 0, 12, 40, {0, 4}), job("3", 2, 20, 25, {1}),
+                                    job("5", 0, 21, 22, {}),     job("6", 3, 25, 28, {2, 3, 7})};
+        const WhatIfReport report = whatIf(machine, jobs, {}, FirstFitAllocator());
+        QCOMPARE(report.summary.jobs, 5);
+        int different = 0;
+        for (const WhatIfDecision& decision : report.decisions) {
+            const WhatIfDecision alone = whatIfForJob(machine, jobs, {}, FirstFitAllocator(), decision.job);
+            QCOMPARE(alone.job, decision.job);
+            QCOMPARE(alone.chosen, decision.chosen);
+            QCOMPARE(alone.same, decision.same);
+            QCOMPARE(alone.ambiguous, decision.ambiguous);
+            QCOMPARE(alone.policy.aph, decision.policy.aph);
+            QCOMPARE(alone.logged.leaves, decision.logged.leaves);
+            different += decision.same ? 0 : 1;
+        }
+        QVERIFY(different > 0); // not only the logged placements
+        // Asked to stop: it does, before the first decision.
+        const std::atomic<bool> stop = true;
+        QVERIFY_THROWS_EXCEPTION(WhatIfStopped, whatIfForJob(machine, jobs, {}, FirstFitAllocator(), 5, &stop));
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, whatIfForJob(machine, jobs, {}, FirstFitAllocator(), 4));
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, whatIfForJob(machine, jobs, {}, FirstFitAllocator(), 6));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestWhatIf)

@@ -44,7 +44,36 @@ struct MachineView::Scene
     vtkNew<vtkPolyData> outlines;
     vtkNew<vtkPolyDataMapper> outlineMapper;
     vtkNew<vtkActor> outlineActor;
+    vtkNew<vtkPolyData> marks;
+    vtkNew<vtkPolyDataMapper> markMapper;
+    vtkNew<vtkActor> markActor;
 };
+
+namespace {
+
+/// The 12 edges of each {low, high} box as lines.
+void setWireBoxes(vtkPolyData* data, const std::vector<std::pair<Vec3, Vec3>>& boxes)
+{
+    vtkNew<vtkPoints> points;
+    vtkNew<vtkCellArray> lines;
+    for (const auto& [low, high] : boxes) {
+        vtkIdType corner[8];
+        for (int i = 0; i < 8; ++i)
+            corner[i] = points->InsertNextPoint(i & 1 ? high.x : low.x, i & 2 ? high.y : low.y, i & 4 ? high.z : low.z);
+        // The 12 edges: corners differing in one bit.
+        for (int i = 0; i < 8; ++i)
+            for (int bit : {1, 2, 4})
+                if (!(i & bit)) {
+                    const vtkIdType edge[2] = {corner[i], corner[i | bit]};
+                    lines->InsertNextCell(2, edge);
+                }
+    }
+    data->SetPoints(points);
+    data->SetLines(lines);
+    data->Modified();
+}
+
+} // namespace
 
 MachineView::MachineView(QWidget* parent)
     : QWidget(parent)
@@ -65,6 +94,13 @@ MachineView::MachineView(QWidget* parent)
     m_scene->outlineActor->GetProperty()->SetLineWidth(2.0);
     m_scene->outlineActor->GetProperty()->SetLighting(false);
     renderer->AddActor(m_scene->outlineActor);
+    m_scene->markMapper->SetInputData(m_scene->marks);
+    m_scene->markActor->SetMapper(m_scene->markMapper);
+    m_scene->markActor->GetProperty()->SetColor(qRed(markColor()) / 255.0, qGreen(markColor()) / 255.0,
+                                                qBlue(markColor()) / 255.0);
+    m_scene->markActor->GetProperty()->SetLineWidth(3.0);
+    m_scene->markActor->GetProperty()->SetLighting(false);
+    renderer->AddActor(m_scene->markActor);
 
     connect(m_renderWidget, &RenderWidget::clicked, this, [this](QPointF position) {
         const int node = nodeAt(position);
@@ -87,6 +123,7 @@ void MachineView::setNodeLayout(const NodeLayout& layout)
 {
     m_layout = layout;
     m_scene->nodes.setLayout(layout);
+    setMarkedNodes({}); // node ids of another machine
     resetCamera();
 }
 
@@ -128,24 +165,26 @@ void MachineView::setLinksVisible(bool visible)
 
 void MachineView::setOutlines(const std::vector<std::pair<Vec3, Vec3>>& boxes)
 {
-    vtkNew<vtkPoints> points;
-    vtkNew<vtkCellArray> lines;
-    for (const auto& [low, high] : boxes) {
-        vtkIdType corner[8];
-        for (int i = 0; i < 8; ++i)
-            corner[i] = points->InsertNextPoint(i & 1 ? high.x : low.x, i & 2 ? high.y : low.y, i & 4 ? high.z : low.z);
-        // The 12 edges: corners differing in one bit.
-        for (int i = 0; i < 8; ++i)
-            for (int bit : {1, 2, 4})
-                if (!(i & bit)) {
-                    const vtkIdType edge[2] = {corner[i], corner[i | bit]};
-                    lines->InsertNextCell(2, edge);
-                }
-    }
-    m_scene->outlines->SetPoints(points);
-    m_scene->outlines->SetLines(lines);
-    m_scene->outlines->Modified();
+    setWireBoxes(m_scene->outlines, boxes);
     m_outlines = static_cast<int>(boxes.size());
+    m_renderWidget->scheduleRender();
+}
+
+void MachineView::setMarkedNodes(const std::vector<int>& nodes)
+{
+    // A box a little larger than the node, so that it shows around the node's own colour.
+    const Vec3 half{m_layout.boxSize.x * 0.62, m_layout.boxSize.y * 0.62, m_layout.boxSize.z * 0.62};
+    std::vector<std::pair<Vec3, Vec3>> boxes;
+    m_marked.clear();
+    for (int node : nodes) {
+        if (node < 0 || static_cast<size_t>(node) >= m_layout.centers.size())
+            continue;
+        const Vec3& c = m_layout.centers[static_cast<size_t>(node)];
+        boxes.emplace_back(Vec3{c.x - half.x, c.y - half.y, c.z - half.z},
+                           Vec3{c.x + half.x, c.y + half.y, c.z + half.z});
+        m_marked.push_back(node);
+    }
+    setWireBoxes(m_scene->marks, boxes);
     m_renderWidget->scheduleRender();
 }
 

@@ -56,6 +56,12 @@ public:
     /// empty: none.
     void setOutlines(const std::vector<std::pair<Vec3, Vec3>>& boxes);
     int outlineCount() const { return m_outlines; }
+    /// Nodes marked by a wire box each in their own colour (where a what-if policy would have
+    /// placed the selected job), drawn besides the outlines; empty: none.
+    void setMarkedNodes(const std::vector<int>& nodes);
+    const std::vector<int>& markedNodes() const { return m_marked; }
+    /// The colour of the marked nodes' boxes.
+    static QRgb markColor() { return qRgb(255, 170, 0); }
 
     /// Level of detail: nodes are drawn as points beyond NodeScene::BoxNodeLimit, and only
     /// the outer ones beyond NodeScene::InsideNodeLimit in 3D layouts.
@@ -107,6 +113,7 @@ private:
     NodeLayout m_layout;
     NetworkLayout m_network;
     int m_outlines = 0;
+    std::vector<int> m_marked;
     std::function<QString(int)> m_nodeToolTip;
 };
 

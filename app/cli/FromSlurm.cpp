@@ -10,6 +10,7 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QProcess>
+#include <QStandardPaths>
 
 #include <algorithm>
 #include <set>
@@ -23,8 +24,16 @@ namespace {
 const char* const sacctFields = "JobID,JobIDRaw,User,Account,Partition,QOS,State,ExitCode,Submit,Eligible,Start,End,"
                                 "Elapsed,Timelimit,NNodes,NCPUS,AllocCPUS,ReqNodes,NodeList,ReqTRES,AllocTRES,JobName";
 
+void requireOnPath(const QString& program)
+{
+    if (QStandardPaths::findExecutable(program).isEmpty())
+        throw std::runtime_error("--from-slurm: " + program.toStdString()
+                                 + " is not on PATH (Slurm's client commands sacct and scontrol are needed)");
+}
+
 QString runClient(const QString& program, const QStringList& arguments)
 {
+    requireOnPath(program);
     QProcess process;
     QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
     environment.insert(QStringLiteral("TZ"), QStringLiteral("UTC")); // times as UTC wall clock
@@ -87,6 +96,7 @@ void writeFile(const QString& path, const QString& text)
 
 SlurmExport exportFromSlurm(const std::string& databasePath, const FromSlurmRequest& request)
 {
+    requireOnPath(QStringLiteral("sacct")); // before anything else: nothing works without it
     const QDir work(QString::fromStdString(request.workDirectory));
     SlurmExport result;
     result.machine = request.machine;
@@ -117,6 +127,8 @@ SlurmExport exportFromSlurm(const std::string& databasePath, const FromSlurmRequ
     if (!machineExists) {
         const QString slurmConf = configValue(slurmConfig(), QStringLiteral("SLURM_CONF"));
         const QString beside = QFileInfo(slurmConf).dir().filePath(QStringLiteral("topology.conf"));
+        if (!slurmConf.isEmpty() && QFileInfo(slurmConf).isReadable())
+            result.slurmConfFile = slurmConf.toStdString();
         if (!slurmConf.isEmpty() && QFileInfo::exists(beside)) {
             result.topologyFile = beside.toStdString();
         } else {
@@ -124,7 +136,9 @@ SlurmExport exportFromSlurm(const std::string& databasePath, const FromSlurmRequ
                 runClient(QStringLiteral("scontrol"), {QStringLiteral("show"), QStringLiteral("topology")}));
             if (conf.isEmpty())
                 throw std::runtime_error("--from-slurm: Slurm reports no switches (topology/tree) and there is no "
-                                         + beside.toStdString() + "; give --topology");
+                                         + beside.toStdString()
+                                         + "; give the machine as a topology file (placement import --topology, "
+                                           "the explorer's Import Logs)");
             const QString path = work.filePath(QStringLiteral("topology.conf"));
             writeFile(path, conf);
             result.topologyFile = path.toStdString();
@@ -155,6 +169,17 @@ SlurmExport exportFromSlurm(const std::string& databasePath, const FromSlurmRequ
     writeFile(path, kept);
     result.sacctFile = path.toStdString();
     return result;
+}
+
+ImportRequest slurmImportRequest(const SlurmExport& exported)
+{
+    ImportRequest request;
+    request.files = {exported.sacctFile};
+    request.format = LogFormat::Sacct;
+    request.machine = exported.machine;
+    request.topology = exported.topologyFile;
+    request.slurmConf = exported.slurmConfFile;
+    return request;
 }
 
 } // namespace placement

@@ -3,6 +3,8 @@
 
 #pragma once
 
+#include "importers/JobImport.h"
+
 #include <string>
 
 namespace placement {
@@ -23,6 +25,9 @@ struct SlurmExport
     std::string machine;
     std::string sacctFile; ///< the jobs not yet stored for the machine, sacct -P with its header
     std::string topologyFile; ///< empty when the machine exists already
+    /// Slurm's slurm.conf (SLURM_CONF of `scontrol show config`) when the machine is new and
+    /// the file is readable here: its NodeName= lines order the nodes. Else empty.
+    std::string slurmConfFile;
     int jobs = 0; ///< allocations sacct reported
     int known = 0; ///< of those, already stored for the machine (left out)
 };
@@ -32,7 +37,12 @@ struct SlurmExport
 /// only read) has no such machine, it is
 /// described by the topology.conf beside Slurm's configuration file, else by
 /// `scontrol show topology`. Throws std::runtime_error naming the command and its message
-/// when a client fails.
+/// when a client fails, or saying that sacct is not on PATH.
 SlurmExport exportFromSlurm(const std::string& databasePath, const FromSlurmRequest& request);
+
+/// The import of what exportFromSlurm() wrote: its sacct file onto its machine, created
+/// when new from the topology, with the nodes in slurm.conf's order. The command line and
+/// the explorer both import this.
+ImportRequest slurmImportRequest(const SlurmExport& exported);
 
 } // namespace placement

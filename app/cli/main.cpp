@@ -289,11 +289,9 @@ int runImport(const QStringList& arguments)
             std::printf("nothing new to import\n");
             return 0;
         }
-        request.files = {exported.sacctFile};
-        request.format = LogFormat::Sacct;
-        request.machine = exported.machine;
-        request.topology
-            = parser.isSet(topologyOption) ? parser.value(topologyOption).toStdString() : exported.topologyFile;
+        request = slurmImportRequest(exported);
+        if (parser.isSet(topologyOption))
+            request.topology = parser.value(topologyOption).toStdString();
     }
     const QString format = parser.value(formatOption);
     if (format != QLatin1String("auto") && !fromSlurm) {

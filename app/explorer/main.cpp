@@ -5,6 +5,7 @@
 #include "app/InspectorDock.h"
 #include "app/MainWindow.h"
 #include "app/RecentFiles.h"
+#include "core/AllocatorFactory.h"
 #include "views/ChartsDock.h"
 #include "views/MachineView.h"
 #include "views/RenderWidget.h"
@@ -72,6 +73,10 @@ struct ExplorerOptions
                              QStringLiteral("Show the network's links coloured by MODE: owner (the job owning each "
                                             "link), users (how many running jobs can use it) or bandwidth."),
                              QStringLiteral("MODE")};
+    QCommandLineOption whatIf{QStringLiteral("what-if"),
+                              QStringLiteral("Mark where POLICY would have placed the job shown (--job) when it "
+                                             "started, and describe it in the inspector."),
+                              QStringLiteral("POLICY")};
     QCommandLineOption sideBySide{QStringLiteral("side-by-side"),
                                   QStringLiteral("Compare mode: show the run NAME ('logged': the logged placements) "
                                                  "beside the one shown, with linked time and camera."),
@@ -87,7 +92,8 @@ ExplorerOptions::ExplorerOptions(QCommandLineParser& parser)
     parser.addVersionOption();
     parser.addPositionalArgument(QStringLiteral("database"), QStringLiteral("Placement database to open."),
                                  QStringLiteral("[DATABASE]"));
-    parser.addOptions({demo, machine, run, job, size, screenshot, startup, dock, chart, chartRun, links, sideBySide});
+    parser.addOptions(
+        {demo, machine, run, job, size, screenshot, startup, dock, chart, chartRun, links, sideBySide, whatIf});
 }
 
 /// True when the command line asks only for the help or the version: answered without a
@@ -197,6 +203,18 @@ int main(int argc, char* argv[])
         return 1;
     }
 
+    if (parser.isSet(options.whatIf)) {
+        const QString policy = parser.value(options.whatIf);
+        QStringList known;
+        for (const AllocatorPolicyInfo& info : allocatorPolicies())
+            known << QString::fromLatin1(info.name);
+        if (!known.contains(policy)) {
+            std::fprintf(stderr, "placement-explorer: --what-if: no policy '%s' (%s)\n", qPrintable(policy),
+                         qPrintable(known.join(QStringLiteral(", "))));
+            return 2;
+        }
+        window.session()->setWhatIfPolicy(policy);
+    }
     if (parser.isSet(options.sideBySide) && !window.compareWithRun(parser.value(options.sideBySide))) {
         std::fprintf(stderr, "placement-explorer: %s: %s\n", qPrintable(path), qPrintable(window.lastError()));
         return 1;

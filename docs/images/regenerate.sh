@@ -41,6 +41,9 @@ site="$work/site.sqlite"
   tests/data/slurm/sacct-steps.txt >/dev/null
 shoot "$site" --machine localhost-slurm --job 4102 --links users --size 1280x800 \
   --screenshot "$images/topology-conf.png"
+# Where first-fit would have placed job 4102 when it started (the inspector's What if).
+shoot "$site" --machine localhost-slurm --job 4102 --what-if first-fit --dock inspector --size 1600x1000 \
+  --screenshot "$images/what-if.png"
 shoot "$db" --machine cab --run "jigsaw x2" --side-by-side "laas x2" --size 1600x900 --screenshot "$images/compare.png"
 shoot "$db" --machine cab --run "ta easy" --chart-run "random easy" --chart-run logged --dock charts --chart aph \
   --size 1600x1000 --screenshot "$images/charts.png"

@@ -17,6 +17,12 @@
 #   --first-job-id N            first job id (default 1; give each experiment its own range)
 #   --port-base P               ports P+17 (slurmctld), P+19 (slurmdbd), P+20 (MariaDB) and
 #                               P+3201.. (one per node); default 16800
+#   --weighted-nodes            node definitions whose order differs from the names' and
+#                               whose weights differ: per leaf of 16, NodeName lines for its
+#                               9th-12th nodes (Weight=10), then its 1st-8th (Weight=10),
+#                               then its 13th-16th (Weight=5); Slurm then selects a leaf's
+#                               13th-16th nodes first, then its 9th-12th, then its 1st-8th
+#                               (default: one NodeName line, nodes in name order, weight 1)
 #
 # The machine: 128 nodes n001-n128 with 2 CPUs each, 16 per leaf switch s0-s7, leaves in
 # two pods m0 (s0-s3) and m1 (s4-s7) under one root "top"; one partition "batch" giving
@@ -78,16 +84,22 @@ install_packages() {
   done
 }
 
-# Node names n001..n128 and their hostlist.
+# Node names n001..n128.
 node_name() { printf 'n%03d' "$1"; }
-all_nodes() { printf 'n[001-%03d]' "$NODES"; }
+
+# One NodeName line for nodes $1..$2 (numbers), with Weight=$4 unless empty; $3 is the port base.
+node_line() {
+  local first=$1 last=$2 base=$3 weight=$4 addresses
+  addresses=$(printf '127.0.0.1,%.0s' $(seq "$first" "$last"))
+  addresses=${addresses%,}
+  printf 'NodeName=n[%03d-%03d] NodeHostname=n[%03d-%03d] NodeAddr=%s Port=[%d-%d]%s' "$first" "$last" "$first" "$last" \
+    "$addresses" $((base + 3200 + first)) $((base + 3200 + last)) "${weight:+ Weight=$weight}"
+  echo " CPUs=2 Boards=1 SocketsPerBoard=1 CoresPerSocket=2 ThreadsPerCore=1 RealMemory=1000 State=UNKNOWN"
+}
 
 write_configuration() {
-  local B=$1 select=$2 first_job=$3 base=$4
+  local B=$1 select=$2 first_job=$3 base=$4 weighted=$5
   local socket=$B/run/munge/munge.socket.2
-  local addresses
-  addresses=$(printf '127.0.0.1,%.0s' $(seq "$NODES"))
-  addresses=${addresses%,}
   {
     echo "ClusterName=emu"
     echo "SlurmctldHost=$(hostname -s)(127.0.0.1)"
@@ -124,7 +136,16 @@ write_configuration() {
     echo "MaxJobCount=20000"
     echo "FirstJobId=$first_job"
     echo "MinJobAge=300"
-    echo "NodeName=$(all_nodes) NodeHostname=$(all_nodes) NodeAddr=$addresses Port=[$((base + 3201))-$((base + 3200 + NODES))] CPUs=2 Boards=1 SocketsPerBoard=1 CoresPerSocket=2 ThreadsPerCore=1 RealMemory=1000 State=UNKNOWN"
+    if [ "$weighted" -eq 0 ]; then
+      node_line 1 "$NODES" "$base" ""
+    else
+      local leaf_first quarter=$((NODES_PER_LEAF / 4))
+      for ((leaf_first = 1; leaf_first <= NODES; leaf_first += NODES_PER_LEAF)); do
+        node_line $((leaf_first + 2 * quarter)) $((leaf_first + 3 * quarter - 1)) "$base" 10
+        node_line "$leaf_first" $((leaf_first + 2 * quarter - 1)) "$base" 10
+        node_line $((leaf_first + 3 * quarter)) $((leaf_first + NODES_PER_LEAF - 1)) "$base" 5
+      done
+    fi
     echo "PartitionName=batch Nodes=ALL Default=YES MaxTime=INFINITE State=UP OverSubscribe=EXCLUSIVE"
   } >"$B/etc/slurm.conf"
 
@@ -199,12 +220,13 @@ print_environment() {
 start_cluster() {
   B=$1
   shift
-  local select=cons_tres first_job=1 base=16800
+  local select=cons_tres first_job=1 base=16800 weighted=0
   while [ $# -gt 0 ]; do
     case "$1" in
       --select) select=${2:?--select needs cons_tres or linear}; shift 2 ;;
       --first-job-id) first_job=${2:?--first-job-id needs a number}; shift 2 ;;
       --port-base) base=${2:?--port-base needs a number}; shift 2 ;;
+      --weighted-nodes) weighted=1; shift ;;
       *) die "start: unknown option '$1'" 2 ;;
     esac
   done
@@ -222,7 +244,7 @@ start_cluster() {
   : >"$B/pids"
   # From here on a failure stops whatever was started.
   trap 'status=$?; if [ $status -ne 0 ]; then say "start failed; stopping what was started (logs in $B/log)"; stop_cluster "$B"; fi' EXIT
-  write_configuration "$B" "$select" "$first_job" "$base"
+  write_configuration "$B" "$select" "$first_job" "$base" "$weighted"
   export SLURM_CONF=$B/etc/slurm.conf TZ=UTC
   cd "$B/work"
 

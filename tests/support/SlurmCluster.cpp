@@ -49,18 +49,20 @@ SlurmCluster::~SlurmCluster()
                    QProcessEnvironment::systemEnvironment(), 120000);
 }
 
-SlurmCluster::Start SlurmCluster::start(const QString& select, int firstJobId, int portBase)
+SlurmCluster::Start SlurmCluster::start(const QString& select, int firstJobId, int portBase, const QStringList& options)
 {
     if (!m_dir.isValid()) {
         m_message = QStringLiteral("no scratch directory: ") + m_dir.errorString();
         return Start::Failed;
     }
     // Installing the packages can take a few minutes on a fresh machine.
-    const SlurmOutput result = runProcess(QStringLiteral("bash"),
-                                          {m_script, QStringLiteral("start"), m_dir.path(), QStringLiteral("--select"),
-                                           select, QStringLiteral("--first-job-id"), QString::number(firstJobId),
-                                           QStringLiteral("--port-base"), QString::number(portBase)},
-                                          QProcessEnvironment::systemEnvironment(), 600000);
+    const SlurmOutput result
+        = runProcess(QStringLiteral("bash"),
+                     QStringList{m_script, QStringLiteral("start"), m_dir.path(), QStringLiteral("--select"), select,
+                                 QStringLiteral("--first-job-id"), QString::number(firstJobId),
+                                 QStringLiteral("--port-base"), QString::number(portBase)}
+                         + options,
+                     QProcessEnvironment::systemEnvironment(), 600000);
     m_message = result.errors.trimmed();
     if (result.exitCode == 0) {
         m_running = true;

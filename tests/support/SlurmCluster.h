@@ -44,12 +44,14 @@ public:
     SlurmCluster& operator=(const SlurmCluster&) = delete;
 
     enum class Start { Up, Unavailable, Failed };
-    /// Brings the cluster up (`--select`, first job id, port base). Unavailable: the
-    /// packages cannot be installed here (message() says why); Failed: anything else.
-    Start start(const QString& select, int firstJobId, int portBase);
+    /// Brings the cluster up (`--select`, first job id, port base, further options of
+    /// cluster.sh start such as `--weighted-nodes`). Unavailable: the packages cannot be
+    /// installed here (message() says why); Failed: anything else.
+    Start start(const QString& select, int firstJobId, int portBase, const QStringList& options = {});
     QString message() const { return m_message; }
 
     QString directory() const { return m_dir.path(); }
+    QString slurmConf() const { return m_dir.filePath(QStringLiteral("etc/slurm.conf")); }
     QString topologyConf() const { return m_dir.filePath(QStringLiteral("etc/topology.conf")); }
     QString jobcompLog() const { return m_dir.filePath(QStringLiteral("log/jobcomp.txt")); }
 
@@ -78,11 +80,12 @@ private:
 
 } // namespace placement::test
 
-/// Starts `cluster` in a Qt Test function: skips the test, saying why, when the machine cannot
-/// have Slurm (the packages cannot be installed), fails it when the cluster does not start.
-#define PLACEMENT_START_SLURM_CLUSTER(cluster, select, firstJobId, portBase)                                           \
+/// Starts `cluster` in a Qt Test function (after the port base: cluster.sh's further options): skips the test, saying
+/// why, when the machine cannot have Slurm (the packages cannot be installed), fails it when the cluster does not
+/// start.
+#define PLACEMENT_START_SLURM_CLUSTER(cluster, select, firstJobId, portBase, ...)                                      \
     do {                                                                                                               \
-        switch ((cluster).start((select), (firstJobId), (portBase))) {                                                 \
+        switch ((cluster).start((select), (firstJobId), (portBase)__VA_OPT__(, ) __VA_ARGS__)) {                       \
         case placement::test::SlurmCluster::Start::Up: break;                                                          \
         case placement::test::SlurmCluster::Start::Unavailable:                                                        \
             QSKIP(qPrintable(QStringLiteral("no Slurm cluster on this machine: ") + (cluster).message()));             \
