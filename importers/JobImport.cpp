@@ -11,12 +11,14 @@
 #include "importers/LineReader.h"
 #include "importers/MachineFiles.h"
 #include "importers/NodeNameIndex.h"
+#include "store/Schema.h"
 #include "store/Store.h"
 
 #include <algorithm>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
+#include <limits>
 #include <set>
 #include <sstream>
 #include <xxhash.h>
@@ -71,9 +73,16 @@ std::string swfTrace(const std::string& beginning)
 
 /// Imports one member of an input (a file, or a file of an archive) as one source. False
 /// when the import stops without storing anything (cancelled, strict mode): result says why.
+/// The time span of the runs an import read, for marking the jobs that share nodes.
+struct RunSpan
+{
+    std::int64_t from = std::numeric_limits<std::int64_t>::max();
+    std::int64_t to = std::numeric_limits<std::int64_t>::min();
+};
+
 bool importMember(Store& store, JobImportInput& input, const ImportRequest& request, const ImportOptions& options,
                   const MachineRecord& machine, const NodeNameIndex& index, const std::vector<std::string>& names,
-                  std::vector<SourceRecord>& earlier, ImportResult& result)
+                  std::vector<SourceRecord>& earlier, ImportResult& result, RunSpan& span)
 {
     const std::string& path = input.memberName();
     FileImportResult file;
@@ -177,6 +186,10 @@ bool importMember(Store& store, JobImportInput& input, const ImportRequest& requ
             return;
         }
         file.jobsWithUnknownNodes += record.nodesIncomplete ? 1 : 0;
+        if (record.startKnown && !record.job.nodes.empty()) {
+            span.from = std::min(span.from, record.job.start);
+            span.to = std::max(span.to, record.job.end);
+        }
         encoder.encode(record);
         batches.add(std::move(record));
     });
@@ -291,16 +304,22 @@ ImportResult importJobLogs(Store& store, const ImportRequest& request)
     options.nodeIndex = &index;
     options.nodeListsWithinMachine = true;
     std::vector<SourceRecord> earlier = store.sources();
+    RunSpan span;
 
     for (const std::string& path : request.files) {
         // Each input is read once, also a pipe: its format is told from its first lines, kept
         // for the parser, and its fingerprint taken while it is parsed.
         JobImportInput input(path);
         while (input.nextMember()) {
-            if (!importMember(store, input, request, options, *machine, index, names, earlier, result))
+            if (!importMember(store, input, request, options, *machine, index, names, earlier, result, span))
                 return result;
         }
     }
+    // Jobs holding a node another job holds at the same time (docs/importing.md, "Jobs that
+    // share nodes"): the runs read, and the stored runs they overlap.
+    if (span.from < span.to)
+        markJobsSharingNodes(store.database(), machine->id, span.from, span.to);
+    result.jobsSharingNodes = store.machine(result.machine)->jobsSharingNodes;
     transaction.commit();
     result.committed = true;
     return result;
@@ -347,6 +366,9 @@ std::string formatImportReport(const ImportResult& result, std::size_t issuesPer
         out << "note: " << note << "\n";
     for (const std::string& warning : result.warnings)
         out << "warning: " << warning << "\n";
+    if (result.committed && result.jobsSharingNodes)
+        out << "machine " << result.machine << ": " << result.jobsSharingNodes
+            << " jobs share nodes with concurrent jobs (each busy node counted once in utilization)\n";
     if (result.committed)
         out << "machine " << result.machine << (result.machineCreated ? " (created)" : "") << ": import committed\n";
     else

@@ -3,6 +3,8 @@
 
 #pragma once
 
+#include <cstdint>
+
 namespace placement {
 
 class SqliteDatabase;
@@ -11,10 +13,15 @@ class SqliteDatabase;
 constexpr int ProgramApplicationId = 0x506C4578;
 
 /// The schema version this program writes.
-constexpr int CurrentSchemaVersion = 7;
+constexpr int CurrentSchemaVersion = 8;
 
 /// Takes a database from `version` - 1 to `version` (1 .. CurrentSchemaVersion), inside the
 /// caller's transaction.
 void migrateSchema(SqliteDatabase& db, int version);
+
+/// Marks (jobs.shares_nodes = 1) the jobs of a machine running in [from, to) that hold a node
+/// another job holds at the same time (core/NodeSharing.h), reading every job with a known
+/// start whose run overlaps the span. Marks are only added. Returns the jobs newly marked.
+std::int64_t markJobsSharingNodes(SqliteDatabase& db, std::int64_t machineId, std::int64_t from, std::int64_t to);
 
 } // namespace placement

@@ -8,12 +8,14 @@
 #include "core/Topology.h"
 #include "store/JobBatchTable.h"
 #include "store/NodeListBlob.h"
+#include "store/Schema.h"
 #include "store/StoredJobComparison.h"
 
 #include <algorithm>
 #include <charconv>
 #include <ctime>
 #include <filesystem>
+#include <limits>
 #include <sqlite3.h>
 #include <unordered_map>
 
@@ -184,6 +186,8 @@ std::int64_t Store::addMachine(const std::string& name, const std::string& spec,
         }
     }
     writer.commit(static_cast<std::int64_t>(jobs.size()), 0);
+    markJobsSharingNodes(m_db, machineId, std::numeric_limits<std::int64_t>::min(),
+                         std::numeric_limits<std::int64_t>::max());
     transaction.commit();
     return machineId;
 }
@@ -192,11 +196,13 @@ std::vector<MachineRecord> Store::machines()
 {
     SqliteStatement query(m_db,
                           "SELECT m.id, m.name, m.spec, (SELECT count(*) FROM jobs j WHERE j.machine_id = m.id), "
-                          "(SELECT count(*) FROM jobs j WHERE j.machine_id = m.id AND j.start_known = 0) "
+                          "(SELECT count(*) FROM jobs j WHERE j.machine_id = m.id AND j.start_known = 0), "
+                          "(SELECT count(*) FROM jobs j WHERE j.machine_id = m.id AND j.shares_nodes = 1) "
                           "FROM machines m ORDER BY m.id");
     std::vector<MachineRecord> result;
     while (query.step())
-        result.push_back({query.integer(0), query.text(1), query.text(2), query.integer(3), query.integer(4)});
+        result.push_back(
+            {query.integer(0), query.text(1), query.text(2), query.integer(3), query.integer(4), query.integer(5)});
     return result;
 }
 

@@ -24,6 +24,9 @@ struct MachineRecord
     /// Of those, jobs whose log gives no start time: replayed by the simulator, left out
     /// of Store::jobs() and so of every view and metric that needs the logged start.
     std::int64_t jobsWithoutStart = 0;
+    /// Jobs holding a node another job holds at the same time (jobs.shares_nodes, schema
+    /// version 8; core/NodeSharing.h).
+    std::int64_t jobsSharingNodes = 0;
 };
 
 /// Everything a scheduler log says about one run of one job, as stored.

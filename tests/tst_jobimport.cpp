@@ -726,7 +726,8 @@ private slots:
         QVERIFY(placements > 0);
         Store store = Store::openExisting(path.toStdString());
         QCOMPARE(store.schemaVersion(), Store::SchemaVersion);
-        QCOMPARE(rawInteger(path, "SELECT value FROM meta WHERE key = 'schema_version'"), std::int64_t(7));
+        QCOMPARE(rawInteger(path, "SELECT value FROM meta WHERE key = 'schema_version'"),
+                 std::int64_t(Store::SchemaVersion));
         QCOMPARE(rawInteger(path, "SELECT count(*) FROM jobs"), std::int64_t(40));
         QCOMPARE(rawInteger(path, "SELECT count(*) FROM jobs WHERE start_known = 1"), std::int64_t(40));
         QCOMPARE(rawInteger(path, "SELECT count(*) FROM placements"), placements);
@@ -740,6 +741,46 @@ private slots:
         QCOMPARE(again.files[0].jobsStored, std::int64_t(0));
         QCOMPARE(again.files[0].jobsUnchanged, std::int64_t(34));
         QCOMPARE(rawInteger(path, "SELECT count(*) FROM jobs"), std::int64_t(40));
+    }
+
+    void migratesSchema7MarkingJobsThatShareNodes()
+    {
+        // wagap-2013.swf's first 200 jobs on its 44 hosts: jobs run several to a node. A
+        // database of schema 7 (before shares_nodes) is marked when it is opened, as an
+        // import marks it.
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("db.sqlite"));
+        const QString log = dir.filePath(QStringLiteral("wagap-head.swf"));
+        int lines = 0;
+        copyLines(testData(QStringLiteral("traces/wagap-2013.swf")).toStdString(), log,
+                  [&](const std::string&) { return ++lines <= 200; });
+        std::int64_t sharing = 0;
+        {
+            Store store = Store::openOrCreate(path.toStdString());
+            ImportRequest request;
+            request.files = {log.toStdString()};
+            request.topology = testData(QStringLiteral("traces/wagap-2013.topology.conf")).toStdString();
+            request.machine = "wagap";
+            const ImportResult result = importJobLogs(store, request);
+            QVERIFY2(result.committed, result.failure.c_str());
+            sharing = result.jobsSharingNodes;
+            QVERIFY(sharing > 0 && sharing < 200);
+            QCOMPARE(store.machine("wagap")->jobsSharingNodes, sharing);
+            QVERIFY(formatImportReport(result).find(std::to_string(sharing) + " jobs share nodes with concurrent jobs")
+                    != std::string::npos);
+            // Imported again: the same jobs, the same marks (a job does not share with its
+            // own stored copy).
+            const ImportResult again = importOnto(store, "wagap", {log});
+            QVERIFY2(again.committed, again.failure.c_str());
+            QCOMPARE(again.files[0].jobsUnchanged, std::int64_t(200));
+            QCOMPARE(again.jobsSharingNodes, sharing);
+        }
+        rawExecute(path,
+                   "ALTER TABLE jobs DROP COLUMN shares_nodes; "
+                   "UPDATE meta SET value = '7' WHERE key = 'schema_version'");
+        Store store = Store::openExisting(path.toStdString());
+        QCOMPARE(store.schemaVersion(), Store::SchemaVersion);
+        QCOMPARE(rawInteger(path, "SELECT count(*) FROM jobs WHERE shares_nodes = 1"), sharing);
     }
 
     void compressedLogsAndArchivesAreReadWhole()

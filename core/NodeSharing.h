@@ -1,0 +1,36 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Placement Explorer contributors
+
+#pragma once
+
+#include "core/Job.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace placement {
+
+/// Logs of machines that give a node to several jobs at once (wagap-2013.swf: one job per
+/// CPU, tests/data/traces/README.md §2) list the same node in jobs that run at the same
+/// time. A node is busy while at least one job holds it; utilization counts each busy node
+/// once (docs/importing.md, "Jobs that share nodes").
+
+/// Per job of `jobs`: 1 when it holds a node that another job holds at some instant of
+/// its run (both run on [start, end)), else 0. Jobs with end <= start share nothing.
+std::vector<char> jobsSharingNodes(const std::vector<Job>& jobs);
+
+/// Nodes held over a time span: `nodes` distinct nodes busy on [start, end).
+struct BusySpan
+{
+    std::int64_t start = 0;
+    std::int64_t end = 0;
+    int nodes = 0;
+};
+
+/// The jobs' node holdings with every node counted once at each instant: a job that shares
+/// no node gives one span of its size; the nodes of jobs that share are merged per node
+/// (the union of the runs holding it), one span of one node per merged interval. Summing
+/// the spans that cover an instant gives the distinct busy nodes then.
+std::vector<BusySpan> distinctBusySpans(const std::vector<Job>& jobs);
+
+} // namespace placement
