@@ -307,7 +307,8 @@ JobWriter::JobWriter(Store& store, std::int64_t machineId, SourceRecord source)
                "ON CONFLICT (machine_id, start, job_ref, origin) DO NOTHING")
     , m_find(store.database(),
              std::string("SELECT id, source_id, source_line, ") + StoredJobColumns
-                 + " FROM jobs WHERE machine_id = ?1 AND origin = ?2 AND job_ref = ?3 AND start = ?4")
+                 + ", start_known FROM jobs WHERE machine_id = ?1 AND origin = ?2 AND job_ref = ?3 AND start = ?4")
+    , m_startKnowledge(store.database(), machineId, source.origin)
 {
     SqliteStatement insert(store.database(),
                            "INSERT INTO sources (path, size, content_hash, format, imported_at, lines_read, "
@@ -354,6 +355,8 @@ void JobWriter::add(std::span<const JobRecord> records)
     m_added += inserted;
     if (inserted != static_cast<std::int64_t>(records.size()))
         compareWithStored(records);
+    if (m_startKnowledge.anyStored())
+        reconcileStarts(records);
 }
 
 const std::string& JobWriter::nodeBlob(std::span<const JobRecord> records, std::size_t index) const
@@ -386,13 +389,18 @@ void JobWriter::compareWithStored(std::span<const JobRecord> records)
         const std::string& blob = nodeBlob(records, i);
         const StoredJobComparison comparison(m_find, record, blob);
         const std::int64_t storedSource = m_find.integer(1), storedLine = m_find.integer(2);
+        // A job stored without its start, logged now with a start at its submission time
+        // (the start its identity was stored under): the start is a value it lacked.
+        const bool startFound = record.startKnown && m_find.integer(19) == 0;
         m_find.reset();
-        if (comparison.identical()) {
+        if (comparison.identical() && !startFound) {
             ++m_unchanged;
         } else if (comparison.differences.empty()) {
             // The log adds what the stored one lacks (another export's fields): filled in.
-            SqliteStatement fill(db, "UPDATE jobs SET " + storedJobAssignments(true) + " WHERE id = ?1");
-            fill.bind(1, storedId);
+            SqliteStatement fill(db,
+                                 "UPDATE jobs SET " + storedJobAssignments(true)
+                                     + ", start_known = max(start_known, ?18) WHERE id = ?1");
+            fill.bind(1, storedId).bind(18, std::int64_t(record.startKnown ? 1 : 0));
             bindStoredJobValues(fill, record, blob);
             fill.run();
             ++m_updated;
@@ -411,11 +419,87 @@ void JobWriter::compareWithStored(std::span<const JobRecord> records)
             metrics.bind(1, storedId).run();
             ++m_updated;
         } else {
-            std::string reason = "job " + record.job.id + " is stored already (from "
-                + describeSource(storedSource, storedLine) + ") with other values: ";
-            for (std::size_t d = 0; d < comparison.differences.size(); ++d)
-                reason += (d ? ", " : "") + comparison.differences[d];
-            m_conflicts.push_back({record.sourceLine, reason + "; kept as stored"});
+            addConflict(record, storedSource, storedLine, comparison.differences);
+        }
+    }
+}
+
+void JobWriter::addConflict(const JobRecord& record, std::int64_t storedSource, std::int64_t storedLine,
+                            const std::vector<std::string>& differences)
+{
+    std::string reason = "job " + record.job.id + " is stored already (from " + describeSource(storedSource, storedLine)
+        + ") with other values: ";
+    for (std::size_t d = 0; d < differences.size(); ++d)
+        reason += (d ? ", " : "") + differences[d];
+    m_conflicts.push_back({record.sourceLine, reason + "; kept as stored"});
+}
+
+void JobWriter::reconcileStarts(std::span<const JobRecord> records)
+{
+    SqliteDatabase& db = m_store.database();
+    for (std::size_t i = 0; i < records.size(); ++i) {
+        const JobRecord& record = records[i];
+        const std::optional<StartKnowledge::Stored> other
+            = m_startKnowledge.otherKind(record.job.id, record.job.submit, record.startKnown);
+        if (!other || other->start == record.job.start)
+            continue; // none, or the same identity: compareWithStored() saw it
+        // The row this batch stored for the record: the job again, with the other kind of start.
+        m_find.bind(1, m_machineId).bind(2, m_origin).bind(3, record.job.id).bind(4, record.job.start);
+        const bool storedHere
+            = m_find.step() && m_find.integer(1) == m_sourceId && m_find.integer(2) == record.sourceLine;
+        const std::int64_t newId = storedHere ? m_find.integer(0) : 0;
+        m_find.reset();
+        if (!storedHere)
+            continue;
+        SqliteStatement drop(db, "DELETE FROM jobs WHERE id = ?1");
+        drop.bind(1, newId).run();
+        --m_added;
+
+        // Compared as if the log said what the stored job says about its start.
+        JobRecord probe = record;
+        probe.job.end = other->start + (record.job.end - record.job.start);
+        SqliteStatement stored(
+            db, std::string("SELECT id, source_id, source_line, ") + StoredJobColumns + " FROM jobs WHERE id = ?1");
+        stored.bind(1, other->id);
+        if (!stored.step())
+            throw StoreError(db.path() + ": job " + record.job.id + " was found stored and then not");
+        const std::string& blob = nodeBlob(records, i);
+        const StoredJobComparison comparison(stored, probe, blob);
+        std::vector<std::string> differences = comparison.differences;
+        // A job stored without its start (an SWF line with wait -1) usually has no nodes
+        // either: the log that gives the start gives them too.
+        const bool storedWithoutNodes = stored.bytes(17) == 0 && stored.integer(18) == 0;
+        if (record.startKnown && storedWithoutNodes)
+            std::erase(differences, std::string("node list"));
+        if (!differences.empty()) {
+            addConflict(record, stored.integer(1), stored.integer(2), differences);
+            continue;
+        }
+        if (record.startKnown) {
+            // The stored job's start is known now: start, end and the values it lacked.
+            SqliteStatement fill(db,
+                                 "UPDATE jobs SET " + storedJobAssignments(true)
+                                     + ", start = ?18, end = ?19, start_known = 1, nodes = CASE WHEN "
+                                       "length(nodes) > 0 THEN nodes ELSE ?16 END, node_count = CASE WHEN "
+                                       "length(nodes) > 0 THEN node_count ELSE ?20 END WHERE id = ?1");
+            fill.bind(1, other->id);
+            bindStoredJobValues(fill, probe, blob);
+            fill.bind(18, record.job.start)
+                .bind(19, record.job.end)
+                .bind(20, static_cast<std::int64_t>(record.job.nodes.size()))
+                .run();
+            SqliteStatement metrics(db, "DELETE FROM job_metrics WHERE job_id = ?1");
+            metrics.bind(1, other->id).run();
+            m_startKnowledge.startFound(other->id);
+            ++m_updated;
+        } else if (comparison.addsValues) {
+            SqliteStatement fill(db, "UPDATE jobs SET " + storedJobAssignments(true) + " WHERE id = ?1");
+            fill.bind(1, other->id);
+            bindStoredJobValues(fill, probe, blob);
+            fill.run();
+            ++m_updated;
+        } else {
+            ++m_unchanged; // the stored job keeps its start
         }
     }
 }

@@ -6,6 +6,7 @@
 #include "core/Job.h"
 #include "store/Schema.h"
 #include "store/SqliteDatabase.h"
+#include "store/StartKnowledge.h"
 
 #include <cstdint>
 #include <optional>
@@ -179,6 +180,13 @@ public:
 private:
     /// For each of `records` that the batch insert left out: unchanged, updated or conflict.
     void compareWithStored(std::span<const JobRecord> records);
+    /// For each of `records` stored as new while the job is stored already with the other
+    /// kind of start (StartKnowledge): the new row goes, the stored job is kept, given the
+    /// start when the log has it, or the conflict is reported.
+    void reconcileStarts(std::span<const JobRecord> records);
+    /// Adds a conflict: the stored job (source, line) differs from `record` in `differences`.
+    void addConflict(const JobRecord& record, std::int64_t storedSource, std::int64_t storedLine,
+                     const std::vector<std::string>& differences);
     const std::string& nodeBlob(std::span<const JobRecord> records, std::size_t index) const;
     std::string describeSource(std::int64_t sourceId, std::int64_t line);
 
@@ -194,6 +202,7 @@ private:
     std::vector<std::string> m_encodedHere; ///< their node lists (the buffers are reused)
     SqliteStatement m_insert; ///< a batch of jobs, from placement_job_batch (JobBatchTable.h)
     SqliteStatement m_find; ///< the stored job of one identity
+    StartKnowledge m_startKnowledge;
 };
 
 } // namespace placement
