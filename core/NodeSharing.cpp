@@ -38,31 +38,69 @@ std::vector<Hold> holdsOf(const std::vector<Job>& jobs, const std::vector<char>*
 
 std::vector<char> jobsSharingNodes(const std::vector<Job>& jobs)
 {
-    std::vector<char> sharing(jobs.size(), 0);
-    const std::vector<Hold> holds = holdsOf(jobs, nullptr);
-    // Per node, in start order: a hold that starts before the latest end so far overlaps
-    // the hold that reaches that end, and every hold between them that is still running.
-    // Marking the new hold and the one with the latest end marks every overlapping pair:
-    // of two overlapping holds, the later one is marked when it starts, and the earlier one
-    // either reaches the latest end then or overlaps the hold that does (which started
-    // after it and is running at the later one's start), and was marked with it.
-    for (size_t i = 0; i < holds.size();) {
-        const int node = holds[i].node;
-        std::int64_t latestEnd = holds[i].end;
-        int latestJob = holds[i].job;
-        for (++i; i < holds.size() && holds[i].node == node; ++i) {
-            const Hold& hold = holds[i];
-            if (hold.job == latestJob)
-                continue; // a job naming its node twice does not share it with itself
-            if (hold.start < latestEnd) {
-                sharing[static_cast<size_t>(hold.job)] = 1;
-                sharing[static_cast<size_t>(latestJob)] = 1;
+    CompactRuns runs;
+    for (const Job& job : jobs)
+        runs.add(job.start, job.end, job.nodes);
+    return runs.sharingNodes();
+}
+
+void CompactRuns::add(std::int64_t start, std::int64_t end, const std::vector<int>& nodes)
+{
+    m_starts.push_back(start);
+    m_ends.push_back(end);
+    for (size_t i = 0; i < nodes.size();) {
+        size_t j = i;
+        while (j + 1 < nodes.size() && nodes[j + 1] == nodes[j] + 1)
+            ++j;
+        m_ranges.emplace_back(nodes[i], nodes[j]);
+        i = j + 1;
+    }
+    m_rangeEnd.push_back(static_cast<std::uint32_t>(m_ranges.size()));
+}
+
+std::vector<char> CompactRuns::sharingNodes() const
+{
+    std::vector<char> sharing(size(), 0);
+    // Starts and ends in time order, ends first at equal times ([start, end): a job ending
+    // when another starts does not share with it). Two events per run, not per node.
+    std::vector<std::pair<std::int64_t, std::uint64_t>> events; // (time, 2 * run + starts)
+    events.reserve(2 * size());
+    int nodeCount = 0;
+    for (size_t run = 0; run < size(); ++run) {
+        const size_t first = run ? m_rangeEnd[run - 1] : 0;
+        if (m_ends[run] <= m_starts[run] || first == m_rangeEnd[run])
+            continue;
+        events.emplace_back(m_starts[run], 2 * run + 1);
+        events.emplace_back(m_ends[run], 2 * run);
+        for (size_t r = first; r < m_rangeEnd[run]; ++r)
+            nodeCount = std::max(nodeCount, m_ranges[r].second + 1);
+    }
+    std::sort(events.begin(), events.end(), [](const auto& a, const auto& b) {
+        return a.first != b.first ? a.first < b.first : (a.second & 1) < (b.second & 1);
+    });
+    // Per node: how many running jobs hold it, and the last job that took it. A job taking
+    // a held node shares it with that job and every other holder. The others were marked
+    // already: a node held by two or more jobs was shared when the second took it. The last
+    // taker may have ended since (then it was marked when it shared the node with the
+    // holder that outlived it), so marking it again changes nothing.
+    std::vector<int> holders(static_cast<size_t>(nodeCount), 0);
+    std::vector<std::int64_t> lastTaker(static_cast<size_t>(nodeCount), -1);
+    for (const auto& [time, code] : events) {
+        const auto run = static_cast<std::int64_t>(code / 2);
+        const bool starts = (code & 1) != 0;
+        for (size_t r = code / 2 ? m_rangeEnd[code / 2 - 1] : 0; r < m_rangeEnd[code / 2]; ++r)
+            for (int node = std::max(m_ranges[r].first, 0); node <= m_ranges[r].second; ++node) {
+                const auto n = static_cast<size_t>(node);
+                if (!starts) {
+                    --holders[n];
+                    continue;
+                }
+                if (holders[n]++ > 0 && lastTaker[n] != run) {
+                    sharing[static_cast<size_t>(run)] = 1;
+                    sharing[static_cast<size_t>(lastTaker[n])] = 1;
+                }
+                lastTaker[n] = run;
             }
-            if (hold.end > latestEnd) {
-                latestEnd = hold.end;
-                latestJob = hold.job;
-            }
-        }
     }
     return sharing;
 }

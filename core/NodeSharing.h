@@ -6,6 +6,7 @@
 #include "core/Job.h"
 
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 namespace placement {
@@ -18,6 +19,25 @@ namespace placement {
 /// Per job of `jobs`: 1 when it holds a node that another job holds at some instant of
 /// its run (both run on [start, end)), else 0. Jobs with end <= start share nothing.
 std::vector<char> jobsSharingNodes(const std::vector<Job>& jobs);
+
+/// Runs with their nodes as ranges of consecutive ids, compactly: what an import keeps of a
+/// million jobs to mark those that share nodes once they are all stored (about 40 bytes per
+/// job whose nodes form two ranges, instead of a Job and a vector of its nodes).
+class CompactRuns
+{
+public:
+    void add(std::int64_t start, std::int64_t end, const std::vector<int>& nodes);
+    std::size_t size() const { return m_starts.size(); }
+    /// Leaves run `run` out from now on (it shares nothing, and nothing with it).
+    void leaveOut(std::size_t run) { m_ends[run] = m_starts[run]; }
+    /// jobsSharingNodes() of these runs, in the order added.
+    std::vector<char> sharingNodes() const;
+
+private:
+    std::vector<std::int64_t> m_starts, m_ends;
+    std::vector<std::pair<int, int>> m_ranges; ///< first and last node of each range
+    std::vector<std::uint32_t> m_rangeEnd; ///< per run: the end of its ranges in m_ranges
+};
 
 /// Nodes held over a time span: `nodes` distinct nodes busy on [start, end).
 struct BusySpan

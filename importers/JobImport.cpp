@@ -73,11 +73,13 @@ std::string swfTrace(const std::string& beginning)
 
 /// Imports one member of an input (a file, or a file of an archive) as one source. False
 /// when the import stops without storing anything (cancelled, strict mode): result says why.
-/// The time span of the runs an import read, for marking the jobs that share nodes.
+/// The runs an import stores and their time span, for marking the jobs that share nodes
+/// once all are stored (docs/importing.md, "Jobs that share nodes").
 struct RunSpan
 {
     std::int64_t from = std::numeric_limits<std::int64_t>::max();
     std::int64_t to = std::numeric_limits<std::int64_t>::min();
+    NewRuns added;
 };
 
 bool importMember(Store& store, JobImportInput& input, const ImportRequest& request, const ImportOptions& options,
@@ -120,6 +122,8 @@ bool importMember(Store& store, JobImportInput& input, const ImportRequest& requ
     std::vector<std::uint32_t> seenInJob(names.size(), 0);
     std::uint32_t jobStamp = 0;
     BatchWriter batches(writer);
+    std::size_t records = 0; // handed to the writer
+    std::vector<std::size_t> runRecords; // of the runs kept in span.added
     LineReader lines(input, path);
     file.summary = parseJobLog(lines, *format, options, [&](ImportedJob&& job) {
         JobRecord record;
@@ -189,11 +193,21 @@ bool importMember(Store& store, JobImportInput& input, const ImportRequest& requ
         if (record.startKnown && !record.job.nodes.empty()) {
             span.from = std::min(span.from, record.job.start);
             span.to = std::max(span.to, record.job.end);
+            span.added.runs.add(record.job.start, record.job.end, record.job.nodes);
+            runRecords.push_back(records);
         }
         encoder.encode(record);
         batches.add(std::move(record));
+        ++records;
     });
     batches.finish();
+    // The rows the writer stored for the runs kept (none for a job stored already).
+    for (const std::size_t record : runRecords) {
+        const std::int64_t id = writer.rowIds()[record];
+        if (id == 0)
+            span.added.runs.leaveOut(span.added.ids.size());
+        span.added.ids.push_back(id);
+    }
     for (ImportIssue& issue : namedTwice) {
         ++file.summary.skippedByReason["a node named twice"];
         if (file.summary.issues.size() < ImportSummary::maxStoredIssues)
@@ -305,6 +319,10 @@ ImportResult importJobLogs(Store& store, const ImportRequest& request)
     options.nodeListsWithinMachine = true;
     std::vector<SourceRecord> earlier = store.sources();
     RunSpan span;
+    {
+        SqliteStatement last(store.database(), "SELECT coalesce(max(id), 0) FROM jobs");
+        span.added.storedBefore = last.step() ? last.integer(0) : 0;
+    }
 
     for (const std::string& path : request.files) {
         // Each input is read once, also a pipe: its format is told from its first lines, kept
@@ -317,9 +335,9 @@ ImportResult importJobLogs(Store& store, const ImportRequest& request)
     }
     // Jobs holding a node another job holds at the same time (docs/importing.md, "Jobs that
     // share nodes"): the runs read, and the stored runs they overlap.
+    result.jobsSharingNodes = machine->jobsSharingNodes; // marked before, and kept
     if (span.from < span.to)
-        markJobsSharingNodes(store.database(), machine->id, span.from, span.to);
-    result.jobsSharingNodes = store.machine(result.machine)->jobsSharingNodes;
+        result.jobsSharingNodes += markJobsSharingNodes(store.database(), machine->id, span.from, span.to, &span.added);
     transaction.commit();
     result.committed = true;
     return result;

@@ -7,6 +7,7 @@
 #include "store/NodeListBlob.h"
 #include "store/SqliteDatabase.h"
 
+#include <algorithm>
 #include <limits>
 #include <sqlite3.h>
 #include <stdexcept>
@@ -276,39 +277,52 @@ void upgradeToVersion8(SqliteDatabase& db)
 
 } // namespace
 
-std::int64_t markJobsSharingNodes(SqliteDatabase& db, std::int64_t machineId, std::int64_t from, std::int64_t to)
+std::int64_t markJobsSharingNodes(SqliteDatabase& db, std::int64_t machineId, std::int64_t from, std::int64_t to,
+                                  NewRuns* added)
 {
-    SqliteStatement query(db,
-                          "SELECT id, start, end, nodes, shares_nodes FROM jobs WHERE machine_id = ?1 "
-                          "AND start_known = 1 AND node_count > 0 AND start < ?3 AND end > ?2");
-    query.bind(1, machineId).bind(2, from).bind(3, to);
-    std::vector<Job> jobs;
+    CompactRuns runs;
     std::vector<std::int64_t> ids;
-    std::vector<char> marked;
-    while (query.step()) {
-        Job job;
-        job.start = query.integer(1);
-        job.end = query.integer(2);
-        try {
-            job.nodes = decodeNodeList(query.blob(3), query.bytes(3));
-        } catch (const std::invalid_argument&) {
-            continue; // a damaged node list: no view reads the job (Store::jobs() refuses it)
+    if (added) {
+        runs = std::move(added->runs);
+        ids = std::move(added->ids);
+    }
+    std::vector<char> marked(ids.size(), 0); // the new rows are not marked
+    const std::int64_t storedUpTo = added ? added->storedBefore : std::numeric_limits<std::int64_t>::max();
+    if (storedUpTo > 0) {
+        SqliteStatement query(db,
+                              "SELECT id, start, end, nodes, shares_nodes FROM jobs WHERE machine_id = ?1 "
+                              "AND start_known = 1 AND node_count > 0 AND start < ?3 AND end > ?2 AND id <= ?4");
+        query.bind(1, machineId).bind(2, from).bind(3, to).bind(4, storedUpTo);
+        while (query.step()) {
+            std::vector<int> nodes;
+            try {
+                nodes = decodeNodeList(query.blob(3), query.bytes(3));
+            } catch (const std::invalid_argument&) {
+                continue; // a damaged node list: no view reads the job (Store::jobs() refuses it)
+            }
+            runs.add(query.integer(1), query.integer(2), nodes);
+            ids.push_back(query.integer(0));
+            marked.push_back(query.integer(4) != 0 ? 1 : 0);
         }
-        jobs.push_back(std::move(job));
-        ids.push_back(query.integer(0));
-        marked.push_back(query.integer(4) != 0 ? 1 : 0);
     }
     // Only jobs overlapping [from, to) are read, so a mark is only ever added here: the jobs
-    // a marked job shares with outside the window were read when they were imported.
-    const std::vector<char> sharing = jobsSharingNodes(jobs);
-    SqliteStatement mark(db, "UPDATE jobs SET shares_nodes = 1 WHERE id = ?1");
-    std::int64_t added = 0;
-    for (size_t i = 0; i < jobs.size(); ++i)
-        if (sharing[i] && !marked[i]) {
-            mark.bind(1, ids[i]).run();
-            ++added;
-        }
-    return added;
+    // a marked job shares with outside the span were read when they were imported.
+    const std::vector<char> sharing = runs.sharingNodes();
+    std::vector<std::int64_t> toMark;
+    for (size_t i = 0; i < ids.size(); ++i)
+        if (sharing[i] && !marked[i] && ids[i] > 0)
+            toMark.push_back(ids[i]);
+    std::sort(toMark.begin(), toMark.end());
+    // One statement per run of consecutive ids: an import's rows are numbered in file order.
+    SqliteStatement mark(db, "UPDATE jobs SET shares_nodes = 1 WHERE id BETWEEN ?1 AND ?2");
+    for (size_t i = 0; i < toMark.size();) {
+        size_t j = i;
+        while (j + 1 < toMark.size() && toMark[j + 1] == toMark[j] + 1)
+            ++j;
+        mark.bind(1, toMark[i]).bind(2, toMark[j]).run();
+        i = j + 1;
+    }
+    return static_cast<std::int64_t>(toMark.size());
 }
 
 void migrateSchema(SqliteDatabase& db, int version)

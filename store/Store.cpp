@@ -195,10 +195,10 @@ std::int64_t Store::addMachine(const std::string& name, const std::string& spec,
 std::vector<MachineRecord> Store::machines()
 {
     SqliteStatement query(m_db,
-                          "SELECT m.id, m.name, m.spec, (SELECT count(*) FROM jobs j WHERE j.machine_id = m.id), "
-                          "(SELECT count(*) FROM jobs j WHERE j.machine_id = m.id AND j.start_known = 0), "
-                          "(SELECT count(*) FROM jobs j WHERE j.machine_id = m.id AND j.shares_nodes = 1) "
-                          "FROM machines m ORDER BY m.id");
+                          // One pass over each machine's jobs for the three counts.
+                          "SELECT m.id, m.name, m.spec, count(j.id), coalesce(sum(j.start_known = 0), 0), "
+                          "coalesce(sum(j.shares_nodes), 0) FROM machines m LEFT JOIN jobs j ON j.machine_id = m.id "
+                          "GROUP BY m.id ORDER BY m.id");
     std::vector<MachineRecord> result;
     while (query.step())
         result.push_back(
@@ -353,10 +353,20 @@ void JobWriter::add(std::span<const JobRecord> records)
     // job of the batch looked up.
     const auto inserted = static_cast<std::int64_t>(sqlite3_changes64(m_store.database().handle()));
     m_added += inserted;
-    if (inserted != static_cast<std::int64_t>(records.size()))
-        compareWithStored(records);
+    const std::size_t first = m_rowIds.size();
+    m_rowIds.resize(first + records.size(), 0);
+    std::int64_t* rowIds = m_rowIds.data() + first;
+    if (inserted == static_cast<std::int64_t>(records.size())) {
+        // One statement appended every row: their ids follow one another (SQLite gives a new
+        // row the largest id plus one), up to the last inserted.
+        const std::int64_t last = sqlite3_last_insert_rowid(m_store.database().handle());
+        for (std::size_t i = 0; i < records.size(); ++i)
+            rowIds[i] = last - static_cast<std::int64_t>(records.size() - 1 - i);
+    } else {
+        compareWithStored(records, rowIds);
+    }
     if (m_startKnowledge.anyStored())
-        reconcileStarts(records);
+        reconcileStarts(records, rowIds);
 }
 
 const std::string& JobWriter::nodeBlob(std::span<const JobRecord> records, std::size_t index) const
@@ -373,7 +383,7 @@ std::string JobWriter::describeSource(std::int64_t sourceId, std::int64_t line)
     return path.step() ? path.text(0) + ":" + std::to_string(line) : "an earlier import";
 }
 
-void JobWriter::compareWithStored(std::span<const JobRecord> records)
+void JobWriter::compareWithStored(std::span<const JobRecord> records, std::int64_t* rowIds)
 {
     SqliteDatabase& db = m_store.database();
     for (std::size_t i = 0; i < records.size(); ++i) {
@@ -382,6 +392,7 @@ void JobWriter::compareWithStored(std::span<const JobRecord> records)
         if (!m_find.step())
             throw StoreError(db.path() + ": job " + record.job.id + " was neither stored nor found stored");
         if (m_find.integer(1) == m_sourceId && m_find.integer(2) == record.sourceLine) {
+            rowIds[i] = m_find.integer(0);
             m_find.reset(); // stored by this batch
             continue;
         }
@@ -434,7 +445,7 @@ void JobWriter::addConflict(const JobRecord& record, std::int64_t storedSource, 
     m_conflicts.push_back({record.sourceLine, reason + "; kept as stored"});
 }
 
-void JobWriter::reconcileStarts(std::span<const JobRecord> records)
+void JobWriter::reconcileStarts(std::span<const JobRecord> records, std::int64_t* rowIds)
 {
     SqliteDatabase& db = m_store.database();
     for (std::size_t i = 0; i < records.size(); ++i) {
@@ -454,6 +465,7 @@ void JobWriter::reconcileStarts(std::span<const JobRecord> records)
         SqliteStatement drop(db, "DELETE FROM jobs WHERE id = ?1");
         drop.bind(1, newId).run();
         --m_added;
+        rowIds[i] = 0;
 
         // Compared as if the log said what the stored job says about its start.
         JobRecord probe = record;

@@ -174,16 +174,19 @@ public:
     std::int64_t jobsUnchanged() const { return m_unchanged; }
     std::int64_t jobsUpdated() const { return m_updated; }
     const std::vector<JobConflict>& conflicts() const { return m_conflicts; }
+    /// Per job added, in order: the id of the row stored for it, 0 when none was (stored
+    /// already, or a conflict).
+    const std::vector<std::int64_t>& rowIds() const { return m_rowIds; }
     /// An encoder for this writer's machine, to prepare records on another thread.
     NodeListEncoder nodeListEncoder() const { return NodeListEncoder(m_store.path(), m_nodeCount); }
 
 private:
     /// For each of `records` that the batch insert left out: unchanged, updated or conflict.
-    void compareWithStored(std::span<const JobRecord> records);
+    void compareWithStored(std::span<const JobRecord> records, std::int64_t* rowIds);
     /// For each of `records` stored as new while the job is stored already with the other
     /// kind of start (StartKnowledge): the new row goes, the stored job is kept, given the
     /// start when the log has it, or the conflict is reported.
-    void reconcileStarts(std::span<const JobRecord> records);
+    void reconcileStarts(std::span<const JobRecord> records, std::int64_t* rowIds);
     /// Adds a conflict: the stored job (source, line) differs from `record` in `differences`.
     void addConflict(const JobRecord& record, std::int64_t storedSource, std::int64_t storedLine,
                      const std::vector<std::string>& differences);
@@ -197,6 +200,7 @@ private:
     std::int64_t m_sourceId = 0;
     std::int64_t m_added = 0, m_unchanged = 0, m_updated = 0;
     std::vector<JobConflict> m_conflicts;
+    std::vector<std::int64_t> m_rowIds;
     int m_nodeCount = 0;
     std::optional<NodeListEncoder> m_encoder; ///< for records not encoded before
     std::vector<std::string> m_encodedHere; ///< their node lists (the buffers are reused)
