@@ -80,6 +80,25 @@ struct RunSpan
     std::int64_t from = std::numeric_limits<std::int64_t>::max();
     std::int64_t to = std::numeric_limits<std::int64_t>::min();
     NewRuns added;
+    /// Per node, the run read last on it. A run overlapping it shares that node: stored
+    /// marked, so that the marks left to write once all are stored are few (in logs of
+    /// shared nodes a job mostly overlaps the one before it on its nodes).
+    std::vector<std::pair<std::int64_t, std::int64_t>> lastRun;
+
+    /// Whether `job` overlaps the run read last on one of its nodes; it is that run now.
+    bool overlapsLastRun(const Job& job)
+    {
+        bool overlaps = false;
+        for (int node : job.nodes) {
+            if (static_cast<size_t>(node) >= lastRun.size())
+                lastRun.resize(static_cast<size_t>(node) + 1, {0, 0});
+            auto& [start, end] = lastRun[static_cast<size_t>(node)];
+            overlaps = overlaps || (start < job.end && job.start < end);
+            start = job.start;
+            end = job.end;
+        }
+        return overlaps;
+    }
 };
 
 bool importMember(Store& store, JobImportInput& input, const ImportRequest& request, const ImportOptions& options,
@@ -195,6 +214,8 @@ bool importMember(Store& store, JobImportInput& input, const ImportRequest& requ
             span.to = std::max(span.to, record.job.end);
             span.added.runs.add(record.job.start, record.job.end, record.job.nodes);
             runRecords.push_back(records);
+            record.sharesNodes = record.job.end > record.job.start && span.overlapsLastRun(record.job);
+            span.added.marked.push_back(record.sharesNodes ? 1 : 0);
         }
         encoder.encode(record);
         batches.add(std::move(record));

@@ -282,11 +282,14 @@ std::int64_t markJobsSharingNodes(SqliteDatabase& db, std::int64_t machineId, st
 {
     CompactRuns runs;
     std::vector<std::int64_t> ids;
+    std::vector<char> marked;
     if (added) {
         runs = std::move(added->runs);
         ids = std::move(added->ids);
+        marked = std::move(added->marked);
     }
-    std::vector<char> marked(ids.size(), 0); // the new rows are not marked
+    marked.resize(ids.size(), 0);
+    const std::size_t newRuns = ids.size();
     const std::int64_t storedUpTo = added ? added->storedBefore : std::numeric_limits<std::int64_t>::max();
     if (storedUpTo > 0) {
         SqliteStatement query(db,
@@ -309,9 +312,14 @@ std::int64_t markJobsSharingNodes(SqliteDatabase& db, std::int64_t machineId, st
     // a marked job shares with outside the span were read when they were imported.
     const std::vector<char> sharing = runs.sharingNodes();
     std::vector<std::int64_t> toMark;
-    for (size_t i = 0; i < ids.size(); ++i)
-        if (sharing[i] && !marked[i] && ids[i] > 0)
+    std::int64_t newlyMarked = 0; // with the new rows stored marked
+    for (size_t i = 0; i < ids.size(); ++i) {
+        if (ids[i] <= 0)
+            continue;
+        if (sharing[i] && !marked[i])
             toMark.push_back(ids[i]);
+        newlyMarked += i < newRuns ? (sharing[i] || marked[i]) : (sharing[i] && !marked[i]);
+    }
     std::sort(toMark.begin(), toMark.end());
     // One statement per run of consecutive ids: an import's rows are numbered in file order.
     SqliteStatement mark(db, "UPDATE jobs SET shares_nodes = 1 WHERE id BETWEEN ?1 AND ?2");
@@ -322,7 +330,7 @@ std::int64_t markJobsSharingNodes(SqliteDatabase& db, std::int64_t machineId, st
         mark.bind(1, toMark[i]).bind(2, toMark[j]).run();
         i = j + 1;
     }
-    return static_cast<std::int64_t>(toMark.size());
+    return newlyMarked;
 }
 
 void migrateSchema(SqliteDatabase& db, int version)

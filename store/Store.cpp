@@ -297,14 +297,15 @@ JobWriter::JobWriter(Store& store, std::int64_t machineId, SourceRecord source)
     , m_transaction(store.database())
     , m_machineId(machineId)
     , m_origin(source.origin)
-    , m_insert(store.database(),
-               "INSERT INTO jobs (machine_id, job_ref, user, submit, start, end, name, account, partition, qos, state, "
-               "exit_code, eligible, time_limit, requested_nodes, requested_cpus, allocated_cpus, node_count, nodes, "
-               "nodes_incomplete, source_id, source_line, origin, start_known) "
-               "SELECT ?2, job_ref, user, submit, start, end, name, account, partition, qos, state, exit_code, "
-               "eligible, time_limit, requested_nodes, requested_cpus, allocated_cpus, node_count, nodes, "
-               "nodes_incomplete, ?3, source_line, ?4, start_known FROM placement_job_batch(?1) WHERE true "
-               "ON CONFLICT (machine_id, start, job_ref, origin) DO NOTHING")
+    , m_insert(
+          store.database(),
+          "INSERT INTO jobs (machine_id, job_ref, user, submit, start, end, name, account, partition, qos, state, "
+          "exit_code, eligible, time_limit, requested_nodes, requested_cpus, allocated_cpus, node_count, nodes, "
+          "nodes_incomplete, source_id, source_line, origin, start_known, shares_nodes) "
+          "SELECT ?2, job_ref, user, submit, start, end, name, account, partition, qos, state, exit_code, "
+          "eligible, time_limit, requested_nodes, requested_cpus, allocated_cpus, node_count, nodes, "
+          "nodes_incomplete, ?3, source_line, ?4, start_known, shares_nodes FROM placement_job_batch(?1) WHERE true "
+          "ON CONFLICT (machine_id, start, job_ref, origin) DO NOTHING")
     , m_find(store.database(),
              std::string("SELECT id, source_id, source_line, ") + StoredJobColumns
                  + ", start_known FROM jobs WHERE machine_id = ?1 AND origin = ?2 AND job_ref = ?3 AND start = ?4")

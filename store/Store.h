@@ -43,6 +43,10 @@ struct JobRecord
     /// job.submit + the run time, for the simulator, and job.start the start of its identity
     /// (schema version 7).
     bool startKnown = true;
+    /// Known to hold a node another job holds at the same time when it is stored (an
+    /// import's quick check against the job read last on each node); the other jobs that
+    /// share nodes are marked once all are stored (store/Schema.h, markJobsSharingNodes).
+    bool sharesNodes = false;
     std::int64_t sourceLine = 0;
     /// job.nodes as stored (store/NodeListBlob.h), when nodesEncoded: an import checks and
     /// encodes node lists on its parsing thread (NodeListEncoder), so that the thread that
