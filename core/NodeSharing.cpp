@@ -61,45 +61,52 @@ void CompactRuns::add(std::int64_t start, std::int64_t end, const std::vector<in
 std::vector<char> CompactRuns::sharingNodes() const
 {
     std::vector<char> sharing(size(), 0);
-    // Starts and ends in time order, ends first at equal times ([start, end): a job ending
-    // when another starts does not share with it). Two events per run, not per node.
-    std::vector<std::pair<std::int64_t, std::uint64_t>> events; // (time, 2 * run + starts)
-    events.reserve(2 * size());
+    // Starts and ends, each sorted by time (a log in start order is nearly sorted already),
+    // then merged with ends first at equal times ([start, end): a job ending when another
+    // starts does not share with it). Two events per run, not per node.
+    std::vector<std::pair<std::int64_t, std::uint32_t>> starts, ends;
+    starts.reserve(size());
+    ends.reserve(size());
     int nodeCount = 0;
     for (size_t run = 0; run < size(); ++run) {
         const size_t first = run ? m_rangeEnd[run - 1] : 0;
         if (m_ends[run] <= m_starts[run] || first == m_rangeEnd[run])
             continue;
-        events.emplace_back(m_starts[run], 2 * run + 1);
-        events.emplace_back(m_ends[run], 2 * run);
+        starts.emplace_back(m_starts[run], static_cast<std::uint32_t>(run));
+        ends.emplace_back(m_ends[run], static_cast<std::uint32_t>(run));
         for (size_t r = first; r < m_rangeEnd[run]; ++r)
             nodeCount = std::max(nodeCount, m_ranges[r].second + 1);
     }
-    std::sort(events.begin(), events.end(), [](const auto& a, const auto& b) {
-        return a.first != b.first ? a.first < b.first : (a.second & 1) < (b.second & 1);
-    });
+    std::sort(starts.begin(), starts.end());
+    std::sort(ends.begin(), ends.end());
     // Per node: how many running jobs hold it, and the last job that took it. A job taking
     // a held node shares it with that job and every other holder. The others were marked
     // already: a node held by two or more jobs was shared when the second took it. The last
     // taker may have ended since (then it was marked when it shared the node with the
     // holder that outlived it), so marking it again changes nothing.
     std::vector<int> holders(static_cast<size_t>(nodeCount), 0);
-    std::vector<std::int64_t> lastTaker(static_cast<size_t>(nodeCount), -1);
-    for (const auto& [time, code] : events) {
-        const auto run = static_cast<std::int64_t>(code / 2);
-        const bool starts = (code & 1) != 0;
-        for (size_t r = code / 2 ? m_rangeEnd[code / 2 - 1] : 0; r < m_rangeEnd[code / 2]; ++r)
+    std::vector<std::int32_t> lastTaker(static_cast<size_t>(nodeCount), -1);
+    const auto rangesOf = [this](std::uint32_t run) {
+        return std::pair(run ? m_rangeEnd[run - 1] : std::uint32_t(0), m_rangeEnd[run]);
+    };
+    size_t e = 0;
+    for (const auto& [time, run] : starts) {
+        for (; e < ends.size() && ends[e].first <= time; ++e) {
+            const auto [from, to] = rangesOf(ends[e].second);
+            for (std::uint32_t r = from; r < to; ++r)
+                for (int node = std::max(m_ranges[r].first, 0); node <= m_ranges[r].second; ++node)
+                    --holders[static_cast<size_t>(node)];
+        }
+        const auto taker = static_cast<std::int32_t>(run);
+        const auto [from, to] = rangesOf(run);
+        for (std::uint32_t r = from; r < to; ++r)
             for (int node = std::max(m_ranges[r].first, 0); node <= m_ranges[r].second; ++node) {
                 const auto n = static_cast<size_t>(node);
-                if (!starts) {
-                    --holders[n];
-                    continue;
-                }
-                if (holders[n]++ > 0 && lastTaker[n] != run) {
-                    sharing[static_cast<size_t>(run)] = 1;
+                if (holders[n]++ > 0 && lastTaker[n] != taker) {
+                    sharing[run] = 1;
                     sharing[static_cast<size_t>(lastTaker[n])] = 1;
                 }
-                lastTaker[n] = run;
+                lastTaker[n] = taker;
             }
     }
     return sharing;
