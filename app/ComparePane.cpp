@@ -169,12 +169,14 @@ void ComparePane::recolor()
 {
     if (!m_other)
         return;
-    const std::vector<int> owners = nodeOwnersAt(m_other->jobs, m_other->topology->nodeCount(), m_time);
+    const NodeOccupancy occupancy = occupancyAt(m_other->jobs, m_other->topology->nodeCount(), m_time);
+    const std::vector<int>& owners = occupancy.owners;
     std::vector<QRgb> colors(owners.size());
     for (size_t node = 0; node < owners.size(); ++node) {
         const int owner = owners[node];
-        if (owner < 0) {
-            colors[node] = idleNodeColor();
+        if (owner < 0 || occupancy.holders[node] > 1) {
+            // Idle, or held by several jobs at once: shared, as in the main view.
+            colors[node] = owner < 0 ? idleNodeColor() : sharedNodeColor();
             continue;
         }
         // The job's colour in the main view: the same job looks the same on both sides.

@@ -227,7 +227,7 @@ void ExplorerSession::install(std::shared_ptr<const MachineData> machine, std::v
     m_selectedJob = -1;
     if (!m_machine) {
         m_time = 0;
-        m_owners.clear();
+        m_occupancy = {};
         emit machineChanged();
         return;
     }
@@ -283,7 +283,7 @@ void ExplorerSession::setTime(std::int64_t time)
 
 void ExplorerSession::updateOwners()
 {
-    m_owners = nodeOwnersAt(m_machine->jobs, m_machine->topology->nodeCount(), m_time);
+    m_occupancy = occupancyAt(m_machine->jobs, m_machine->topology->nodeCount(), m_time);
 }
 
 void ExplorerSession::selectJob(int jobIndex)

@@ -5,6 +5,7 @@
 
 #include "app/LinkColoring.h"
 #include "app/MachineData.h"
+#include "core/Occupancy.h"
 #include "store/Runs.h"
 #include "store/Store.h"
 
@@ -76,8 +77,12 @@ public:
     /// The time cursor, always within the run's first start and last end.
     std::int64_t time() const { return m_time; }
     void setTime(std::int64_t time);
-    /// The job holding each node at the time cursor (-1: idle).
-    const std::vector<int>& owners() const { return m_owners; }
+    /// The job holding each node at the time cursor (-1: idle); of a node that several jobs
+    /// hold, one of them (occupancy() counts them).
+    const std::vector<int>& owners() const { return m_occupancy.owners; }
+    /// Who holds the nodes at the time cursor: owners, holders per node, busy nodes (each
+    /// once), nodes shared by several jobs, jobs running.
+    const NodeOccupancy& occupancy() const { return m_occupancy; }
 
     /// The selected job (index into the shown run's jobs), -1 for none.
     int selectedJob() const { return m_selectedJob; }
@@ -134,7 +139,7 @@ private:
     std::shared_ptr<const MachineData> m_compared;
     QString m_comparedName;
     std::int64_t m_time = 0;
-    std::vector<int> m_owners;
+    NodeOccupancy m_occupancy;
     int m_selectedJob = -1;
     LinkColorMode m_linkMode = LinkColorMode::Users;
     bool m_linksShown = false;

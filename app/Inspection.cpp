@@ -112,6 +112,10 @@ PlaceableSearch largestPlaceableNow(const Allocator& prototype, const Topology& 
             continue;
         std::vector<int> held = job.nodes;
         held.insert(held.end(), job.idleNodes.begin(), job.idleNodes.end());
+        // A node a logged job shares with one taken before (core/NodeSharing.h) is taken once.
+        std::erase_if(held, [&](int node) { return state.owner(node) >= 0; });
+        if (held.empty())
+            continue;
         std::sort(held.begin(), held.end());
         state.take(held, job.job);
         const AllocationRequest request{job.job, static_cast<int>(job.nodes.size()), 0};

@@ -339,7 +339,13 @@ QVariant JobTableModel::data(const QModelIndex& index, int role) const
     case NameColumn: return m_labels ? fromView(m_labels->name(static_cast<size_t>(row))) : QString();
     case UserColumn: return QString::fromStdString(job.user);
     case StateColumn: return m_labels ? fromView(m_labels->state(static_cast<size_t>(row))) : QString();
-    case NodesColumn: return static_cast<qlonglong>(job.nodes.size());
+    case NodesColumn:
+        // A job holding nodes other jobs hold at the same time (docs/importing.md).
+        if (m_labels && m_labels->sharesNodes(static_cast<size_t>(row)))
+            return role == Qt::ToolTipRole
+                ? tr("%1 nodes, shared with jobs running at the same time").arg(job.nodes.size())
+                : tr("%1 shared").arg(job.nodes.size());
+        return static_cast<qlonglong>(job.nodes.size());
     case SubmitColumn: return formatTime(job.submit);
     case StartColumn: return formatTime(job.start);
     case EndColumn: return formatTime(job.end);

@@ -93,6 +93,7 @@ MainWindow::MainWindow(QWidget* parent)
     createActions();
 
     m_statusTime = new QLabel(this);
+    m_statusTime->setObjectName(QStringLiteral("statusTime"));
     statusBar()->addPermanentWidget(m_statusTime);
     statusBar()->showMessage(tr("Click a node to see which job holds it; drag to rotate, wheel to zoom."));
 
@@ -597,11 +598,18 @@ void MainWindow::recolor()
     // Compare mode without a chosen job: jobs placed alike in both runs are dimmed.
     const std::vector<char>* differs
         = comparing() && !highlighting ? &m_comparePane->comparison().firstDiffers : nullptr;
+    const std::vector<int>& holders = m_session->occupancy().holders;
+    const std::vector<int>* selectedNodes
+        = highlighting ? &machine->jobs[static_cast<size_t>(selected)].nodes : nullptr;
     for (size_t node = 0; node < colors.size(); ++node) {
         const int owner = owners[node];
-        QRgb color = owner < 0 ? idleNodeColor() : m_jobColors(owner);
-        const bool dim = highlighting ? owner != selected // everything but the chosen job
-                                      : differs && owner >= 0 && !(*differs)[static_cast<size_t>(owner)];
+        // A node several jobs hold at once shows as shared, not as one of them.
+        const bool shared = holders[node] > 1;
+        QRgb color = owner < 0 ? idleNodeColor() : shared ? sharedNodeColor() : m_jobColors(owner);
+        const bool held = shared && selectedNodes
+            && std::find(selectedNodes->begin(), selectedNodes->end(), static_cast<int>(node)) != selectedNodes->end();
+        const bool dim = highlighting ? owner != selected && !held // everything but the chosen job
+                                      : differs && owner >= 0 && !shared && !(*differs)[static_cast<size_t>(owner)];
         if (dim)
             color = qRgb(qRed(color) / 4 + 30, qGreen(color) / 4 + 30, qBlue(color) / 4 + 34);
         colors[node] = color;
@@ -684,11 +692,16 @@ QString MainWindow::nodeToolTip(int node) const
                             QString::fromStdString(machine->topology->nodeLocation(node)).toHtmlEscaped());
     const int owner = static_cast<size_t>(node) < owners.size() ? owners[static_cast<size_t>(node)] : -1;
     if (owner >= 0) {
-        const Job& job = machine->jobs[static_cast<size_t>(owner)];
-        text += tr("<br>Job %1 (%2), %3 nodes")
-                    .arg(QString::fromStdString(job.id).toHtmlEscaped(),
-                         QString::fromStdString(job.user).toHtmlEscaped())
-                    .arg(job.nodes.size());
+        const std::vector<int> holding = jobsHoldingAt(machine->jobs, node, time);
+        if (holding.size() > 1)
+            text += tr("<br>Shared by %1 jobs:").arg(holding.size());
+        for (const int index : holding) {
+            const Job& job = machine->jobs[static_cast<size_t>(index)];
+            text += tr("<br>Job %1 (%2), %3 nodes")
+                        .arg(QString::fromStdString(job.id).toHtmlEscaped(),
+                             QString::fromStdString(job.user).toHtmlEscaped())
+                        .arg(job.nodes.size());
+        }
     } else {
         const auto held = std::find_if(machine->holdings.begin(), machine->holdings.end(), [&](const RunHoldings& h) {
             const auto index = &h - machine->holdings.data();
@@ -709,32 +722,27 @@ void MainWindow::updateSummary()
     const MachineData* machine = m_session->machine();
     if (!machine)
         return;
-    const std::vector<int>& owners = m_session->owners();
+    const NodeOccupancy& occupancy = m_session->occupancy();
     const std::int64_t time = m_session->time();
     const int selected = m_session->selectedJob();
     const Topology& topology = *machine->topology;
     const int nodeCount = topology.nodeCount();
-    int busy = 0;
-    std::vector<bool> seen(machine->jobs.size(), false);
-    int running = 0;
-    for (int owner : owners) {
-        if (owner < 0)
-            continue;
-        ++busy;
-        if (!seen[static_cast<size_t>(owner)]) {
-            seen[static_cast<size_t>(owner)] = true;
-            ++running;
-        }
-    }
+    // Every job running at the cursor (the job table's count), and every busy node once
+    // however many jobs share it (docs/importing.md, "Jobs that share nodes").
+    const int running = occupancy.runningJobs;
+    const int busy = occupancy.busyNodes;
     const double percent = nodeCount ? 100.0 * busy / nodeCount : 0;
-    m_statusTime->setText(tr("%1 UTC · %2 jobs running · %3 of %4 nodes busy (%5%)")
+    const QString shared
+        = occupancy.sharedNodes ? tr(", %1 shared by several jobs").arg(occupancy.sharedNodes) : QString();
+    m_statusTime->setText(tr("%1 UTC · %2 jobs running · %3 of %4 nodes busy (%5%)%6")
                               .arg(formatTime(time))
                               .arg(running)
                               .arg(busy)
                               .arg(nodeCount)
-                              .arg(percent, 0, 'f', 1));
+                              .arg(percent, 0, 'f', 1)
+                              .arg(shared));
     m_summary->setText(tr("<b>%1</b><br>%2<br>%11<br><br>%3 jobs from %4 to %5 UTC<br><br>"
-                          "<b>At %6 UTC</b><br>%7 jobs running<br>%8 of %9 nodes busy (%10%)")
+                          "<b>At %6 UTC</b><br>%7 jobs running<br>%8 of %9 nodes busy (%10%)%12")
                            .arg(QString::fromStdString(machine->record.name).toHtmlEscaped(),
                                 QString::fromStdString(topology.describe()).toHtmlEscaped())
                            .arg(machine->jobs.size())
@@ -745,6 +753,7 @@ void MainWindow::updateSummary()
                            .arg(percent, 0, 'f', 1)
                            .arg(machine->runId ? tr("Simulated run <i>%1</i>").arg(currentRunName().toHtmlEscaped())
                                                : tr("Logged placements"))
+                           .arg(shared)
                        + (selected >= 0 ? QStringLiteral("<br><br>") + jobMetricsText(selected) : QString()));
 }
 
@@ -771,6 +780,17 @@ void MainWindow::showNode(int node)
     if (owner < 0) {
         highlightJob(-1);
         statusBar()->showMessage(tr("%1 · idle").arg(where));
+        return;
+    }
+    const std::vector<int> holding = jobsHoldingAt(machine->jobs, node, m_session->time());
+    if (holding.size() > 1) {
+        // A shared node: the first of its jobs is selected, all are named.
+        m_session->selectJob(holding.front());
+        QStringList ids;
+        for (const int index : holding)
+            ids << QString::fromStdString(machine->jobs[static_cast<size_t>(index)].id);
+        statusBar()->showMessage(
+            tr("%1 · shared by %2 jobs: %3").arg(where).arg(holding.size()).arg(ids.join(QStringLiteral(", "))));
         return;
     }
     m_session->selectJob(owner);

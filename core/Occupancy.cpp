@@ -3,6 +3,8 @@
 
 #include "core/Occupancy.h"
 
+#include "core/NodeSharing.h"
+
 #include <algorithm>
 #include <utility>
 
@@ -22,14 +24,47 @@ std::vector<int> nodeOwnersAt(const std::vector<Job>& jobs, int nodeCount, std::
     return owners;
 }
 
+NodeOccupancy occupancyAt(const std::vector<Job>& jobs, int nodeCount, std::int64_t time)
+{
+    NodeOccupancy occupancy;
+    const auto nodes = static_cast<size_t>(std::max(nodeCount, 0));
+    occupancy.owners.assign(nodes, -1);
+    occupancy.holders.assign(nodes, 0);
+    for (size_t index = 0; index < jobs.size(); ++index) {
+        if (!jobs[index].runsAt(time))
+            continue;
+        ++occupancy.runningJobs;
+        for (int node : jobs[index].nodes) {
+            if (node < 0 || node >= nodeCount)
+                continue;
+            occupancy.owners[static_cast<size_t>(node)] = static_cast<int>(index);
+            const int holders = ++occupancy.holders[static_cast<size_t>(node)];
+            occupancy.busyNodes += holders == 1;
+            occupancy.sharedNodes += holders == 2;
+        }
+    }
+    return occupancy;
+}
+
+std::vector<int> jobsHoldingAt(const std::vector<Job>& jobs, int node, std::int64_t time)
+{
+    std::vector<int> holding;
+    for (size_t index = 0; index < jobs.size(); ++index)
+        if (jobs[index].runsAt(time)
+            && std::find(jobs[index].nodes.begin(), jobs[index].nodes.end(), node) != jobs[index].nodes.end())
+            holding.push_back(static_cast<int>(index));
+    return holding;
+}
+
 int busyNodesAt(const std::vector<Job>& jobs, std::int64_t time)
 {
-    int busy = 0;
+    std::vector<int> busy;
     for (const Job& job : jobs) {
         if (job.runsAt(time))
-            busy += static_cast<int>(job.nodes.size());
+            busy.insert(busy.end(), job.nodes.begin(), job.nodes.end());
     }
-    return busy;
+    std::sort(busy.begin(), busy.end());
+    return static_cast<int>(std::unique(busy.begin(), busy.end()) - busy.begin());
 }
 
 std::int64_t busiestTime(const std::vector<Job>& jobs)
@@ -37,12 +72,9 @@ std::int64_t busiestTime(const std::vector<Job>& jobs)
     // (time, node delta); at equal times ends (negative) sort before starts, matching [start, end).
     std::vector<std::pair<std::int64_t, int>> events;
     events.reserve(jobs.size() * 2);
-    for (const Job& job : jobs) {
-        if (job.end <= job.start || job.nodes.empty())
-            continue;
-        const int size = static_cast<int>(job.nodes.size());
-        events.emplace_back(job.start, size);
-        events.emplace_back(job.end, -size);
+    for (const BusySpan& span : distinctBusySpans(jobs)) {
+        events.emplace_back(span.start, span.nodes);
+        events.emplace_back(span.end, -span.nodes);
     }
     std::sort(events.begin(), events.end());
     long long busy = 0;

@@ -3,6 +3,7 @@
 
 #include "core/RunChartData.h"
 
+#include "core/NodeSharing.h"
 #include "core/PlacementMetrics.h"
 
 #include <algorithm>
@@ -56,12 +57,11 @@ std::vector<float> utilizationPerMinute(int machineNodes, const std::vector<Job>
     // from its first full minute to its last), the partial minutes at its ends directly.
     std::vector<double> step(static_cast<size_t>(minutes) + 1, 0.0);
     std::vector<double> partial(static_cast<size_t>(minutes), 0.0);
-    for (const Job& job : jobs) {
-        if (job.nodes.empty() || job.end <= job.start)
-            continue;
-        const double nodes = static_cast<double>(job.nodes.size());
-        const std::int64_t a = job.start - first;
-        const std::int64_t b = job.end - first;
+    // Each busy node once, however many jobs share it (core/NodeSharing.h).
+    for (const BusySpan& span : distinctBusySpans(jobs)) {
+        const double nodes = static_cast<double>(span.nodes);
+        const std::int64_t a = span.start - first;
+        const std::int64_t b = span.end - first;
         const std::int64_t firstMinute = a / 60;
         const std::int64_t lastMinute = (b - 1) / 60; // the minute holding the job's last second
         if (firstMinute == lastMinute) {

@@ -55,7 +55,8 @@ std::string sizeBinLabel(const std::vector<int>& binStarts, int bin, int firstFr
 
 /// Allocated nodes / machine nodes averaged over each minute [t0 + 60 i, t0 + 60 (i + 1))
 /// from the first submission to the last completion of the jobs that ran on nodes (Pollard
-/// eq. 2); the last minute may be shorter. The logged or stored counterpart of
+/// eq. 2; a node that several jobs hold at once counts once, core/NodeSharing.h); the last
+/// minute may be shorter. The logged or stored counterpart of
 /// utilizationPerMinute() in core/SystemMetrics.h, which works on a simulation's result.
 std::vector<float> utilizationPerMinute(int machineNodes, const std::vector<Job>& jobs, std::int64_t* t0 = nullptr);
 

@@ -3,6 +3,8 @@
 
 #include "core/Timeline.h"
 
+#include "core/NodeSharing.h"
+
 #include <algorithm>
 #include <map>
 
@@ -84,14 +86,12 @@ StepEnvelope stepEnvelope(const StepSeries& series, std::int64_t first, std::int
 
 StepSeries busyNodesOverTime(const std::vector<Job>& jobs)
 {
+    const std::vector<BusySpan> spans = distinctBusySpans(jobs);
     std::vector<std::pair<std::int64_t, int>> changes;
-    changes.reserve(2 * jobs.size());
-    for (const Job& job : jobs) {
-        if (job.end <= job.start || job.nodes.empty())
-            continue;
-        const int nodes = static_cast<int>(job.nodes.size());
-        changes.emplace_back(job.start, nodes);
-        changes.emplace_back(job.end, -nodes);
+    changes.reserve(2 * spans.size());
+    for (const BusySpan& span : spans) {
+        changes.emplace_back(span.start, span.nodes);
+        changes.emplace_back(span.end, -span.nodes);
     }
     return accumulate(std::move(changes));
 }

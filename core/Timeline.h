@@ -42,7 +42,8 @@ struct StepEnvelope
 /// One pass over the series: O(steps + buckets).
 StepEnvelope stepEnvelope(const StepSeries& series, std::int64_t first, std::int64_t last, int buckets);
 
-/// Nodes held by running jobs over time (a job holds its nodes on [start, end)).
+/// Nodes held by running jobs over time (a job holds its nodes on [start, end)), each busy
+/// node counted once however many jobs share it (core/NodeSharing.h).
 StepSeries busyNodesOverTime(const std::vector<Job>& jobs);
 /// Jobs waiting over time: submitted, not yet started (on [submit, start)).
 StepSeries queuedJobsOverTime(const std::vector<Job>& jobs);

@@ -12,12 +12,14 @@
 #include "importers/MachineFiles.h"
 #include "importers/NodeNameIndex.h"
 #include "importers/SlurmNodeConf.h"
+#include "store/Schema.h"
 #include "store/Store.h"
 
 #include <algorithm>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
+#include <limits>
 #include <set>
 #include <sstream>
 #include <xxhash.h>
@@ -72,9 +74,37 @@ std::string swfTrace(const std::string& beginning)
 
 /// Imports one member of an input (a file, or a file of an archive) as one source. False
 /// when the import stops without storing anything (cancelled, strict mode): result says why.
+/// The runs an import stores and their time span, for marking the jobs that share nodes
+/// once all are stored (docs/importing.md, "Jobs that share nodes").
+struct RunSpan
+{
+    std::int64_t from = std::numeric_limits<std::int64_t>::max();
+    std::int64_t to = std::numeric_limits<std::int64_t>::min();
+    NewRuns added;
+    /// Per node, the run read last on it. A run overlapping it shares that node: stored
+    /// marked, so that the marks left to write once all are stored are few (in logs of
+    /// shared nodes a job mostly overlaps the one before it on its nodes).
+    std::vector<std::pair<std::int64_t, std::int64_t>> lastRun;
+
+    /// Whether `job` overlaps the run read last on one of its nodes; it is that run now.
+    bool overlapsLastRun(const Job& job)
+    {
+        bool overlaps = false;
+        for (int node : job.nodes) {
+            if (static_cast<size_t>(node) >= lastRun.size())
+                lastRun.resize(static_cast<size_t>(node) + 1, {0, 0});
+            auto& [start, end] = lastRun[static_cast<size_t>(node)];
+            overlaps = overlaps || (start < job.end && job.start < end);
+            start = job.start;
+            end = job.end;
+        }
+        return overlaps;
+    }
+};
+
 bool importMember(Store& store, JobImportInput& input, const ImportRequest& request, const ImportOptions& options,
                   const MachineRecord& machine, const NodeNameIndex& index, const std::vector<std::string>& names,
-                  std::vector<SourceRecord>& earlier, ImportResult& result)
+                  std::vector<SourceRecord>& earlier, ImportResult& result, RunSpan& span)
 {
     const std::string& path = input.memberName();
     FileImportResult file;
@@ -112,6 +142,8 @@ bool importMember(Store& store, JobImportInput& input, const ImportRequest& requ
     std::vector<std::uint32_t> seenInJob(names.size(), 0);
     std::uint32_t jobStamp = 0;
     BatchWriter batches(writer);
+    std::size_t records = 0; // handed to the writer
+    std::vector<std::size_t> runRecords; // of the runs kept in span.added
     LineReader lines(input, path);
     file.summary = parseJobLog(lines, *format, options, [&](ImportedJob&& job) {
         JobRecord record;
@@ -178,10 +210,26 @@ bool importMember(Store& store, JobImportInput& input, const ImportRequest& requ
             return;
         }
         file.jobsWithUnknownNodes += record.nodesIncomplete ? 1 : 0;
+        if (record.startKnown && !record.job.nodes.empty()) {
+            span.from = std::min(span.from, record.job.start);
+            span.to = std::max(span.to, record.job.end);
+            span.added.runs.add(record.job.start, record.job.end, record.job.nodes);
+            runRecords.push_back(records);
+            record.sharesNodes = record.job.end > record.job.start && span.overlapsLastRun(record.job);
+            span.added.marked.push_back(record.sharesNodes ? 1 : 0);
+        }
         encoder.encode(record);
         batches.add(std::move(record));
+        ++records;
     });
     batches.finish();
+    // The rows the writer stored for the runs kept (none for a job stored already).
+    for (const std::size_t record : runRecords) {
+        const std::int64_t id = writer.rowIds()[record];
+        if (id == 0)
+            span.added.runs.leaveOut(span.added.ids.size());
+        span.added.ids.push_back(id);
+    }
     for (ImportIssue& issue : namedTwice) {
         ++file.summary.skippedByReason["a node named twice"];
         if (file.summary.issues.size() < ImportSummary::maxStoredIssues)
@@ -294,16 +342,26 @@ ImportResult importJobLogs(Store& store, const ImportRequest& request)
     options.nodeIndex = &index;
     options.nodeListsWithinMachine = true;
     std::vector<SourceRecord> earlier = store.sources();
+    RunSpan span;
+    {
+        SqliteStatement last(store.database(), "SELECT coalesce(max(id), 0) FROM jobs");
+        span.added.storedBefore = last.step() ? last.integer(0) : 0;
+    }
 
     for (const std::string& path : request.files) {
         // Each input is read once, also a pipe: its format is told from its first lines, kept
         // for the parser, and its fingerprint taken while it is parsed.
         JobImportInput input(path);
         while (input.nextMember()) {
-            if (!importMember(store, input, request, options, *machine, index, names, earlier, result))
+            if (!importMember(store, input, request, options, *machine, index, names, earlier, result, span))
                 return result;
         }
     }
+    // Jobs holding a node another job holds at the same time (docs/importing.md, "Jobs that
+    // share nodes"): the runs read, and the stored runs they overlap.
+    result.jobsSharingNodes = machine->jobsSharingNodes; // marked before, and kept
+    if (span.from < span.to)
+        result.jobsSharingNodes += markJobsSharingNodes(store.database(), machine->id, span.from, span.to, &span.added);
     transaction.commit();
     result.committed = true;
     return result;
@@ -350,6 +408,9 @@ std::string formatImportReport(const ImportResult& result, std::size_t issuesPer
         out << "note: " << note << "\n";
     for (const std::string& warning : result.warnings)
         out << "warning: " << warning << "\n";
+    if (result.committed && result.jobsSharingNodes)
+        out << "machine " << result.machine << ": " << result.jobsSharingNodes
+            << " jobs share nodes with concurrent jobs (each busy node counted once in utilization)\n";
     if (result.committed)
         out << "machine " << result.machine << (result.machineCreated ? " (created)" : "") << ": import committed\n";
     else

@@ -69,6 +69,9 @@ struct ImportResult
     /// Under ImportOptions::strict each of these fails the import instead.
     std::vector<std::string> warnings;
     std::vector<FileImportResult> files;
+    /// Jobs of the machine, after the import, that hold a node another job holds at the same
+    /// time (jobs.shares_nodes; docs/importing.md, "Jobs that share nodes").
+    std::int64_t jobsSharingNodes = 0;
 };
 
 /// Imports job logs into `store` as one transaction: every file and the machine it creates

@@ -31,13 +31,14 @@ enum Column {
     NodesIncomplete,
     SourceLine,
     StartKnown,
+    SharesNodes,
     Batch, ///< HIDDEN: the argument, a JobBatch*
 };
 
 constexpr const char* Declaration
     = "CREATE TABLE x(job_ref, user, submit, start, end, name, account, partition, qos, state, exit_code, "
       "eligible, time_limit, requested_nodes, requested_cpus, allocated_cpus, node_count, nodes, nodes_incomplete, "
-      "source_line, start_known, batch HIDDEN)";
+      "source_line, start_known, shares_nodes, batch HIDDEN)";
 
 struct Cursor
 {
@@ -175,6 +176,7 @@ int column(sqlite3_vtab_cursor* base, sqlite3_context* context, int index)
     case NodesIncomplete: sqlite3_result_int(context, record.nodesIncomplete ? 1 : 0); break;
     case SourceLine: sqlite3_result_int64(context, record.sourceLine); break;
     case StartKnown: sqlite3_result_int(context, record.startKnown ? 1 : 0); break;
+    case SharesNodes: sqlite3_result_int(context, record.sharesNodes ? 1 : 0); break;
     default: sqlite3_result_null(context);
     }
     return SQLITE_OK;

@@ -12,18 +12,22 @@
 namespace placement {
 namespace {
 
-JobLabels readLabels(SqliteStatement& query)
+/// Columns: name, state, and with `withSharing` shares_nodes.
+JobLabels readLabels(SqliteStatement& query, bool withSharing = false)
 {
     JobLabels labels;
     while (query.step())
-        labels.append(query.isNull(0) ? std::string() : query.text(0), query.isNull(1) ? std::string() : query.text(1));
+        labels.append(query.isNull(0) ? std::string() : query.text(0), query.isNull(1) ? std::string() : query.text(1),
+                      withSharing && query.integer(2) != 0);
     return labels;
 }
 
 } // namespace
 
-void JobLabels::append(std::string_view name, std::string_view state)
+void JobLabels::append(std::string_view name, std::string_view state, bool sharesNodes)
 {
+    m_shares.push_back(sharesNodes ? 1 : 0);
+    m_anyShares = m_anyShares || sharesNodes;
     if (m_names.size() + name.size() > UINT32_MAX)
         throw std::length_error("job names exceed 4 GiB");
     m_names.append(name);
@@ -43,9 +47,10 @@ JobLabels jobLabels(Store& store, std::int64_t machineId)
 {
     // The order of Store::jobs().
     SqliteStatement query(store.database(),
-                          "SELECT name, state FROM jobs WHERE machine_id = ?1 AND start_known = 1 ORDER BY submit, id");
+                          "SELECT name, state, shares_nodes FROM jobs WHERE machine_id = ?1 AND start_known = 1 "
+                          "ORDER BY submit, id");
     query.bind(1, machineId);
-    return readLabels(query);
+    return readLabels(query, true);
 }
 
 JobLabels runJobLabels(Store& store, std::int64_t runId)

@@ -13,7 +13,7 @@ namespace placement {
 class Store;
 
 /// The words of a machine's jobs that the job table shows and filters on beyond Job: the
-/// job's name and its final state, in the order of a job list. Packed (one text buffer for
+/// job's name, its final state and whether it shares nodes, in the order of a job list. Packed (one text buffer for
 /// the names, one small table of distinct states) so a million jobs cost a few megabytes,
 /// not two million strings.
 class JobLabels
@@ -33,9 +33,17 @@ public:
     /// Every state that occurs, in order of first appearance ("" for jobs without one).
     const std::vector<std::string>& states() const { return m_states; }
 
-    void append(std::string_view name, std::string_view state);
+    /// Whether the job holds a node another job holds at the same time (jobs.shares_nodes;
+    /// false for the jobs of a simulated run, which never share).
+    bool sharesNodes(std::size_t job) const { return job < m_shares.size() && m_shares[job]; }
+    /// Whether any job does.
+    bool anySharesNodes() const { return m_anyShares; }
+
+    void append(std::string_view name, std::string_view state, bool sharesNodes = false);
 
 private:
+    std::vector<char> m_shares; ///< per job: shares nodes
+    bool m_anyShares = false;
     std::string m_names;
     std::vector<std::uint32_t> m_nameEnd; ///< per job: where its name ends in m_names
     std::vector<std::uint16_t> m_state; ///< per job: index into m_states

@@ -3,10 +3,14 @@
 
 #include "store/Schema.h"
 
+#include "core/NodeSharing.h"
 #include "store/NodeListBlob.h"
 #include "store/SqliteDatabase.h"
 
+#include <algorithm>
+#include <limits>
 #include <sqlite3.h>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -257,7 +261,77 @@ void upgradeToVersion7(SqliteDatabase& db)
         db.execute("ALTER TABLE jobs ADD COLUMN start_known INTEGER NOT NULL DEFAULT 1");
 }
 
+// Version 8: jobs.shares_nodes marks a job that holds a node another job holds at the same
+// time (core/NodeSharing.h; logs of machines that give nodes to several jobs, such as
+// wagap-2013.swf). The jobs of an older database are marked in the migration.
+void upgradeToVersion8(SqliteDatabase& db)
+{
+    SqliteStatement columns(db, "SELECT 1 FROM pragma_table_info('jobs') WHERE name = 'shares_nodes'");
+    if (!columns.step())
+        db.execute("ALTER TABLE jobs ADD COLUMN shares_nodes INTEGER NOT NULL DEFAULT 0");
+    SqliteStatement machines(db, "SELECT id FROM machines");
+    while (machines.step())
+        markJobsSharingNodes(db, machines.integer(0), std::numeric_limits<std::int64_t>::min(),
+                             std::numeric_limits<std::int64_t>::max());
+}
+
 } // namespace
+
+std::int64_t markJobsSharingNodes(SqliteDatabase& db, std::int64_t machineId, std::int64_t from, std::int64_t to,
+                                  NewRuns* added)
+{
+    CompactRuns runs;
+    std::vector<std::int64_t> ids;
+    std::vector<char> marked;
+    if (added) {
+        runs = std::move(added->runs);
+        ids = std::move(added->ids);
+        marked = std::move(added->marked);
+    }
+    marked.resize(ids.size(), 0);
+    const std::size_t newRuns = ids.size();
+    const std::int64_t storedUpTo = added ? added->storedBefore : std::numeric_limits<std::int64_t>::max();
+    if (storedUpTo > 0) {
+        SqliteStatement query(db,
+                              "SELECT id, start, end, nodes, shares_nodes FROM jobs WHERE machine_id = ?1 "
+                              "AND start_known = 1 AND node_count > 0 AND start < ?3 AND end > ?2 AND id <= ?4");
+        query.bind(1, machineId).bind(2, from).bind(3, to).bind(4, storedUpTo);
+        while (query.step()) {
+            std::vector<int> nodes;
+            try {
+                nodes = decodeNodeList(query.blob(3), query.bytes(3));
+            } catch (const std::invalid_argument&) {
+                continue; // a damaged node list: no view reads the job (Store::jobs() refuses it)
+            }
+            runs.add(query.integer(1), query.integer(2), nodes);
+            ids.push_back(query.integer(0));
+            marked.push_back(query.integer(4) != 0 ? 1 : 0);
+        }
+    }
+    // Only jobs overlapping [from, to) are read, so a mark is only ever added here: the jobs
+    // a marked job shares with outside the span were read when they were imported.
+    const std::vector<char> sharing = runs.sharingNodes();
+    std::vector<std::int64_t> toMark;
+    std::int64_t newlyMarked = 0; // with the new rows stored marked
+    for (size_t i = 0; i < ids.size(); ++i) {
+        if (ids[i] <= 0)
+            continue;
+        if (sharing[i] && !marked[i])
+            toMark.push_back(ids[i]);
+        newlyMarked += i < newRuns ? (sharing[i] || marked[i]) : (sharing[i] && !marked[i]);
+    }
+    std::sort(toMark.begin(), toMark.end());
+    // One statement per run of consecutive ids: an import's rows are numbered in file order.
+    SqliteStatement mark(db, "UPDATE jobs SET shares_nodes = 1 WHERE id BETWEEN ?1 AND ?2");
+    for (size_t i = 0; i < toMark.size();) {
+        size_t j = i;
+        while (j + 1 < toMark.size() && toMark[j + 1] == toMark[j] + 1)
+            ++j;
+        mark.bind(1, toMark[i]).bind(2, toMark[j]).run();
+        i = j + 1;
+    }
+    return newlyMarked;
+}
 
 void migrateSchema(SqliteDatabase& db, int version)
 {
@@ -269,6 +343,7 @@ void migrateSchema(SqliteDatabase& db, int version)
     case 5: upgradeToVersion5(db); break;
     case 6: upgradeToVersion6(db); break;
     case 7: upgradeToVersion7(db); break;
+    case 8: upgradeToVersion8(db); break;
     default: db.fail("no migration to schema version " + std::to_string(version));
     }
 }

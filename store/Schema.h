@@ -3,6 +3,11 @@
 
 #pragma once
 
+#include "core/NodeSharing.h"
+
+#include <cstdint>
+#include <vector>
+
 namespace placement {
 
 class SqliteDatabase;
@@ -11,10 +16,27 @@ class SqliteDatabase;
 constexpr int ProgramApplicationId = 0x506C4578;
 
 /// The schema version this program writes.
-constexpr int CurrentSchemaVersion = 7;
+constexpr int CurrentSchemaVersion = 8;
 
 /// Takes a database from `version` - 1 to `version` (1 .. CurrentSchemaVersion), inside the
 /// caller's transaction.
 void migrateSchema(SqliteDatabase& db, int version);
+
+/// The runs an import has just stored, kept in memory so that marking them reads back only
+/// the jobs stored before it.
+struct NewRuns
+{
+    CompactRuns runs; ///< left out (CompactRuns::leaveOut) where no row was stored for one
+    std::vector<std::int64_t> ids; ///< per run, its row
+    std::vector<char> marked; ///< per run, stored with shares_nodes = 1 (JobRecord::sharesNodes)
+    std::int64_t storedBefore = 0; ///< the largest job id before the import (0: none)
+};
+
+/// Marks (jobs.shares_nodes = 1) the jobs of a machine running in [from, to) that hold a node
+/// another job holds at the same time (core/NodeSharing.h): the jobs with a known start whose
+/// run overlaps the span, read from the database, or `added` and the jobs stored before them.
+/// Marks are only added. Returns the jobs newly marked (with `added`'s rows stored marked).
+std::int64_t markJobsSharingNodes(SqliteDatabase& db, std::int64_t machineId, std::int64_t from, std::int64_t to,
+                                  NewRuns* added = nullptr);
 
 } // namespace placement

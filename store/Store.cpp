@@ -8,12 +8,14 @@
 #include "core/Topology.h"
 #include "store/JobBatchTable.h"
 #include "store/NodeListBlob.h"
+#include "store/Schema.h"
 #include "store/StoredJobComparison.h"
 
 #include <algorithm>
 #include <charconv>
 #include <ctime>
 #include <filesystem>
+#include <limits>
 #include <sqlite3.h>
 #include <unordered_map>
 
@@ -184,6 +186,8 @@ std::int64_t Store::addMachine(const std::string& name, const std::string& spec,
         }
     }
     writer.commit(static_cast<std::int64_t>(jobs.size()), 0);
+    markJobsSharingNodes(m_db, machineId, std::numeric_limits<std::int64_t>::min(),
+                         std::numeric_limits<std::int64_t>::max());
     transaction.commit();
     return machineId;
 }
@@ -191,12 +195,14 @@ std::int64_t Store::addMachine(const std::string& name, const std::string& spec,
 std::vector<MachineRecord> Store::machines()
 {
     SqliteStatement query(m_db,
-                          "SELECT m.id, m.name, m.spec, (SELECT count(*) FROM jobs j WHERE j.machine_id = m.id), "
-                          "(SELECT count(*) FROM jobs j WHERE j.machine_id = m.id AND j.start_known = 0) "
-                          "FROM machines m ORDER BY m.id");
+                          // One pass over each machine's jobs for the three counts.
+                          "SELECT m.id, m.name, m.spec, count(j.id), coalesce(sum(j.start_known = 0), 0), "
+                          "coalesce(sum(j.shares_nodes), 0) FROM machines m LEFT JOIN jobs j ON j.machine_id = m.id "
+                          "GROUP BY m.id ORDER BY m.id");
     std::vector<MachineRecord> result;
     while (query.step())
-        result.push_back({query.integer(0), query.text(1), query.text(2), query.integer(3), query.integer(4)});
+        result.push_back(
+            {query.integer(0), query.text(1), query.text(2), query.integer(3), query.integer(4), query.integer(5)});
     return result;
 }
 
@@ -291,17 +297,19 @@ JobWriter::JobWriter(Store& store, std::int64_t machineId, SourceRecord source)
     , m_transaction(store.database())
     , m_machineId(machineId)
     , m_origin(source.origin)
-    , m_insert(store.database(),
-               "INSERT INTO jobs (machine_id, job_ref, user, submit, start, end, name, account, partition, qos, state, "
-               "exit_code, eligible, time_limit, requested_nodes, requested_cpus, allocated_cpus, node_count, nodes, "
-               "nodes_incomplete, source_id, source_line, origin, start_known) "
-               "SELECT ?2, job_ref, user, submit, start, end, name, account, partition, qos, state, exit_code, "
-               "eligible, time_limit, requested_nodes, requested_cpus, allocated_cpus, node_count, nodes, "
-               "nodes_incomplete, ?3, source_line, ?4, start_known FROM placement_job_batch(?1) WHERE true "
-               "ON CONFLICT (machine_id, start, job_ref, origin) DO NOTHING")
+    , m_insert(
+          store.database(),
+          "INSERT INTO jobs (machine_id, job_ref, user, submit, start, end, name, account, partition, qos, state, "
+          "exit_code, eligible, time_limit, requested_nodes, requested_cpus, allocated_cpus, node_count, nodes, "
+          "nodes_incomplete, source_id, source_line, origin, start_known, shares_nodes) "
+          "SELECT ?2, job_ref, user, submit, start, end, name, account, partition, qos, state, exit_code, "
+          "eligible, time_limit, requested_nodes, requested_cpus, allocated_cpus, node_count, nodes, "
+          "nodes_incomplete, ?3, source_line, ?4, start_known, shares_nodes FROM placement_job_batch(?1) WHERE true "
+          "ON CONFLICT (machine_id, start, job_ref, origin) DO NOTHING")
     , m_find(store.database(),
              std::string("SELECT id, source_id, source_line, ") + StoredJobColumns
-                 + " FROM jobs WHERE machine_id = ?1 AND origin = ?2 AND job_ref = ?3 AND start = ?4")
+                 + ", start_known FROM jobs WHERE machine_id = ?1 AND origin = ?2 AND job_ref = ?3 AND start = ?4")
+    , m_startKnowledge(store.database(), machineId, source.origin)
 {
     SqliteStatement insert(store.database(),
                            "INSERT INTO sources (path, size, content_hash, format, imported_at, lines_read, "
@@ -346,8 +354,20 @@ void JobWriter::add(std::span<const JobRecord> records)
     // job of the batch looked up.
     const auto inserted = static_cast<std::int64_t>(sqlite3_changes64(m_store.database().handle()));
     m_added += inserted;
-    if (inserted != static_cast<std::int64_t>(records.size()))
-        compareWithStored(records);
+    const std::size_t first = m_rowIds.size();
+    m_rowIds.resize(first + records.size(), 0);
+    std::int64_t* rowIds = m_rowIds.data() + first;
+    if (inserted == static_cast<std::int64_t>(records.size())) {
+        // One statement appended every row: their ids follow one another (SQLite gives a new
+        // row the largest id plus one), up to the last inserted.
+        const std::int64_t last = sqlite3_last_insert_rowid(m_store.database().handle());
+        for (std::size_t i = 0; i < records.size(); ++i)
+            rowIds[i] = last - static_cast<std::int64_t>(records.size() - 1 - i);
+    } else {
+        compareWithStored(records, rowIds);
+    }
+    if (m_startKnowledge.anyStored())
+        reconcileStarts(records, rowIds);
 }
 
 const std::string& JobWriter::nodeBlob(std::span<const JobRecord> records, std::size_t index) const
@@ -364,7 +384,7 @@ std::string JobWriter::describeSource(std::int64_t sourceId, std::int64_t line)
     return path.step() ? path.text(0) + ":" + std::to_string(line) : "an earlier import";
 }
 
-void JobWriter::compareWithStored(std::span<const JobRecord> records)
+void JobWriter::compareWithStored(std::span<const JobRecord> records, std::int64_t* rowIds)
 {
     SqliteDatabase& db = m_store.database();
     for (std::size_t i = 0; i < records.size(); ++i) {
@@ -373,6 +393,7 @@ void JobWriter::compareWithStored(std::span<const JobRecord> records)
         if (!m_find.step())
             throw StoreError(db.path() + ": job " + record.job.id + " was neither stored nor found stored");
         if (m_find.integer(1) == m_sourceId && m_find.integer(2) == record.sourceLine) {
+            rowIds[i] = m_find.integer(0);
             m_find.reset(); // stored by this batch
             continue;
         }
@@ -380,13 +401,18 @@ void JobWriter::compareWithStored(std::span<const JobRecord> records)
         const std::string& blob = nodeBlob(records, i);
         const StoredJobComparison comparison(m_find, record, blob);
         const std::int64_t storedSource = m_find.integer(1), storedLine = m_find.integer(2);
+        // A job stored without its start, logged now with a start at its submission time
+        // (the start its identity was stored under): the start is a value it lacked.
+        const bool startFound = record.startKnown && m_find.integer(19) == 0;
         m_find.reset();
-        if (comparison.identical()) {
+        if (comparison.identical() && !startFound) {
             ++m_unchanged;
         } else if (comparison.differences.empty()) {
             // The log adds what the stored one lacks (another export's fields): filled in.
-            SqliteStatement fill(db, "UPDATE jobs SET " + storedJobAssignments(true) + " WHERE id = ?1");
-            fill.bind(1, storedId);
+            SqliteStatement fill(db,
+                                 "UPDATE jobs SET " + storedJobAssignments(true)
+                                     + ", start_known = max(start_known, ?18) WHERE id = ?1");
+            fill.bind(1, storedId).bind(18, std::int64_t(record.startKnown ? 1 : 0));
             bindStoredJobValues(fill, record, blob);
             fill.run();
             ++m_updated;
@@ -405,11 +431,88 @@ void JobWriter::compareWithStored(std::span<const JobRecord> records)
             metrics.bind(1, storedId).run();
             ++m_updated;
         } else {
-            std::string reason = "job " + record.job.id + " is stored already (from "
-                + describeSource(storedSource, storedLine) + ") with other values: ";
-            for (std::size_t d = 0; d < comparison.differences.size(); ++d)
-                reason += (d ? ", " : "") + comparison.differences[d];
-            m_conflicts.push_back({record.sourceLine, reason + "; kept as stored"});
+            addConflict(record, storedSource, storedLine, comparison.differences);
+        }
+    }
+}
+
+void JobWriter::addConflict(const JobRecord& record, std::int64_t storedSource, std::int64_t storedLine,
+                            const std::vector<std::string>& differences)
+{
+    std::string reason = "job " + record.job.id + " is stored already (from " + describeSource(storedSource, storedLine)
+        + ") with other values: ";
+    for (std::size_t d = 0; d < differences.size(); ++d)
+        reason += (d ? ", " : "") + differences[d];
+    m_conflicts.push_back({record.sourceLine, reason + "; kept as stored"});
+}
+
+void JobWriter::reconcileStarts(std::span<const JobRecord> records, std::int64_t* rowIds)
+{
+    SqliteDatabase& db = m_store.database();
+    for (std::size_t i = 0; i < records.size(); ++i) {
+        const JobRecord& record = records[i];
+        const std::optional<StartKnowledge::Stored> other
+            = m_startKnowledge.otherKind(record.job.id, record.job.submit, record.startKnown);
+        if (!other || other->start == record.job.start)
+            continue; // none, or the same identity: compareWithStored() saw it
+        // The row this batch stored for the record: the job again, with the other kind of start.
+        m_find.bind(1, m_machineId).bind(2, m_origin).bind(3, record.job.id).bind(4, record.job.start);
+        const bool storedHere
+            = m_find.step() && m_find.integer(1) == m_sourceId && m_find.integer(2) == record.sourceLine;
+        const std::int64_t newId = storedHere ? m_find.integer(0) : 0;
+        m_find.reset();
+        if (!storedHere)
+            continue;
+        SqliteStatement drop(db, "DELETE FROM jobs WHERE id = ?1");
+        drop.bind(1, newId).run();
+        --m_added;
+        rowIds[i] = 0;
+
+        // Compared as if the log said what the stored job says about its start.
+        JobRecord probe = record;
+        probe.job.end = other->start + (record.job.end - record.job.start);
+        SqliteStatement stored(
+            db, std::string("SELECT id, source_id, source_line, ") + StoredJobColumns + " FROM jobs WHERE id = ?1");
+        stored.bind(1, other->id);
+        if (!stored.step())
+            throw StoreError(db.path() + ": job " + record.job.id + " was found stored and then not");
+        const std::string& blob = nodeBlob(records, i);
+        const StoredJobComparison comparison(stored, probe, blob);
+        std::vector<std::string> differences = comparison.differences;
+        // A job stored without its start (an SWF line with wait -1) usually has no nodes
+        // either: the log that gives the start gives them too.
+        const bool storedWithoutNodes = stored.bytes(17) == 0 && stored.integer(18) == 0;
+        if (record.startKnown && storedWithoutNodes)
+            std::erase(differences, std::string("node list"));
+        if (!differences.empty()) {
+            addConflict(record, stored.integer(1), stored.integer(2), differences);
+            continue;
+        }
+        if (record.startKnown) {
+            // The stored job's start is known now: start, end and the values it lacked.
+            SqliteStatement fill(db,
+                                 "UPDATE jobs SET " + storedJobAssignments(true)
+                                     + ", start = ?18, end = ?19, start_known = 1, nodes = CASE WHEN "
+                                       "length(nodes) > 0 THEN nodes ELSE ?16 END, node_count = CASE WHEN "
+                                       "length(nodes) > 0 THEN node_count ELSE ?20 END WHERE id = ?1");
+            fill.bind(1, other->id);
+            bindStoredJobValues(fill, probe, blob);
+            fill.bind(18, record.job.start)
+                .bind(19, record.job.end)
+                .bind(20, static_cast<std::int64_t>(record.job.nodes.size()))
+                .run();
+            SqliteStatement metrics(db, "DELETE FROM job_metrics WHERE job_id = ?1");
+            metrics.bind(1, other->id).run();
+            m_startKnowledge.startFound(other->id);
+            ++m_updated;
+        } else if (comparison.addsValues) {
+            SqliteStatement fill(db, "UPDATE jobs SET " + storedJobAssignments(true) + " WHERE id = ?1");
+            fill.bind(1, other->id);
+            bindStoredJobValues(fill, probe, blob);
+            fill.run();
+            ++m_updated;
+        } else {
+            ++m_unchanged; // the stored job keeps its start
         }
     }
 }

@@ -6,6 +6,7 @@
 #include "core/Job.h"
 #include "store/Schema.h"
 #include "store/SqliteDatabase.h"
+#include "store/StartKnowledge.h"
 
 #include <cstdint>
 #include <optional>
@@ -24,6 +25,9 @@ struct MachineRecord
     /// Of those, jobs whose log gives no start time: replayed by the simulator, left out
     /// of Store::jobs() and so of every view and metric that needs the logged start.
     std::int64_t jobsWithoutStart = 0;
+    /// Jobs holding a node another job holds at the same time (jobs.shares_nodes, schema
+    /// version 8; core/NodeSharing.h).
+    std::int64_t jobsSharingNodes = 0;
 };
 
 /// Everything a scheduler log says about one run of one job, as stored.
@@ -39,6 +43,10 @@ struct JobRecord
     /// job.submit + the run time, for the simulator, and job.start the start of its identity
     /// (schema version 7).
     bool startKnown = true;
+    /// Known to hold a node another job holds at the same time when it is stored (an
+    /// import's quick check against the job read last on each node); the other jobs that
+    /// share nodes are marked once all are stored (store/Schema.h, markJobsSharingNodes).
+    bool sharesNodes = false;
     std::int64_t sourceLine = 0;
     /// job.nodes as stored (store/NodeListBlob.h), when nodesEncoded: an import checks and
     /// encodes node lists on its parsing thread (NodeListEncoder), so that the thread that
@@ -170,12 +178,22 @@ public:
     std::int64_t jobsUnchanged() const { return m_unchanged; }
     std::int64_t jobsUpdated() const { return m_updated; }
     const std::vector<JobConflict>& conflicts() const { return m_conflicts; }
+    /// Per job added, in order: the id of the row stored for it, 0 when none was (stored
+    /// already, or a conflict).
+    const std::vector<std::int64_t>& rowIds() const { return m_rowIds; }
     /// An encoder for this writer's machine, to prepare records on another thread.
     NodeListEncoder nodeListEncoder() const { return NodeListEncoder(m_store.path(), m_nodeCount); }
 
 private:
     /// For each of `records` that the batch insert left out: unchanged, updated or conflict.
-    void compareWithStored(std::span<const JobRecord> records);
+    void compareWithStored(std::span<const JobRecord> records, std::int64_t* rowIds);
+    /// For each of `records` stored as new while the job is stored already with the other
+    /// kind of start (StartKnowledge): the new row goes, the stored job is kept, given the
+    /// start when the log has it, or the conflict is reported.
+    void reconcileStarts(std::span<const JobRecord> records, std::int64_t* rowIds);
+    /// Adds a conflict: the stored job (source, line) differs from `record` in `differences`.
+    void addConflict(const JobRecord& record, std::int64_t storedSource, std::int64_t storedLine,
+                     const std::vector<std::string>& differences);
     const std::string& nodeBlob(std::span<const JobRecord> records, std::size_t index) const;
     std::string describeSource(std::int64_t sourceId, std::int64_t line);
 
@@ -186,11 +204,13 @@ private:
     std::int64_t m_sourceId = 0;
     std::int64_t m_added = 0, m_unchanged = 0, m_updated = 0;
     std::vector<JobConflict> m_conflicts;
+    std::vector<std::int64_t> m_rowIds;
     int m_nodeCount = 0;
     std::optional<NodeListEncoder> m_encoder; ///< for records not encoded before
     std::vector<std::string> m_encodedHere; ///< their node lists (the buffers are reused)
     SqliteStatement m_insert; ///< a batch of jobs, from placement_job_batch (JobBatchTable.h)
     SqliteStatement m_find; ///< the stored job of one identity
+    StartKnowledge m_startKnowledge;
 };
 
 } // namespace placement

@@ -4,6 +4,7 @@
 #include "app/MainWindow.h"
 #include "core/BoxStatistics.h"
 #include "core/MachineSpec.h"
+#include "core/NodeSharing.h"
 #include "core/PlacementMetrics.h"
 #include "core/RunChartData.h"
 #include "core/SplitMix64.h"
@@ -204,6 +205,7 @@ private slots:
     void utilizationMatchesSecondBySecond()
     {
         SplitMix64 random(5);
+        int withoutSharing = 0;
         for (int trial = 0; trial < 200; ++trial) {
             const int machineNodes = 1 + randomBelow(random, 60);
             const std::vector<Job> jobs = randomJobs(random, machineNodes, 1 + randomBelow(random, 25));
@@ -225,10 +227,14 @@ private slots:
                 double busy = 0;
                 std::int64_t seconds = 0;
                 for (std::int64_t t = first + 60 * static_cast<std::int64_t>(minute);
-                     t < std::min(last, first + 60 * static_cast<std::int64_t>(minute + 1)); ++t, ++seconds)
+                     t < std::min(last, first + 60 * static_cast<std::int64_t>(minute + 1)); ++t, ++seconds) {
+                    // Each busy node once: the random jobs may hold a node together.
+                    std::set<int> held;
                     for (const Job& job : jobs)
                         if (job.runsAt(t))
-                            busy += static_cast<double>(job.nodes.size());
+                            held.insert(job.nodes.begin(), job.nodes.end());
+                    busy += static_cast<double>(held.size());
+                }
                 const double expected = busy / static_cast<double>(seconds * machineNodes);
                 QVERIFY2(std::abs(perMinute[minute] - expected) < 1e-5,
                          qPrintable(QStringLiteral("trial %1 minute %2: %3 vs %4")
@@ -237,12 +243,17 @@ private slots:
                                         .arg(perMinute[minute])
                                         .arg(expected)));
             }
-            // The same as the simulator's own per-minute utilization on the same run.
+            // The same as the simulator's own per-minute utilization on the same run, of the
+            // jobs that hold no node together (no two jobs of a simulated run do).
+            const std::vector<char> sharing = jobsSharingNodes(jobs);
+            std::vector<Job> alone;
             std::vector<SimulationJob> workload;
             SimulationResult result;
-            for (const Job& job : jobs) {
-                if (job.nodes.empty())
+            for (size_t i = 0; i < jobs.size(); ++i) {
+                const Job& job = jobs[i];
+                if (job.nodes.empty() || sharing[i])
                     continue;
+                alone.push_back(job);
                 SimulationJob asked;
                 asked.submit = job.submit;
                 workload.push_back(asked);
@@ -252,8 +263,11 @@ private slots:
                 ran.nodes = job.nodes;
                 result.jobs.push_back(ran);
             }
-            QCOMPARE(placement::utilizationPerMinute(machineNodes, workload, result), perMinute);
+            withoutSharing += static_cast<int>(alone.size());
+            QCOMPARE(placement::utilizationPerMinute(machineNodes, workload, result),
+                     utilizationPerMinute(machineNodes, alone));
         }
+        QVERIFY(withoutSharing >= 200);
     }
 
     void chartDataMatchesBruteForce_data()

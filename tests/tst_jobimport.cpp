@@ -202,6 +202,68 @@ private slots:
         QCOMPARE(store.machine("seth")->jobsWithoutStart, std::int64_t(34));
     }
 
+    // A job stored without its start (wait -1) and a log of it imported again: the same log
+    // keeps it unknown; a log that gives its start fills the start in, once, whether the start
+    // is its submission time (the identity it was stored under) or later; a log without the
+    // start of a job stored with it changes nothing. Never a second copy of the job.
+    void reimportKeepsAJobsStartKnowledge_data()
+    {
+        QTest::addColumn<QString>("first");
+        QTest::addColumn<QString>("second");
+        QTest::addColumn<bool>("knownAfter");
+        QTest::addColumn<qint64>("startAfter");
+        QTest::addColumn<int>("updated");
+        QTest::addColumn<int>("unchanged");
+        // Job 1 submitted at 1700000100 with run time 600; job 2 always known.
+        QTest::newRow("unknown, same log") << "-1"
+                                           << "-1" << false << qint64(1700000100) << 0 << 2;
+        QTest::newRow("unknown, then started later") << "-1"
+                                                     << "30" << true << qint64(1700000130) << 1 << 1;
+        QTest::newRow("unknown, then started at once") << "-1"
+                                                       << "0" << true << qint64(1700000100) << 1 << 1;
+        QTest::newRow("known, then unknown") << "30"
+                                             << "-1" << true << qint64(1700000130) << 0 << 2;
+        QTest::newRow("known at once, then unknown") << "0"
+                                                     << "-1" << true << qint64(1700000100) << 0 << 2;
+    }
+    void reimportKeepsAJobsStartKnowledge()
+    {
+        QFETCH(QString, first);
+        QFETCH(QString, second);
+        QFETCH(bool, knownAfter);
+        QFETCH(qint64, startAfter);
+        QFETCH(int, updated);
+        QFETCH(int, unchanged);
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("db.sqlite"));
+        Store store = Store::openOrCreate(path.toStdString());
+        store.addMachine("seth", "torus extents=4x4x8");
+        const auto log = [&](const QString& name, const QString& wait) {
+            const QString file = dir.filePath(name);
+            std::ofstream out(file.toStdString());
+            out << "; UnixStartTime: 1700000000\n"
+                << "1 100 " << wait.toStdString() << " 600 4 -1 -1 4 3600 -1 1 1 1 1 1 1 -1 -1\n"
+                << "2 200 50 600 4 -1 -1 4 3600 -1 1 1 1 1 1 1 -1 -1\n";
+            return file;
+        };
+        const ImportResult once = importOnto(store, "seth", {log(QStringLiteral("a.swf"), first)});
+        QVERIFY2(once.committed, once.failure.c_str());
+        QCOMPARE(once.files[0].jobsStored, std::int64_t(2));
+        const ImportResult again = importOnto(store, "seth", {log(QStringLiteral("b.swf"), second)});
+        QVERIFY2(again.committed, again.failure.c_str());
+        QCOMPARE(again.files[0].jobsStored, std::int64_t(0));
+        QCOMPARE(again.files[0].jobsUpdated, std::int64_t(updated));
+        QCOMPARE(again.files[0].jobsUnchanged, std::int64_t(unchanged));
+        QCOMPARE(again.files[0].conflicts, std::int64_t(0));
+        QCOMPARE(rawInteger(path, "SELECT count(*) FROM jobs"), std::int64_t(2));
+        QCOMPARE(rawInteger(path, "SELECT count(*) FROM jobs WHERE job_ref = '1'"), std::int64_t(1));
+        QCOMPARE(rawInteger(path, "SELECT start_known FROM jobs WHERE job_ref = '1'"), std::int64_t(knownAfter));
+        QCOMPARE(rawInteger(path, "SELECT start FROM jobs WHERE job_ref = '1'"), std::int64_t(startAfter));
+        QCOMPARE(rawInteger(path, "SELECT end - start FROM jobs WHERE job_ref = '1'"), std::int64_t(600));
+        QCOMPARE(rawInteger(path, "SELECT submit FROM jobs WHERE job_ref = '1'"), std::int64_t(1700000100));
+        QCOMPARE(store.machine("seth")->jobsWithoutStart, std::int64_t(knownAfter ? 0 : 1));
+    }
+
     void anImportThatStoresNoJobsIsNotAPlainSuccess()
     {
         // Only the jobs of the file above that have no run time either: nothing to store.
@@ -726,7 +788,8 @@ private slots:
         QVERIFY(placements > 0);
         Store store = Store::openExisting(path.toStdString());
         QCOMPARE(store.schemaVersion(), Store::SchemaVersion);
-        QCOMPARE(rawInteger(path, "SELECT value FROM meta WHERE key = 'schema_version'"), std::int64_t(7));
+        QCOMPARE(rawInteger(path, "SELECT value FROM meta WHERE key = 'schema_version'"),
+                 std::int64_t(Store::SchemaVersion));
         QCOMPARE(rawInteger(path, "SELECT count(*) FROM jobs"), std::int64_t(40));
         QCOMPARE(rawInteger(path, "SELECT count(*) FROM jobs WHERE start_known = 1"), std::int64_t(40));
         QCOMPARE(rawInteger(path, "SELECT count(*) FROM placements"), placements);
@@ -740,6 +803,46 @@ private slots:
         QCOMPARE(again.files[0].jobsStored, std::int64_t(0));
         QCOMPARE(again.files[0].jobsUnchanged, std::int64_t(34));
         QCOMPARE(rawInteger(path, "SELECT count(*) FROM jobs"), std::int64_t(40));
+    }
+
+    void migratesSchema7MarkingJobsThatShareNodes()
+    {
+        // wagap-2013.swf's first 200 jobs on its 44 hosts: jobs run several to a node. A
+        // database of schema 7 (before shares_nodes) is marked when it is opened, as an
+        // import marks it.
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("db.sqlite"));
+        const QString log = dir.filePath(QStringLiteral("wagap-head.swf"));
+        int lines = 0;
+        copyLines(testData(QStringLiteral("traces/wagap-2013.swf")).toStdString(), log,
+                  [&](const std::string&) { return ++lines <= 200; });
+        std::int64_t sharing = 0;
+        {
+            Store store = Store::openOrCreate(path.toStdString());
+            ImportRequest request;
+            request.files = {log.toStdString()};
+            request.topology = testData(QStringLiteral("traces/wagap-2013.topology.conf")).toStdString();
+            request.machine = "wagap";
+            const ImportResult result = importJobLogs(store, request);
+            QVERIFY2(result.committed, result.failure.c_str());
+            sharing = result.jobsSharingNodes;
+            QVERIFY(sharing > 0 && sharing < 200);
+            QCOMPARE(store.machine("wagap")->jobsSharingNodes, sharing);
+            QVERIFY(formatImportReport(result).find(std::to_string(sharing) + " jobs share nodes with concurrent jobs")
+                    != std::string::npos);
+            // Imported again: the same jobs, the same marks (a job does not share with its
+            // own stored copy).
+            const ImportResult again = importOnto(store, "wagap", {log});
+            QVERIFY2(again.committed, again.failure.c_str());
+            QCOMPARE(again.files[0].jobsUnchanged, std::int64_t(200));
+            QCOMPARE(again.jobsSharingNodes, sharing);
+        }
+        rawExecute(path,
+                   "ALTER TABLE jobs DROP COLUMN shares_nodes; "
+                   "UPDATE meta SET value = '7' WHERE key = 'schema_version'");
+        Store store = Store::openExisting(path.toStdString());
+        QCOMPARE(store.schemaVersion(), Store::SchemaVersion);
+        QCOMPARE(rawInteger(path, "SELECT count(*) FROM jobs WHERE shares_nodes = 1"), sharing);
     }
 
     void compressedLogsAndArchivesAreReadWhole()

@@ -30,15 +30,6 @@ std::vector<Job> sampleJobs()
     };
 }
 
-/// Raw SQLite access, independent of the code under test.
-void rawExecute(const QString& path, const char* sql)
-{
-    sqlite3* db = nullptr;
-    QCOMPARE(sqlite3_open(path.toUtf8().constData(), &db), SQLITE_OK);
-    QCOMPARE(sqlite3_exec(db, sql, nullptr, nullptr, nullptr), SQLITE_OK);
-    sqlite3_close(db);
-}
-
 /// 4 bytes per id, little-endian: how schema versions 2 to 4 stored node lists, written
 /// here by hand rather than with the code under test.
 QByteArray legacyBlob(const std::vector<int>& nodes)
@@ -69,7 +60,6 @@ void rawWriteBlobs(const QString& path, const char* sql, const std::vector<std::
     sqlite3_finalize(statement);
     sqlite3_close(db);
 }
-
 
 /// Random node lists: runs of consecutive ids (as Slurm allocates), scattered ids, repeats,
 /// descending stretches, ids up to INT_MAX and down to INT_MIN.

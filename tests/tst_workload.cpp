@@ -3,7 +3,11 @@
 
 #include "core/DemoWorkload.h"
 #include "core/FatTreeTopology.h"
+#include "core/NodeSharing.h"
 #include "core/Occupancy.h"
+#include "core/RunChartData.h"
+#include "core/SplitMix64.h"
+#include "core/Timeline.h"
 #include "core/TorusTopology.h"
 
 #include <QTest>
@@ -11,6 +15,21 @@
 #include <set>
 
 using namespace placement;
+
+namespace {
+
+/// Every start and end of the jobs.
+std::set<std::int64_t> eventTimes(const std::vector<Job>& jobs)
+{
+    std::set<std::int64_t> times;
+    for (const Job& job : jobs) {
+        times.insert(job.start);
+        times.insert(job.end);
+    }
+    return times;
+}
+
+} // namespace
 
 class TestWorkload : public QObject
 {
@@ -86,11 +105,7 @@ private slots:
         const std::vector<Job> jobs = generateDemoWorkload(torus, options);
 
         // Brute force over every event time: the busiest moment and the owners there.
-        std::set<std::int64_t> times;
-        for (const Job& job : jobs) {
-            times.insert(job.start);
-            times.insert(job.end);
-        }
+        const std::set<std::int64_t> times = eventTimes(jobs);
         int best = -1;
         std::int64_t bestTime = 0;
         for (std::int64_t time : times) {
@@ -123,6 +138,92 @@ private slots:
         QCOMPARE(busyNodesAt(jobs, 10), 5);
         QCOMPARE(busyNodesAt(jobs, 11), 4);
         QCOMPARE(busiestTime({}), std::int64_t(0));
+    }
+
+    // Jobs that share nodes (docs/importing.md, "Jobs that share nodes"), on random small
+    // machines, against brute force: every pair of jobs for the marks, every node at every
+    // event time for the busy counts.
+    void sharedNodesMatchBruteForce()
+    {
+        SplitMix64 random(20261125);
+        for (int round = 0; round < 200; ++round) {
+            const int nodeCount = 1 + static_cast<int>(random.next() % 12);
+            std::vector<Job> jobs(1 + random.next() % 40);
+            for (Job& job : jobs) {
+                job.start = static_cast<std::int64_t>(random.next() % 300);
+                job.end = job.start + static_cast<std::int64_t>(random.next() % 200); // some empty runs
+                job.submit = job.start;
+                std::set<int> nodes;
+                const int size = 1 + static_cast<int>(random.next() % static_cast<std::uint64_t>(nodeCount));
+                while (static_cast<int>(nodes.size()) < size)
+                    nodes.insert(static_cast<int>(random.next() % static_cast<std::uint64_t>(nodeCount)));
+                job.nodes.assign(nodes.begin(), nodes.end());
+            }
+            const std::vector<char> sharing = jobsSharingNodes(jobs);
+            for (size_t a = 0; a < jobs.size(); ++a) {
+                bool shares = false;
+                for (size_t b = 0; b < jobs.size() && !shares; ++b) {
+                    const Job& x = jobs[a];
+                    const Job& y = jobs[b];
+                    if (a == b || x.end <= x.start || y.end <= y.start || !(x.start < y.end && y.start < x.end))
+                        continue;
+                    for (int node : x.nodes)
+                        shares = shares || std::find(y.nodes.begin(), y.nodes.end(), node) != y.nodes.end();
+                }
+                QCOMPARE(sharing[a] != 0, shares);
+            }
+
+            const StepSeries series = busyNodesOverTime(jobs);
+            const std::set<std::int64_t> times = eventTimes(jobs);
+            int best = -1;
+            std::int64_t bestTime = 0;
+            double nodeSeconds = 0;
+            for (std::int64_t time = 0; time < 500; ++time) {
+                std::vector<int> holders(static_cast<size_t>(nodeCount), 0);
+                int running = 0;
+                for (const Job& job : jobs)
+                    if (job.runsAt(time)) {
+                        ++running;
+                        for (int node : job.nodes)
+                            ++holders[static_cast<size_t>(node)];
+                    }
+                const int busy
+                    = static_cast<int>(std::count_if(holders.begin(), holders.end(), [](int h) { return h > 0; }));
+                const int shared
+                    = static_cast<int>(std::count_if(holders.begin(), holders.end(), [](int h) { return h > 1; }));
+                nodeSeconds += busy;
+                QCOMPARE(busyNodesAt(jobs, time), busy);
+                QCOMPARE(series.valueAt(time), busy);
+                const NodeOccupancy occupancy = occupancyAt(jobs, nodeCount, time);
+                QCOMPARE(occupancy.busyNodes, busy);
+                QCOMPARE(occupancy.sharedNodes, shared);
+                QCOMPARE(occupancy.runningJobs, running);
+                QCOMPARE(occupancy.holders, holders);
+                for (int node = 0; node < nodeCount; ++node)
+                    QCOMPARE(static_cast<int>(jobsHoldingAt(jobs, node, time).size()),
+                             holders[static_cast<size_t>(node)]);
+                if (times.count(time) && busy > best) {
+                    best = busy;
+                    bestTime = time;
+                }
+            }
+            if (best > 0)
+                QCOMPARE(busiestTime(jobs), bestTime);
+            std::int64_t t0 = 0;
+            const std::vector<float> perMinute = utilizationPerMinute(nodeCount, jobs, &t0);
+            double summed = 0;
+            for (size_t minute = 0; minute < perMinute.size(); ++minute) {
+                QVERIFY(perMinute[minute] <= 1.0f + 1e-6f);
+                const std::int64_t from = t0 + 60 * static_cast<std::int64_t>(minute);
+                std::int64_t last = from;
+                for (const Job& job : jobs)
+                    last = std::max(last, job.end);
+                summed += perMinute[minute] * static_cast<double>(std::min<std::int64_t>(60, last - from)) * nodeCount;
+            }
+            if (!perMinute.empty())
+                QVERIFY2(std::abs(summed - nodeSeconds) < 1e-3 * std::max(1.0, nodeSeconds),
+                         qPrintable(QStringLiteral("%1 %2").arg(summed).arg(nodeSeconds)));
+        }
     }
 };
 

@@ -14,6 +14,11 @@ QRgb idleNodeColor()
     return qRgb(72, 76, 84);
 }
 
+QRgb sharedNodeColor()
+{
+    return qRgb(244, 244, 240);
+}
+
 QRgb jobColor(int jobIndex)
 {
     constexpr double goldenTurn = 0.6180339887498949;

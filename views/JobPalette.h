@@ -11,6 +11,9 @@ namespace placement {
 
 /// Colour of a node no job holds.
 QRgb idleNodeColor();
+/// A node that several running jobs hold at once (core/NodeSharing.h): near white, which no
+/// job colour is (their saturation is 0.55 or more).
+QRgb sharedNodeColor();
 
 /// A distinct, stable colour per job: hues step by the golden angle, so jobs that are
 /// close in submission order (often neighbours on the machine) differ clearly.

@@ -3,6 +3,7 @@
 
 #include "core/MachineSpec.h"
 #include "core/MetricsReport.h"
+#include "core/Occupancy.h"
 #include "core/Presets.h"
 #include "importers/Hostlist.h"
 #include "importers/JobImport.h"
@@ -107,7 +108,16 @@ int runInfo(const QStringList& arguments)
                 last = std::max(last, job.end);
             }
             std::printf("  from %s to %s UTC\n", utc(first).c_str(), utc(last).c_str());
+            // Each busy node once, however many jobs share it (docs/importing.md).
+            const std::int64_t busiest = busiestTime(jobs);
+            const NodeOccupancy occupancy = occupancyAt(jobs, topology->nodeCount(), busiest);
+            std::printf("  busiest at %s UTC: %d jobs running, %d of %d nodes busy (%.1f%%)\n", utc(busiest).c_str(),
+                        occupancy.runningJobs, occupancy.busyNodes, topology->nodeCount(),
+                        topology->nodeCount() ? 100.0 * occupancy.busyNodes / topology->nodeCount() : 0.0);
         }
+        if (machine.jobsSharingNodes)
+            std::printf("  %lld jobs share nodes with concurrent jobs\n",
+                        static_cast<long long>(machine.jobsSharingNodes));
     }
     return 0;
 }

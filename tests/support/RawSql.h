@@ -4,10 +4,10 @@
 #pragma once
 
 #include <QString>
-
-#include <sqlite3.h>
+#include <QTest>
 
 #include <cstdint>
+#include <sqlite3.h>
 
 namespace placement::test {
 
@@ -24,6 +24,15 @@ inline std::int64_t rawInteger(const QString& path, const char* sql)
     sqlite3_finalize(statement);
     sqlite3_close(db);
     return value;
+}
+
+/// Runs `sql` with SQLite itself (not through the code under test); QCOMPAREs it succeeds.
+inline void rawExecute(const QString& path, const char* sql)
+{
+    sqlite3* db = nullptr;
+    QCOMPARE(sqlite3_open(path.toUtf8().constData(), &db), SQLITE_OK);
+    QCOMPARE(sqlite3_exec(db, sql, nullptr, nullptr, nullptr), SQLITE_OK);
+    sqlite3_close(db);
 }
 
 } // namespace placement::test

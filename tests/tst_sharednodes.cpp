@@ -1,0 +1,249 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Placement Explorer contributors
+
+// A log whose jobs share nodes (wagap-2013.swf: one job per CPU, so a node runs several jobs at
+// once; tests/data/traces/README.md §2), imported onto its 44 hosts
+// (tests/data/traces/wagap-2013.topology.conf). What the explorer and the command line say is
+// checked against counts taken straight from the SWF file's fields (docs/importing.md, "Jobs
+// that share nodes").
+
+#include "app/JobFilterModel.h"
+#include "app/JobsDock.h"
+#include "app/MainWindow.h"
+#include "app/TimelineDock.h"
+#include "core/RunChartData.h"
+#include "core/Timeline.h"
+#include "importers/JobImport.h"
+#include "store/Store.h"
+#include "tests/support/IsolatedSettings.h"
+#include "tests/support/RenderWait.h"
+#include "views/MachineView.h"
+#include "views/UtilizationChart.h"
+
+#include <QAreaSeries>
+#include <QDateTime>
+#include <QFile>
+#include <QLabel>
+#include <QLineSeries>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QStatusBar>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTimeZone>
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+using namespace placement;
+using namespace placement::test;
+
+namespace {
+
+/// One job line of the SWF file as its fields give it.
+struct LoggedRun
+{
+    QString id;
+    std::int64_t start = 0;
+    std::int64_t end = 0;
+    QStringList hosts; ///< field 19, one entry per CPU
+};
+
+/// The jobs of the file, read field by field: start = submit (field 2, absolute here) + wait
+/// (field 3), end = start + run time (field 4); lines with a negative run time are malformed
+/// (README §2) and left out, as the importer rejects them.
+std::vector<LoggedRun> readRuns(const QString& path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly | QIODevice::Text))
+        return {};
+    std::vector<LoggedRun> runs;
+    while (!file.atEnd()) {
+        const QString line = QString::fromUtf8(file.readLine()).trimmed();
+        if (line.isEmpty() || line.startsWith(QLatin1Char(';')))
+            continue;
+        const QStringList fields = line.split(QRegularExpression(QStringLiteral("\\s+")));
+        const qint64 run = fields[3].toLongLong();
+        if (run < 0)
+            continue;
+        LoggedRun logged;
+        logged.id = fields[0];
+        logged.start = fields[1].toLongLong() + fields[2].toLongLong();
+        logged.end = logged.start + run;
+        QString hosts = fields[18];
+        logged.hosts = hosts.remove(QLatin1Char('{')).remove(QLatin1Char('}')).split(QLatin1Char(','));
+        runs.push_back(logged);
+    }
+    return runs;
+}
+
+/// Jobs running at `time` and the distinct hosts they hold.
+std::pair<int, int> runningAndBusy(const std::vector<LoggedRun>& runs, std::int64_t time)
+{
+    int running = 0;
+    std::set<QString> hosts;
+    for (const LoggedRun& run : runs)
+        if (run.start <= time && time < run.end) {
+            ++running;
+            hosts.insert(run.hosts.begin(), run.hosts.end());
+        }
+    return {running, static_cast<int>(hosts.size())};
+}
+
+/// Jobs that hold a host another job holds at some same instant: every pair, per host.
+int jobsSharingHosts(const std::vector<LoggedRun>& runs)
+{
+    std::map<QString, std::vector<size_t>> byHost;
+    for (size_t i = 0; i < runs.size(); ++i)
+        if (runs[i].end > runs[i].start)
+            for (const QString& host : std::set<QString>(runs[i].hosts.begin(), runs[i].hosts.end()))
+                byHost[host].push_back(i);
+    std::vector<char> sharing(runs.size(), 0);
+    for (const auto& [host, jobs] : byHost)
+        for (size_t a = 0; a < jobs.size(); ++a)
+            for (size_t b = a + 1; b < jobs.size(); ++b) {
+                const LoggedRun& x = runs[jobs[a]];
+                const LoggedRun& y = runs[jobs[b]];
+                if (x.start < y.end && y.start < x.end)
+                    sharing[jobs[a]] = sharing[jobs[b]] = 1;
+            }
+    return static_cast<int>(std::count(sharing.begin(), sharing.end(), 1));
+}
+
+} // namespace
+
+class TestSharedNodes : public QObject
+{
+    Q_OBJECT
+private slots:
+    void initTestCase()
+    {
+        QVERIFY(m_dir.isValid());
+        isolateSettings(m_dir.path(), QStringLiteral("tst_sharednodes"));
+        m_trace = QFINDTESTDATA("data/traces/wagap-2013.swf");
+        m_topology = QFINDTESTDATA("data/traces/wagap-2013.topology.conf");
+        QVERIFY(!m_trace.isEmpty() && !m_topology.isEmpty());
+        m_runs = readRuns(m_trace);
+        QCOMPARE(m_runs.size(), size_t(17898));
+        m_database = m_dir.filePath(QStringLiteral("wagap.sqlite"));
+        QProcess import;
+        import.start(QStringLiteral(PLACEMENT_BIN_DIR "/placement"),
+                     {QStringLiteral("import"), QStringLiteral("--db"), m_database, QStringLiteral("--topology"),
+                      m_topology, QStringLiteral("--machine"), QStringLiteral("wagap"), m_trace});
+        QVERIFY(import.waitForFinished(60000));
+        m_importReport = QString::fromUtf8(import.readAllStandardOutput());
+        QVERIFY2(import.exitCode() == 0, qPrintable(m_importReport + import.readAllStandardError()));
+
+        // Moments across the log: the start of every 1,500th job in start order, and the
+        // instant most jobs run at among them.
+        std::vector<std::int64_t> starts;
+        for (const LoggedRun& run : m_runs)
+            starts.push_back(run.start);
+        std::sort(starts.begin(), starts.end());
+        for (size_t i = 750; i < starts.size(); i += 1500)
+            m_moments.push_back(starts[i]);
+    }
+
+    void importCountsTheJobsThatShareNodes()
+    {
+        const int sharing = jobsSharingHosts(m_runs);
+        QVERIFY(sharing > 10000); // most of the log: one job per CPU on 12- and 80-CPU nodes
+        QVERIFY2(m_importReport.contains(QStringLiteral("%1 jobs share nodes with concurrent jobs").arg(sharing)),
+                 qPrintable(m_importReport));
+
+        QProcess info;
+        info.start(QStringLiteral(PLACEMENT_BIN_DIR "/placement"), {QStringLiteral("info"), m_database});
+        QVERIFY(info.waitForFinished(60000));
+        const QString text = QString::fromUtf8(info.readAllStandardOutput());
+        QVERIFY2(text.contains(QStringLiteral("%1 jobs share nodes with concurrent jobs").arg(sharing)),
+                 qPrintable(text));
+        // The busiest moment, counted from the fields, and never above 100 %.
+        const QRegularExpressionMatch busiest
+            = QRegularExpression(QStringLiteral("busiest at (\\S+ \\S+) UTC: (\\d+) jobs running, (\\d+) of 44 nodes "
+                                                "busy \\(([\\d.]+)%\\)"))
+                  .match(text);
+        QVERIFY2(busiest.hasMatch(), qPrintable(text));
+        QDateTime utc = QDateTime::fromString(busiest.captured(1), QStringLiteral("yyyy-MM-dd HH:mm:ss"));
+        utc.setTimeZone(QTimeZone::utc());
+        const std::int64_t time = utc.toSecsSinceEpoch();
+        const auto [running, busy] = runningAndBusy(m_runs, time);
+        QCOMPARE(busiest.captured(2).toInt(), running);
+        QCOMPARE(busiest.captured(3).toInt(), busy);
+        QVERIFY(busiest.captured(4).toDouble() <= 100.0);
+    }
+
+    void explorerCountsEveryRunningJobAndEachBusyNodeOnce()
+    {
+        MainWindow window;
+        QVERIFY2(window.openDatabase(m_database), qPrintable(window.lastError()));
+        window.resize(1400, 900);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        const MachineData* machine = window.currentMachine();
+        QVERIFY(machine);
+        QCOMPARE(machine->topology->nodeCount(), 44);
+        auto* jobs = qobject_cast<JobsDock*>(window.jobsDock());
+        QVERIFY(jobs);
+        QVERIFY(jobs->filter()->isRunningOnly());
+        QLabel* status = nullptr;
+        for (QLabel* label : window.statusBar()->findChildren<QLabel*>())
+            if (label->text().contains(QStringLiteral("jobs running")))
+                status = label;
+        QVERIFY(status);
+        const QRegularExpression counts(
+            QStringLiteral("· (\\d+) jobs running · (\\d+) of 44 nodes busy \\(([\\d.]+)%\\)"));
+        const StepSeries busySeries = busyNodesOverTime(machine->jobs);
+
+        int sharedMoments = 0;
+        for (const std::int64_t time : m_moments) {
+            window.setCurrentTime(time);
+            QCOMPARE(window.currentTime(), time);
+            const auto [running, busy] = runningAndBusy(m_runs, time);
+            const QRegularExpressionMatch match = counts.match(status->text());
+            QVERIFY2(match.hasMatch(), qPrintable(status->text()));
+            QCOMPARE(match.captured(1).toInt(), running); // every running job, as the log says
+            QCOMPARE(jobs->filter()->rowCount(), running); // the job table's count
+            QCOMPARE(match.captured(2).toInt(), busy); // each busy node once
+            QVERIFY(match.captured(3).toDouble() <= 100.0);
+            QCOMPARE(busySeries.valueAt(time), busy);
+            sharedMoments += running > busy ? 1 : 0;
+
+            // Each busy node's tooltip names every job holding it.
+            std::map<QString, QStringList> holders;
+            for (const LoggedRun& run : m_runs)
+                if (run.start <= time && time < run.end)
+                    for (const QString& host : std::set<QString>(run.hosts.begin(), run.hosts.end()))
+                        holders[host] << run.id;
+            for (int node = 0; node < machine->topology->nodeCount(); ++node) {
+                const QString tip = window.nodeToolTip(node);
+                const QStringList& ids = holders[QString::fromStdString(machine->nodeName(node))];
+                for (const QString& id : ids)
+                    QVERIFY2(tip.contains(QStringLiteral("Job %1 ").arg(id)), qPrintable(tip));
+                if (ids.size() > 1)
+                    QVERIFY2(tip.contains(QStringLiteral("Shared by %1 jobs").arg(ids.size())), qPrintable(tip));
+            }
+        }
+        QVERIFY(sharedMoments > 0); // the moments do show sharing
+
+        // Utilization never above 100 %: the timeline's chart and the per-minute chart data.
+        const QList<QPointF> curve
+            = window.timelineDock()->utilizationChart()->utilizationSeries()->upperSeries()->points();
+        QVERIFY(!curve.isEmpty());
+        for (const QPointF& point : curve)
+            QVERIFY2(point.y() <= 100.0, qPrintable(QString::number(point.y())));
+        for (const int value : busySeries.values)
+            QVERIFY(value <= 44);
+        for (const float minute : utilizationPerMinute(44, machine->jobs))
+            QVERIFY2(minute <= 1.0f + 1e-6f, qPrintable(QString::number(minute)));
+    }
+
+private:
+    QTemporaryDir m_dir;
+    QString m_trace, m_topology, m_database, m_importReport;
+    std::vector<LoggedRun> m_runs;
+    std::vector<std::int64_t> m_moments;
+};
+
+QTEST_MAIN(TestSharedNodes)
+#include "tst_sharednodes.moc"
