@@ -5,13 +5,14 @@
 
 #include "core/WindowScheduler.h"
 
+#include <queue>
+
 #include <algorithm>
 #include <chrono>
 #include <deque>
 #include <limits>
 #include <map>
 #include <optional>
-#include <queue>
 #include <set>
 
 namespace placement {
@@ -143,8 +144,11 @@ private:
 
     void charge(int index, std::chrono::steady_clock::time_point since)
     {
-        result(index).schedulingMicroseconds
-            += std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - since).count();
+        const double spent
+            = std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - since).count();
+        SimulatedJob& run = result(index);
+        run.schedulingMicroseconds += spent;
+        run.longestDecisionMicroseconds = std::max(run.longestDecisionMicroseconds, spent);
     }
 
     void noteReservation(int index, std::int64_t start)
@@ -239,6 +243,7 @@ private:
             for (size_t i = 0; i < size; ++i) {
                 const int index = m_queue[i];
                 result(index).schedulingMicroseconds += share;
+                result(index).longestDecisionMicroseconds = std::max(result(index).longestDecisionMicroseconds, share);
                 if (placed[i].empty()) {
                     waiting.push_back(index);
                     continue;
