@@ -65,6 +65,13 @@ public:
     virtual ~Allocator() = default;
     virtual std::string name() const = 0;
     virtual std::vector<int> allocate(const MachineState& state, const AllocationRequest& request) = 0;
+    /// Whether allocate() would place the job, without proposing anything (the simulator's
+    /// reservation checks ask this of a copy of the allocator). Policies whose allocations
+    /// are costly to write out answer it more cheaply.
+    virtual bool fits(const MachineState& state, const AllocationRequest& request)
+    {
+        return !allocate(state, request).empty();
+    }
     virtual void started(const AllocationRequest&, const std::vector<int>&) {}
     /// A job already running when the allocator takes over (a stored run looked at from a
     /// moment of it): it holds `nodes` and, under policies that own links, `links`. The

@@ -4,6 +4,8 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
+#include <optional>
 #include <vector>
 
 namespace placement {
@@ -38,6 +40,63 @@ struct FatTreeFreeView
 
 private:
     std::vector<std::uint64_t> m_busy; ///< scratch: busy links as bits
+};
+
+/// What allocation searches found (Jigsaw, LaaS), remembered by the exact view they ran
+/// on. Their searches are functions of the view and the size asked for: free nodes per leaf
+/// and the free up-links decide whether an allocation exists, and which nodes of a leaf it
+/// takes matters only once one is found. So a size that failed (or fitted) on a view fails
+/// (fits) again on an equal view, whichever machine state, copy of the allocator or
+/// reservation replay it comes from, and the memo may be shared by an allocator and its
+/// copies. Views recur while nothing ends: the EASY window asks the same sizes on every
+/// pass, reservations replay the same futures, and backfill candidates are checked against
+/// the same reservation again. The most recently used views are kept.
+class SearchMemo
+{
+public:
+    enum class Known { Nothing, Fails, Fits };
+    /// What a search for `nodes` found on a view equal to `view`, if one ran.
+    Known lookup(const FatTreeFreeView& view, int nodes);
+    void remember(const FatTreeFreeView& view, int nodes, bool fits);
+
+    /// `search()` (an optional allocation) unless it is known to fail on `view`.
+    template <typename Search>
+    auto find(const FatTreeFreeView& view, int nodes, Search&& search) -> decltype(search())
+    {
+        const Known known = lookup(view, nodes);
+        if (known == Known::Fails)
+            return std::nullopt;
+        auto found = search();
+        if (known == Known::Nothing)
+            remember(view, nodes, found.has_value());
+        return found;
+    }
+    /// Whether an allocation exists on `view`: remembered, or `exists()`.
+    template <typename Exists>
+    bool fits(const FatTreeFreeView& view, int nodes, Exists&& exists)
+    {
+        const Known known = lookup(view, nodes);
+        if (known != Known::Nothing)
+            return known == Known::Fits;
+        const bool found = exists();
+        remember(view, nodes, found);
+        return found;
+    }
+
+private:
+    struct Entry
+    {
+        std::uint64_t hash = 0;
+        std::vector<int> leafFree;
+        std::vector<std::uint64_t> leafPorts, l2Ports;
+        std::vector<int> fails, fits; ///< sizes
+    };
+    static std::uint64_t hashOf(const FatTreeFreeView& view);
+    /// The entry of a view equal to `view` (moved to the front), or nullptr.
+    Entry* find(const FatTreeFreeView& view, std::uint64_t hash);
+
+    static constexpr size_t capacity = 256;
+    std::vector<Entry> m_entries; ///< most recently used first
 };
 
 /// Number of set bits (SWAR: inline everywhere, where __builtin_popcountll becomes a call

@@ -21,10 +21,16 @@ using Mask = std::uint64_t;
 class JigsawSearch : public FatTreeSearch<JigsawSearch>
 {
 public:
-    JigsawSearch(const FatTreeTopology& tree, const MachineState& state, const FatTreeFreeView& view, JigsawOrder order)
+    JigsawSearch(const FatTreeTopology& tree, const MachineState& state, const FatTreeFreeView& view, JigsawOrder order,
+                 bool existsOnly = false)
         : FatTreeSearch(tree, state, view)
         , m_order(order)
-    {}
+    {
+        m_existsOnly = existsOnly;
+    }
+
+    /// Whether an allocation exists, found as run() finds one but not written out.
+    bool exists(int n) { return n >= 1 && n <= m_state.freeCount() && (twoLevel(n) || threeLevel(n)); }
 
     bool run(int n, JigsawAllocator::Allocation& out)
     {
@@ -32,7 +38,8 @@ public:
             return false;
         if (!twoLevel(n) && !threeLevel(n))
             return false;
-        std::sort(m_nodes.begin(), m_nodes.end());
+        if (!std::is_sorted(m_nodes.begin(), m_nodes.end()))
+            std::sort(m_nodes.begin(), m_nodes.end());
         out.nodes = std::move(m_nodes);
         out.links = std::move(m_links);
         return true;
@@ -298,6 +305,8 @@ private:
             if (remainderLeaf < 0)
                 return false;
         }
+        if (m_existsOnly)
+            return true;
         // The spine multiset C_i of every L2 switch S[j]: as much as possible of what the
         // remainder tree can also reach (so its subset fits), then the rest.
         std::vector<int> star(common.size(), 0);
@@ -404,7 +413,17 @@ std::optional<JigsawAllocator::Allocation> JigsawAllocator::find(const MachineSt
     if (nodes < 1 || nodes > state.freeCount())
         return std::nullopt;
     m_view.build(*m_tree, state, m_ledger);
-    return search(*m_tree, state, m_view, nodes, m_order);
+    return m_memo->find(m_view, nodes, [&] { return search(*m_tree, state, m_view, nodes, m_order); });
+}
+
+bool JigsawAllocator::fits(const MachineState& state, const AllocationRequest& request)
+{
+    if (request.nodes < 1 || request.nodes > state.freeCount())
+        return false;
+    m_view.build(*m_tree, state, m_ledger);
+    return m_memo->fits(m_view, request.nodes, [&] {
+        return JigsawSearch(*m_tree, state, m_view, m_order, true).exists(request.nodes);
+    });
 }
 
 std::vector<int> JigsawAllocator::allocate(const MachineState& state, const AllocationRequest& request)

@@ -111,7 +111,16 @@ std::optional<LaasAllocator::Allocation> LaasAllocator::find(const MachineState&
     if (nodes < 1 || nodes > state.freeCount())
         return std::nullopt;
     m_view.build(*m_tree, state, m_ledger);
-    return search(*m_tree, state, m_view, nodes);
+    return m_memo->find(m_view, nodes, [&] { return search(*m_tree, state, m_view, nodes); });
+}
+
+bool LaasAllocator::fits(const MachineState& state, const AllocationRequest& request)
+{
+    if (request.nodes < 1 || request.nodes > state.freeCount())
+        return false;
+    m_view.build(*m_tree, state, m_ledger);
+    return m_memo->fits(m_view, request.nodes,
+                        [&] { return search(*m_tree, state, m_view, request.nodes).has_value(); });
 }
 
 std::optional<LaasAllocator::Allocation> LaasAllocator::search(const FatTreeTopology& tree, const MachineState& state,

@@ -297,7 +297,7 @@ private:
             future.release(result(it->second).held());
             allocator->ended(request(it->second), result(it->second).held());
         }
-        return !allocator->allocate(future, request(head)).empty();
+        return allocator->fits(future, request(head));
     }
 
     void easy(std::int64_t now)
