@@ -69,7 +69,7 @@ void FatTreeFreeView::takeFreeNodes(const FatTreeTopology& tree, const MachineSt
         throw std::logic_error("leaf " + std::to_string(leaf) + " has fewer free nodes than counted");
 }
 
-std::uint64_t SearchMemo::hashOf(const FatTreeFreeView& view)
+size_t SearchMemo::entryFor(const FatTreeFreeView& view)
 {
     std::uint64_t hash = 1469598103934665603ULL; // FNV-1a over words
     const auto mix = [&](std::uint64_t word) { hash = (hash ^ word) * 1099511628211ULL; };
@@ -79,46 +79,32 @@ std::uint64_t SearchMemo::hashOf(const FatTreeFreeView& view)
         mix(ports);
     for (std::uint64_t ports : view.l2Ports)
         mix(ports);
-    return hash;
-}
-
-SearchMemo::Entry* SearchMemo::find(const FatTreeFreeView& view, std::uint64_t hash)
-{
-    for (size_t i = 0; i < m_entries.size(); ++i) {
-        Entry& entry = m_entries[i];
-        if (entry.hash != hash || entry.leafFree != view.leafFree || entry.leafPorts != view.leafPorts
-            || entry.l2Ports != view.l2Ports)
-            continue;
-        std::rotate(m_entries.begin(), m_entries.begin() + static_cast<std::ptrdiff_t>(i),
-                    m_entries.begin() + static_cast<std::ptrdiff_t>(i) + 1);
-        return &m_entries.front();
+    ++m_uses;
+    for (size_t at = 0; at < m_hashes.size(); ++at) {
+        const Entry& entry = m_entries[at];
+        if (m_hashes[at] == hash && entry.leafFree == view.leafFree && entry.leafPorts == view.leafPorts
+            && entry.l2Ports == view.l2Ports) {
+            m_lastUse[at] = m_uses;
+            return at;
+        }
     }
-    return nullptr;
-}
-
-SearchMemo::Known SearchMemo::lookup(const FatTreeFreeView& view, int nodes)
-{
-    const Entry* entry = find(view, hashOf(view));
-    if (!entry)
-        return Known::Nothing;
-    if (std::find(entry->fails.begin(), entry->fails.end(), nodes) != entry->fails.end())
-        return Known::Fails;
-    if (std::find(entry->fits.begin(), entry->fits.end(), nodes) != entry->fits.end())
-        return Known::Fits;
-    return Known::Nothing;
-}
-
-void SearchMemo::remember(const FatTreeFreeView& view, int nodes, bool fits)
-{
-    const std::uint64_t hash = hashOf(view);
-    Entry* entry = find(view, hash);
-    if (!entry) {
-        if (m_entries.size() == capacity)
-            m_entries.pop_back();
-        m_entries.insert(m_entries.begin(), Entry{hash, view.leafFree, view.leafPorts, view.l2Ports, {}, {}});
-        entry = &m_entries.front();
+    size_t at = m_entries.size();
+    if (at < capacity) {
+        m_entries.emplace_back();
+        m_hashes.push_back(0);
+        m_lastUse.push_back(0);
+    } else {
+        at = static_cast<size_t>(std::min_element(m_lastUse.begin(), m_lastUse.end()) - m_lastUse.begin());
     }
-    (fits ? entry->fits : entry->fails).push_back(nodes);
+    Entry& entry = m_entries[at];
+    entry.leafFree = view.leafFree;
+    entry.leafPorts = view.leafPorts;
+    entry.l2Ports = view.l2Ports;
+    entry.fails.clear();
+    entry.fits.clear();
+    m_hashes[at] = hash;
+    m_lastUse[at] = m_uses;
+    return at;
 }
 
 } // namespace placement

@@ -3,6 +3,7 @@
 
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -54,49 +55,53 @@ private:
 class SearchMemo
 {
 public:
-    enum class Known { Nothing, Fails, Fits };
-    /// What a search for `nodes` found on a view equal to `view`, if one ran.
-    Known lookup(const FatTreeFreeView& view, int nodes);
-    void remember(const FatTreeFreeView& view, int nodes, bool fits);
-
     /// `search()` (an optional allocation) unless it is known to fail on `view`.
     template <typename Search>
     auto find(const FatTreeFreeView& view, int nodes, Search&& search) -> decltype(search())
     {
-        const Known known = lookup(view, nodes);
-        if (known == Known::Fails)
+        const size_t at = entryFor(view);
+        if (contains(m_entries[at].fails, nodes))
             return std::nullopt;
+        const bool known = contains(m_entries[at].fits, nodes);
         auto found = search();
-        if (known == Known::Nothing)
-            remember(view, nodes, found.has_value());
+        if (!known)
+            (found ? m_entries[at].fits : m_entries[at].fails).push_back(nodes);
         return found;
     }
     /// Whether an allocation exists on `view`: remembered, or `exists()`.
     template <typename Exists>
     bool fits(const FatTreeFreeView& view, int nodes, Exists&& exists)
     {
-        const Known known = lookup(view, nodes);
-        if (known != Known::Nothing)
-            return known == Known::Fits;
+        const size_t at = entryFor(view);
+        if (contains(m_entries[at].fails, nodes))
+            return false;
+        if (contains(m_entries[at].fits, nodes))
+            return true;
         const bool found = exists();
-        remember(view, nodes, found);
+        (found ? m_entries[at].fits : m_entries[at].fails).push_back(nodes);
         return found;
     }
 
 private:
     struct Entry
     {
-        std::uint64_t hash = 0;
         std::vector<int> leafFree;
         std::vector<std::uint64_t> leafPorts, l2Ports;
         std::vector<int> fails, fits; ///< sizes
     };
-    static std::uint64_t hashOf(const FatTreeFreeView& view);
-    /// The entry of a view equal to `view` (moved to the front), or nullptr.
-    Entry* find(const FatTreeFreeView& view, std::uint64_t hash);
+    static bool contains(const std::vector<int>& sizes, int nodes)
+    {
+        return std::find(sizes.begin(), sizes.end(), nodes) != sizes.end();
+    }
+    /// The entry of a view equal to `view`, made (in place of the least recently used one
+    /// when the memo is full) if there is none.
+    size_t entryFor(const FatTreeFreeView& view);
 
     static constexpr size_t capacity = 256;
-    std::vector<Entry> m_entries; ///< most recently used first
+    std::vector<Entry> m_entries;
+    std::vector<std::uint64_t> m_hashes; ///< per entry: of its view
+    std::vector<std::uint64_t> m_lastUse; ///< per entry
+    std::uint64_t m_uses = 0;
 };
 
 /// Number of set bits (SWAR: inline everywhere, where __builtin_popcountll becomes a call

@@ -3,10 +3,12 @@
 
 #include "core/JigsawAllocator.h"
 
+#include "core/BoundedSort.h"
 #include "core/FatTreeSearch.h"
 #include "core/FatTreeTopology.h"
 
 #include <algorithm>
+#include <bit>
 #include <cstring>
 #include <stdexcept>
 #include <string>
@@ -38,8 +40,7 @@ public:
             return false;
         if (!twoLevel(n) && !threeLevel(n))
             return false;
-        if (!std::is_sorted(m_nodes.begin(), m_nodes.end()))
-            std::sort(m_nodes.begin(), m_nodes.end());
+        sortBounded(m_nodes, m_state.nodeCount());
         out.nodes = std::move(m_nodes);
         out.links = std::move(m_links);
         return true;
@@ -360,11 +361,10 @@ private:
         for (int m = 0; m < m_spg && count > 0; ++m) {
             const size_t at = j * static_cast<size_t>(m_spg) + static_cast<size_t>(m);
             const Mask ports = lowestBits(free & m_memberPorts[static_cast<size_t>(m)], std::min(count, star[at]));
-            for (int p = 0; p < m_upPorts; ++p)
-                if (ports >> p & 1) {
-                    m_links.push_back(m_tree.l2Uplink(pod, i, p));
-                    --count;
-                }
+            for (Mask left = ports; left; left &= left - 1) {
+                m_links.push_back(m_tree.l2Uplink(pod, i, std::countr_zero(left)));
+                --count;
+            }
         }
         if (count > 0)
             throw std::logic_error("jigsaw: an L2 switch ran out of the up-links counted for it");

@@ -3,6 +3,7 @@
 
 #include "core/LaasAllocator.h"
 
+#include "core/BoundedSort.h"
 #include "core/FatTreeTopology.h"
 
 #include <algorithm>
@@ -180,7 +181,7 @@ std::optional<LaasAllocator::Allocation> LaasAllocator::search(const FatTreeTopo
                     FatTreeFreeView::takeFreeNodes(tree, state, leaf, b, result.nodes);
                     addLeafLinks(leaf, search.uniquePorts);
                 }
-                std::sort(result.nodes.begin(), result.nodes.end());
+                sortBounded(result.nodes, state.nodeCount());
                 return result;
             }
         }
@@ -234,7 +235,7 @@ std::optional<LaasAllocator::Allocation> LaasAllocator::search(const FatTreeTopo
             takePod(search.units[c], r, search.repeatedPorts);
         if (search.unique >= 0)
             takePod(search.units[static_cast<size_t>(search.unique)], s, search.uniquePorts);
-        std::sort(all.begin(), all.end());
+        sortBounded(all, state.nodeCount());
         result.nodes.assign(all.begin(), all.begin() + n);
         result.idle.assign(all.begin() + n, all.end());
         return result;
