@@ -71,6 +71,8 @@ public:
     void started(const AllocationRequest& request, const std::vector<int>& nodes) override;
     void ended(const AllocationRequest& request, const std::vector<int>& nodes) override;
     std::unique_ptr<Allocator> clone() const override { return std::make_unique<LcsAllocator>(*this); }
+    /// A search cut off by wall time may end otherwise the next time.
+    bool repeatable() const override { return m_options.timeoutSeconds <= 0; }
     std::vector<int> ownedLinks(int job) const override { return m_ledger.linksOf(job); }
 
     /// The bandwidth class of `job` in units (1-4), the same for the same seed and job.

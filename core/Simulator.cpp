@@ -58,6 +58,7 @@ public:
         , m_state(topology)
     {
         m_result.jobs.resize(jobs.size());
+        m_refusedAt.assign(jobs.size(), Refusal{});
         if (options.backfill == BackfillPolicy::Auction && !allocator.windowScheduler())
             throw std::invalid_argument("the auction needs a policy that places a window of jobs at once (aucsched3), "
                                         "not "
@@ -168,6 +169,7 @@ private:
                                    + std::to_string(nodes.size()) + " nodes for " + std::to_string(asked));
         m_state.take(nodes, index);
         m_allocator.started(request(index), nodes);
+        ++m_epoch;
         run.start = now;
         run.end = now + runTime(index);
         run.links = m_allocator.ownedLinks(index);
@@ -187,6 +189,7 @@ private:
     {
         m_state.release(result(index).held());
         m_allocator.ended(request(index), result(index).held());
+        ++m_epoch;
         m_expected.erase({expectedEnd(index), index});
         ++m_releases;
     }
@@ -201,10 +204,24 @@ private:
         }
     }
 
+    /// Whether `index` was refused on this very machine before (the same jobs running, the
+    /// same reservation), on the whole machine or on the backfill view: a repeatable
+    /// allocator refuses it again.
+    bool refusedBefore(int index, bool wholeMachine) const
+    {
+        const Refusal& refusal = m_refusedAt[static_cast<size_t>(index)];
+        return m_repeatable && refusal.epoch == m_epoch && refusal.wholeMachine == wholeMachine;
+    }
+    void noteRefusal(int index, bool wholeMachine) { m_refusedAt[static_cast<size_t>(index)] = {m_epoch, wholeMachine}; }
+
     void startInOrder(std::int64_t now)
     {
         while (!m_queue.empty()) {
+            if (refusedBefore(m_queue.front(), true))
+                return;
             std::vector<int> nodes = allocate(m_allocator, m_state, m_queue.front());
+            if (nodes.empty())
+                noteRefusal(m_queue.front(), true);
             if (nodes.empty())
                 return;
             const int head = m_queue.front();
@@ -312,6 +329,7 @@ private:
             m_reservation = reserve(head);
             m_reservedJob = head;
             m_reservedAfter = m_releases;
+            ++m_epoch; // the backfill view and the placeability checks change with it
             noteReservation(head, m_reservation.start);
         }
         // Backfill candidates see the reserved nodes as busy unless they end in time.
@@ -327,7 +345,7 @@ private:
             const int candidate = *it;
             const bool endsInTime = m_reservation.start != never && now + estimate(candidate) <= m_reservation.start;
             const MachineState& view = endsInTime ? m_state : masked;
-            if (job(candidate).nodes > view.freeCount()) {
+            if (job(candidate).nodes > view.freeCount() || refusedBefore(candidate, endsInTime)) {
                 ++it;
                 continue;
             }
@@ -340,6 +358,7 @@ private:
                     nodes.clear();
             }
             if (nodes.empty()) {
+                noteRefusal(candidate, endsInTime);
                 ++it;
                 continue;
             }
@@ -465,6 +484,18 @@ private:
     std::uint64_t m_reservedAfter = 0;
     // Conservative: the planned slot of every job that has one.
     std::map<int, Reservation> m_plans;
+    // EASY and FCFS: when each job was last refused. The epoch changes whenever a job starts
+    // or ends and whenever the head's reservation is recomputed; a refusal on the whole
+    // machine (the head, or a backfill candidate that ends before the reservation) and one
+    // on the backfill view (the reserved nodes masked, the reservation checked) differ.
+    struct Refusal
+    {
+        std::uint64_t epoch = 0;
+        bool wholeMachine = false;
+    };
+    std::vector<Refusal> m_refusedAt;
+    std::uint64_t m_epoch = 1;
+    bool m_repeatable = m_allocator.repeatable();
 };
 
 } // namespace
