@@ -102,9 +102,41 @@ size_t SearchMemo::entryFor(const FatTreeFreeView& view)
     entry.l2Ports = view.l2Ports;
     entry.fails.clear();
     entry.fits.clear();
+    entry.recipes.clear();
     m_hashes[at] = hash;
     m_lastUse[at] = m_uses;
     return at;
+}
+
+const SearchMemo::Recipe* SearchMemo::recipe(size_t entry, int nodes) const
+{
+    for (const Recipe& recipe : m_entries[entry].recipes)
+        if (recipe.nodes == nodes)
+            return &recipe;
+    return nullptr;
+}
+
+void SearchMemo::noteAllocation(size_t entry, const FatTreeTopology& tree, int nodes,
+                                const std::vector<int>& allocated, const std::vector<int>& links)
+{
+    Recipe recipe;
+    recipe.nodes = nodes;
+    for (int node : allocated) {
+        const int leaf = tree.leafOf(node);
+        if (recipe.leaves.empty() || recipe.leaves.back().first != leaf)
+            recipe.leaves.emplace_back(leaf, 0);
+        ++recipe.leaves.back().second;
+    }
+    recipe.links = links;
+    m_entries[entry].recipes.push_back(std::move(recipe));
+}
+
+std::vector<int> SearchMemo::nodesOf(const FatTreeTopology& tree, const MachineState& state, const Recipe& recipe)
+{
+    std::vector<int> nodes;
+    for (const auto& [leaf, count] : recipe.leaves)
+        FatTreeFreeView::takeFreeNodes(tree, state, leaf, count, nodes);
+    return nodes;
 }
 
 } // namespace placement

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <utility>
 #include <vector>
 
 namespace placement {
@@ -51,36 +52,36 @@ private:
 /// reservation replay it comes from, and the memo may be shared by an allocator and its
 /// copies. Views recur while nothing ends: the EASY window asks the same sizes on every
 /// pass, reservations replay the same futures, and backfill candidates are checked against
-/// the same reservation again. The most recently used views are kept.
+/// the same reservation again. The most recently used views are kept. An allocation found
+/// is kept as a recipe (leaves, counts, links): on another machine state with an equal view
+/// the search would choose the same, and only which nodes of a leaf are free may differ.
 class SearchMemo
 {
 public:
-    /// `search()` (an optional allocation) unless it is known to fail on `view`.
-    template <typename Search>
-    auto find(const FatTreeFreeView& view, int nodes, Search&& search) -> decltype(search())
+    /// An allocation found, as it is made again on any machine with an equal view: how many
+    /// nodes of which leaves (the search takes the lowest free nodes of a leaf) and the links.
+    struct Recipe
     {
-        const size_t at = entryFor(view);
-        if (contains(m_entries[at].fails, nodes))
-            return std::nullopt;
-        const bool known = contains(m_entries[at].fits, nodes);
-        auto found = search();
-        if (!known)
-            (found ? m_entries[at].fits : m_entries[at].fails).push_back(nodes);
-        return found;
-    }
-    /// Whether an allocation exists on `view`: remembered, or `exists()`.
-    template <typename Exists>
-    bool fits(const FatTreeFreeView& view, int nodes, Exists&& exists)
-    {
-        const size_t at = entryFor(view);
-        if (contains(m_entries[at].fails, nodes))
-            return false;
-        if (contains(m_entries[at].fits, nodes))
-            return true;
-        const bool found = exists();
-        (found ? m_entries[at].fits : m_entries[at].fails).push_back(nodes);
-        return found;
-    }
+        int nodes = 0; ///< the size asked for
+        std::vector<std::pair<int, int>> leaves; ///< (leaf, nodes taken), leaves increasing
+        std::vector<int> links; ///< as the search gave them
+    };
+
+    /// The entry of a view equal to `view`, made (in place of the least recently used one
+    /// when the memo is full) if there is none. Valid until the next call.
+    size_t entryFor(const FatTreeFreeView& view);
+    bool failed(size_t entry, int nodes) const { return contains(m_entries[entry].fails, nodes); }
+    bool fitted(size_t entry, int nodes) const { return contains(m_entries[entry].fits, nodes) || recipe(entry, nodes); }
+    /// How the allocation for `nodes` was made on this view, or nullptr.
+    const Recipe* recipe(size_t entry, int nodes) const;
+    void noteFailure(size_t entry, int nodes) { m_entries[entry].fails.push_back(nodes); }
+    void noteFit(size_t entry, int nodes) { m_entries[entry].fits.push_back(nodes); }
+    /// Remembers an allocation of `nodes` made of `allocated` (sorted: nodes used and idle)
+    /// and `links`.
+    void noteAllocation(size_t entry, const FatTreeTopology& tree, int nodes, const std::vector<int>& allocated,
+                        const std::vector<int>& links);
+    /// The nodes of `recipe` on `state`, sorted.
+    static std::vector<int> nodesOf(const FatTreeTopology& tree, const MachineState& state, const Recipe& recipe);
 
 private:
     struct Entry
@@ -88,14 +89,12 @@ private:
         std::vector<int> leafFree;
         std::vector<std::uint64_t> leafPorts, l2Ports;
         std::vector<int> fails, fits; ///< sizes
+        std::vector<Recipe> recipes;
     };
     static bool contains(const std::vector<int>& sizes, int nodes)
     {
         return std::find(sizes.begin(), sizes.end(), nodes) != sizes.end();
     }
-    /// The entry of a view equal to `view`, made (in place of the least recently used one
-    /// when the memo is full) if there is none.
-    size_t entryFor(const FatTreeFreeView& view);
 
     static constexpr size_t capacity = 256;
     std::vector<Entry> m_entries;

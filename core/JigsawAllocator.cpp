@@ -413,7 +413,17 @@ std::optional<JigsawAllocator::Allocation> JigsawAllocator::find(const MachineSt
     if (nodes < 1 || nodes > state.freeCount())
         return std::nullopt;
     m_view.build(*m_tree, state, m_ledger);
-    return m_memo->find(m_view, nodes, [&] { return search(*m_tree, state, m_view, nodes, m_order); });
+    const size_t entry = m_memo->entryFor(m_view);
+    if (m_memo->failed(entry, nodes))
+        return std::nullopt;
+    if (const SearchMemo::Recipe* recipe = m_memo->recipe(entry, nodes))
+        return Allocation{SearchMemo::nodesOf(*m_tree, state, *recipe), recipe->links};
+    std::optional<Allocation> found = search(*m_tree, state, m_view, nodes, m_order);
+    if (found)
+        m_memo->noteAllocation(entry, *m_tree, nodes, found->nodes, found->links);
+    else
+        m_memo->noteFailure(entry, nodes);
+    return found;
 }
 
 bool JigsawAllocator::fits(const MachineState& state, const AllocationRequest& request)
@@ -421,9 +431,15 @@ bool JigsawAllocator::fits(const MachineState& state, const AllocationRequest& r
     if (request.nodes < 1 || request.nodes > state.freeCount())
         return false;
     m_view.build(*m_tree, state, m_ledger);
-    return m_memo->fits(m_view, request.nodes, [&] {
-        return JigsawSearch(*m_tree, state, m_view, m_order, true).exists(request.nodes);
-    });
+    const size_t entry = m_memo->entryFor(m_view);
+    if (m_memo->failed(entry, request.nodes) || m_memo->fitted(entry, request.nodes))
+        return m_memo->fitted(entry, request.nodes);
+    const bool found = JigsawSearch(*m_tree, state, m_view, m_order, true).exists(request.nodes);
+    if (found)
+        m_memo->noteFit(entry, request.nodes);
+    else
+        m_memo->noteFailure(entry, request.nodes);
+    return found;
 }
 
 std::vector<int> JigsawAllocator::allocate(const MachineState& state, const AllocationRequest& request)

@@ -112,16 +112,35 @@ std::optional<LaasAllocator::Allocation> LaasAllocator::find(const MachineState&
     if (nodes < 1 || nodes > state.freeCount())
         return std::nullopt;
     m_view.build(*m_tree, state, m_ledger);
-    return m_memo->find(m_view, nodes, [&] { return search(*m_tree, state, m_view, nodes); });
+    const size_t entry = m_memo->entryFor(m_view);
+    if (m_memo->failed(entry, nodes))
+        return std::nullopt;
+    if (const SearchMemo::Recipe* recipe = m_memo->recipe(entry, nodes)) {
+        // Nodes used first, in index order, then the idle ones (whole leaves): as search() splits them.
+        std::vector<int> all = SearchMemo::nodesOf(*m_tree, state, *recipe);
+        Allocation allocation;
+        allocation.nodes.assign(all.begin(), all.begin() + nodes);
+        allocation.idle.assign(all.begin() + nodes, all.end());
+        allocation.links = recipe->links;
+        return allocation;
+    }
+    std::optional<Allocation> found = search(*m_tree, state, m_view, nodes);
+    if (found) {
+        std::vector<int> all(found->nodes.size() + found->idle.size());
+        std::merge(found->nodes.begin(), found->nodes.end(), found->idle.begin(), found->idle.end(), all.begin());
+        m_memo->noteAllocation(entry, *m_tree, nodes, all, found->links);
+    } else {
+        m_memo->noteFailure(entry, nodes);
+    }
+    return found;
 }
 
 bool LaasAllocator::fits(const MachineState& state, const AllocationRequest& request)
 {
     if (request.nodes < 1 || request.nodes > state.freeCount())
         return false;
-    m_view.build(*m_tree, state, m_ledger);
-    return m_memo->fits(m_view, request.nodes,
-                        [&] { return search(*m_tree, state, m_view, request.nodes).has_value(); });
+    // The allocation itself is remembered, for allocate() to ask next.
+    return find(state, request.nodes).has_value();
 }
 
 std::optional<LaasAllocator::Allocation> LaasAllocator::search(const FatTreeTopology& tree, const MachineState& state,

@@ -16,8 +16,12 @@
 
 #include "core/Allocator.h"
 #include "core/AllocatorFactory.h"
+#include "core/FatTreeTopology.h"
+#include "core/JigsawAllocator.h"
+#include "core/LaasAllocator.h"
 #include "core/MachineSpec.h"
 #include "core/Simulator.h"
+#include "core/SplitMix64.h"
 #include "tests/support/SwfWorkload.h"
 
 #include <QElapsedTimer>
@@ -134,6 +138,52 @@ std::vector<std::string> policiesFor(const Topology& topology)
     return names;
 }
 
+/// Jobs started and ended at random by `remembering` (an allocator whose searches are
+/// remembered across machine states), and at every step a few sizes asked of it and of an
+/// allocator made afresh with the same running jobs (nothing remembered): both must give the
+/// same allocation (nodes, links) and fits() must agree. Returns the first difference.
+template <typename Policy>
+QString compareWithFreshSearches(const FatTreeTopology& tree, std::uint64_t seed, int steps)
+{
+    Policy remembering(tree);
+    MachineState state(tree);
+    SplitMix64 random(seed);
+    std::map<int, std::vector<int>> running; // job -> nodes held
+    for (int step = 0, job = 0; step < steps; ++step) {
+        Policy fresh(tree);
+        for (const auto& [id, held] : running)
+            fresh.resume({id, static_cast<int>(held.size()), 60}, held, remembering.ownedLinks(id));
+        for (int ask = 0; ask < 3; ++ask) {
+            const int nodes = static_cast<int>(random.between(1, tree.nodeCount() / 2));
+            const auto mine = remembering.find(state, nodes);
+            const auto theirs = fresh.find(state, nodes);
+            const QString where = QStringLiteral("step %1, %2 nodes: ").arg(step).arg(nodes);
+            if (mine.has_value() != theirs.has_value())
+                return where + QStringLiteral("found %1, fresh search %2").arg(mine.has_value()).arg(theirs.has_value());
+            if (mine && (mine->nodes != theirs->nodes || mine->links != theirs->links))
+                return where + QStringLiteral("a different allocation from the fresh search");
+            if (remembering.fits(state, {job, nodes, 60}) != theirs.has_value())
+                return where + QStringLiteral("fits() disagrees with find()");
+        }
+        if (!running.empty() && random.uniform() < 0.45) { // a job ends
+            auto it = running.begin();
+            std::advance(it, random.between(0, static_cast<std::int64_t>(running.size()) - 1));
+            state.release(it->second);
+            remembering.ended({it->first, static_cast<int>(it->second.size()), 60}, it->second);
+            running.erase(it);
+            continue;
+        }
+        const int nodes = static_cast<int>(random.between(1, tree.nodeCount() / 3));
+        std::vector<int> held = remembering.allocate(state, {job, nodes, 60});
+        if (held.empty())
+            continue;
+        state.take(held, job);
+        remembering.started({job, nodes, 60}, held);
+        running.emplace(job++, std::move(held));
+    }
+    return {};
+}
+
 } // namespace
 
 class TestPlacementDigests : public QObject
@@ -226,6 +276,28 @@ private slots:
         QVERIFY2(stored->second == digest,
                  qPrintable(
                      QStringLiteral("%1: placements changed (digest %2, stored %3)").arg(run, digest, stored->second)));
+    }
+
+    void rememberedSearchesMatchFreshOnes_data()
+    {
+        QTest::addColumn<QString>("machine");
+        QTest::newRow("full radix 8") << "fattree radix=8 pods=4 leaves-per-pod=4 nodes-per-leaf=4";
+        QTest::newRow("tapered") << "fattree radix=8 pods=4 leaves-per-pod=4 nodes-per-leaf=5 uplinks-per-leaf=3";
+    }
+    void rememberedSearchesMatchFreshOnes()
+    {
+        // Jigsaw and LaaS remember what their searches found by the free view of the machine
+        // (core/FatTreeFreeView.h, SearchMemo) and make a remembered allocation again from
+        // its leaves on another machine state with the same view.
+        QFETCH(QString, machine);
+        const auto topology = parseMachineSpec(machine.toStdString());
+        const auto& tree = dynamic_cast<const FatTreeTopology&>(*topology);
+        for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+            const QString jigsaw = compareWithFreshSearches<JigsawAllocator>(tree, seed, 200);
+            QVERIFY2(jigsaw.isEmpty(), qPrintable(QStringLiteral("jigsaw, seed %1, %2").arg(seed).arg(jigsaw)));
+            const QString laas = compareWithFreshSearches<LaasAllocator>(tree, seed, 200);
+            QVERIFY2(laas.isEmpty(), qPrintable(QStringLiteral("laas, seed %1, %2").arg(seed).arg(laas)));
+        }
     }
 
     void cleanupTestCase()
