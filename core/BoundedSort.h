@@ -21,12 +21,16 @@ inline void sortBounded(std::vector<int>& values, int bound)
         std::sort(values.begin(), values.end());
         return;
     }
-    std::vector<std::uint32_t> counts(static_cast<size_t>(bound), 0);
+    thread_local std::vector<std::uint32_t> counts; // kept between calls, left all zero
+    if (counts.size() < static_cast<size_t>(bound))
+        counts.resize(static_cast<size_t>(bound), 0);
     for (int value : values)
         ++counts[static_cast<size_t>(value)];
     auto out = values.begin();
-    for (int value = 0; value < bound; ++value)
+    for (int value = 0; value < bound; ++value) {
         out = std::fill_n(out, counts[static_cast<size_t>(value)], value);
+        counts[static_cast<size_t>(value)] = 0;
+    }
 }
 
 } // namespace placement

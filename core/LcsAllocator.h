@@ -19,7 +19,9 @@ class FatTreeTopology;
 /// reservation replays search on copies, and their cut-offs count too).
 struct LcsCounters
 {
-    std::int64_t searches = 0; ///< allocate() calls that searched
+    /// allocate() calls that searched (not those answered from what an earlier search found
+    /// on an equal view: core/FatTreeFreeView.h, SearchMemo)
+    std::int64_t searches = 0;
     std::int64_t timeouts = 0; ///< searches cut off by the time limit or the step budget
     std::int64_t steps = 0; ///< search steps over all searches
     std::set<int> jobsTimedOut; ///< jobs with at least one search cut off
@@ -94,6 +96,8 @@ private:
     std::shared_ptr<LcsCounters> m_counters;
     BandwidthLedger m_ledger;
     FatTreeFreeView m_view;
+    /// Shared with the copies: what searches found, by the view they ran on.
+    std::shared_ptr<SearchMemo> m_memo = std::make_shared<SearchMemo>();
 };
 
 } // namespace placement
