@@ -69,6 +69,7 @@ void LcsAllocator::buildView(const FatTreeTopology& tree, const MachineState& st
 
 std::vector<int> LcsAllocator::allocate(const MachineState& state, const AllocationRequest& request)
 {
+    m_lastCutOff = false;
     if (request.nodes < 1 || request.nodes > state.freeCount())
         return {};
     const int units = demand(request.job);
@@ -90,6 +91,7 @@ std::vector<int> LcsAllocator::allocate(const MachineState& state, const Allocat
     ++m_counters->searches;
     m_counters->steps += found.steps;
     if (found.outcome == LcsSearch::Outcome::OutOfTime) {
+        m_lastCutOff = true;
         ++m_counters->timeouts;
         m_counters->jobsTimedOut.insert(request.job);
     }

@@ -73,8 +73,9 @@ public:
     void started(const AllocationRequest& request, const std::vector<int>& nodes) override;
     void ended(const AllocationRequest& request, const std::vector<int>& nodes) override;
     std::unique_ptr<Allocator> clone() const override { return std::make_unique<LcsAllocator>(*this); }
-    /// A search cut off by wall time may end otherwise the next time.
-    bool repeatable() const override { return m_options.timeoutSeconds <= 0; }
+    /// A search cut off by wall time may end otherwise the next time; one that ran to its
+    /// end, or was cut off by the step budget alone, would not.
+    bool lastAnswerRepeats() const override { return !m_lastCutOff || m_options.timeoutSeconds <= 0; }
     std::vector<int> ownedLinks(int job) const override { return m_ledger.linksOf(job); }
 
     /// The bandwidth class of `job` in units (1-4), the same for the same seed and job.
@@ -98,6 +99,7 @@ private:
     FatTreeFreeView m_view;
     /// Shared with the copies: what searches found, by the view they ran on.
     std::shared_ptr<SearchMemo> m_memo = std::make_shared<SearchMemo>();
+    bool m_lastCutOff = false; ///< the last search ran out of its limits
 };
 
 } // namespace placement

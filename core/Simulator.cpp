@@ -205,12 +205,12 @@ private:
     }
 
     /// Whether `index` was refused on this very machine before (the same jobs running, the
-    /// same reservation), on the whole machine or on the backfill view: a repeatable
-    /// allocator refuses it again.
+    /// same reservation), on the whole machine or on the backfill view, by an answer that
+    /// would repeat (Allocator::lastAnswerRepeats): it would be refused again.
     bool refusedBefore(int index, bool wholeMachine) const
     {
         const Refusal& refusal = m_refusedAt[static_cast<size_t>(index)];
-        return m_repeatable && refusal.epoch == m_epoch && refusal.wholeMachine == wholeMachine;
+        return refusal.epoch == m_epoch && refusal.wholeMachine == wholeMachine;
     }
     void noteRefusal(int index, bool wholeMachine) { m_refusedAt[static_cast<size_t>(index)] = {m_epoch, wholeMachine}; }
 
@@ -220,7 +220,7 @@ private:
             if (refusedBefore(m_queue.front(), true))
                 return;
             std::vector<int> nodes = allocate(m_allocator, m_state, m_queue.front());
-            if (nodes.empty())
+            if (nodes.empty() && m_allocator.lastAnswerRepeats())
                 noteRefusal(m_queue.front(), true);
             if (nodes.empty())
                 return;
@@ -304,7 +304,8 @@ private:
     /// For allocators with placement rules: would `head` still be placeable at its
     /// reservation if `candidate` ran on `nodes` past it? Replays the expected
     /// completions up to the reservation with the candidate running.
-    bool leavesReservationPlaceable(int candidate, const std::vector<int>& nodes, int head)
+    /// `repeats` is cleared when the answer might not repeat (Allocator::lastAnswerRepeats).
+    bool leavesReservationPlaceable(int candidate, const std::vector<int>& nodes, int head, bool& repeats)
     {
         MachineState future = m_state;
         future.take(nodes, candidate);
@@ -314,7 +315,9 @@ private:
             future.release(result(it->second).held());
             allocator->ended(request(it->second), result(it->second).held());
         }
-        return allocator->fits(future, request(head));
+        const bool placeable = allocator->fits(future, request(head));
+        repeats = repeats && allocator->lastAnswerRepeats();
+        return placeable;
     }
 
     void easy(std::int64_t now)
@@ -350,15 +353,17 @@ private:
                 continue;
             }
             std::vector<int> nodes = allocate(m_allocator, view, candidate);
+            bool repeats = m_allocator.lastAnswerRepeats();
             if (!nodes.empty() && rules && !endsInTime && m_reservation.start != never) {
                 const auto begin = std::chrono::steady_clock::now();
-                const bool placeable = leavesReservationPlaceable(candidate, nodes, head);
+                const bool placeable = leavesReservationPlaceable(candidate, nodes, head, repeats);
                 charge(candidate, begin);
                 if (!placeable)
                     nodes.clear();
             }
             if (nodes.empty()) {
-                noteRefusal(candidate, endsInTime);
+                if (repeats)
+                    noteRefusal(candidate, endsInTime);
                 ++it;
                 continue;
             }
@@ -495,7 +500,6 @@ private:
     };
     std::vector<Refusal> m_refusedAt;
     std::uint64_t m_epoch = 1;
-    bool m_repeatable = m_allocator.repeatable();
 };
 
 } // namespace
