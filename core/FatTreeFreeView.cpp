@@ -71,30 +71,37 @@ void FatTreeFreeView::takeFreeNodes(const FatTreeTopology& tree, const MachineSt
 
 size_t SearchMemo::entryFor(const FatTreeFreeView& view)
 {
-    std::uint64_t hash = 1469598103934665603ULL; // FNV-1a over words
-    const auto mix = [&](std::uint64_t word) { hash = (hash ^ word) * 1099511628211ULL; };
+    // FNV-1a over words in four independent lanes (one chain of multiplications would wait
+    // on each); a hash only narrows the search, views are compared in full.
+    std::uint64_t lanes[4] = {1469598103934665603ULL, 1, 2, 3};
+    size_t word = 0;
+    const auto mix = [&](std::uint64_t value) {
+        std::uint64_t& lane = lanes[word++ & 3];
+        lane = (lane ^ value) * 1099511628211ULL;
+    };
     for (int free : view.leafFree)
         mix(static_cast<std::uint64_t>(free));
     for (std::uint64_t ports : view.leafPorts)
         mix(ports);
     for (std::uint64_t ports : view.l2Ports)
         mix(ports);
-    ++m_uses;
-    for (size_t at = 0; at < m_hashes.size(); ++at) {
-        const Entry& entry = m_entries[at];
-        if (m_hashes[at] == hash && entry.leafFree == view.leafFree && entry.leafPorts == view.leafPorts
-            && entry.l2Ports == view.l2Ports) {
-            m_lastUse[at] = m_uses;
-            return at;
-        }
+    const std::uint64_t hash
+        = ((lanes[0] * 31 + lanes[1]) * 1099511628211ULL ^ lanes[2]) * 1099511628211ULL ^ lanes[3];
+    if (const auto found = m_byHash.find(hash); found != m_byHash.end()) {
+        const Entry& entry = m_entries[found->second];
+        if (entry.leafFree == view.leafFree && entry.leafPorts == view.leafPorts && entry.l2Ports == view.l2Ports)
+            return found->second;
     }
+    // A new view (or another with the same hash, which it displaces from the index).
     size_t at = m_entries.size();
     if (at < capacity) {
         m_entries.emplace_back();
         m_hashes.push_back(0);
-        m_lastUse.push_back(0);
     } else {
-        at = static_cast<size_t>(std::min_element(m_lastUse.begin(), m_lastUse.end()) - m_lastUse.begin());
+        at = m_next;
+        m_next = (m_next + 1) % capacity;
+        if (const auto old = m_byHash.find(m_hashes[at]); old != m_byHash.end() && old->second == at)
+            m_byHash.erase(old);
     }
     Entry& entry = m_entries[at];
     entry.leafFree = view.leafFree;
@@ -104,7 +111,7 @@ size_t SearchMemo::entryFor(const FatTreeFreeView& view)
     entry.fits.clear();
     entry.recipes.clear();
     m_hashes[at] = hash;
-    m_lastUse[at] = m_uses;
+    m_byHash[hash] = at;
     return at;
 }
 

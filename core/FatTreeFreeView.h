@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -52,7 +53,7 @@ private:
 /// reservation replay it comes from, and the memo may be shared by an allocator and its
 /// copies. Views recur while nothing ends: the EASY window asks the same sizes on every
 /// pass, reservations replay the same futures, and backfill candidates are checked against
-/// the same reservation again. The most recently used views are kept. An allocation found
+/// the same reservation again. The latest views are kept. An allocation found
 /// is kept as a recipe (leaves, counts, links): on another machine state with an equal view
 /// the search would choose the same, and only which nodes of a leaf are free may differ.
 class SearchMemo
@@ -67,8 +68,8 @@ public:
         std::vector<int> links; ///< as the search gave them
     };
 
-    /// The entry of a view equal to `view`, made (in place of the least recently used one
-    /// when the memo is full) if there is none. Valid until the next call.
+    /// The entry of a view equal to `view`, made (in place of the oldest one when the memo
+    /// is full) if there is none. Valid until the next call.
     size_t entryFor(const FatTreeFreeView& view);
     bool failed(size_t entry, int nodes) const { return contains(m_entries[entry].fails, nodes); }
     bool fitted(size_t entry, int nodes) const { return contains(m_entries[entry].fits, nodes) || recipe(entry, nodes); }
@@ -99,8 +100,8 @@ private:
     static constexpr size_t capacity = 256;
     std::vector<Entry> m_entries;
     std::vector<std::uint64_t> m_hashes; ///< per entry: of its view
-    std::vector<std::uint64_t> m_lastUse; ///< per entry
-    std::uint64_t m_uses = 0;
+    std::unordered_map<std::uint64_t, size_t> m_byHash; ///< the entry holding a view of that hash
+    size_t m_next = 0; ///< the entry replaced next when the memo is full (oldest first)
 };
 
 /// Number of set bits (SWAR: inline everywhere, where __builtin_popcountll becomes a call
