@@ -85,8 +85,7 @@ size_t SearchMemo::entryFor(const FatTreeFreeView& view)
         mix(ports);
     for (std::uint64_t ports : view.l2Ports)
         mix(ports);
-    const std::uint64_t hash
-        = ((lanes[0] * 31 + lanes[1]) * 1099511628211ULL ^ lanes[2]) * 1099511628211ULL ^ lanes[3];
+    const std::uint64_t hash = ((lanes[0] * 31 + lanes[1]) * 1099511628211ULL ^ lanes[2]) * 1099511628211ULL ^ lanes[3];
     if (const auto found = m_byHash.find(hash); found != m_byHash.end()) {
         const Entry& entry = m_entries[found->second];
         if (entry.leafFree == view.leafFree && entry.leafPorts == view.leafPorts && entry.l2Ports == view.l2Ports)
@@ -123,8 +122,8 @@ const SearchMemo::Recipe* SearchMemo::recipe(size_t entry, int nodes) const
     return nullptr;
 }
 
-void SearchMemo::noteAllocation(size_t entry, const FatTreeTopology& tree, int nodes,
-                                const std::vector<int>& allocated, const std::vector<int>& links)
+void SearchMemo::noteAllocation(size_t entry, const FatTreeTopology& tree, int nodes, const std::vector<int>& allocated,
+                                const std::vector<int>& links)
 {
     Recipe recipe;
     recipe.nodes = nodes;

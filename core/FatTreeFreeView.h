@@ -72,7 +72,10 @@ public:
     /// is full) if there is none. Valid until the next call.
     size_t entryFor(const FatTreeFreeView& view);
     bool failed(size_t entry, int nodes) const { return contains(m_entries[entry].fails, nodes); }
-    bool fitted(size_t entry, int nodes) const { return contains(m_entries[entry].fits, nodes) || recipe(entry, nodes); }
+    bool fitted(size_t entry, int nodes) const
+    {
+        return contains(m_entries[entry].fits, nodes) || recipe(entry, nodes);
+    }
     /// How the allocation for `nodes` was made on this view, or nullptr.
     const Recipe* recipe(size_t entry, int nodes) const;
     void noteFailure(size_t entry, int nodes) { m_entries[entry].fails.push_back(nodes); }

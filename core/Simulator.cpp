@@ -212,7 +212,10 @@ private:
         const Refusal& refusal = m_refusedAt[static_cast<size_t>(index)];
         return refusal.epoch == m_epoch && refusal.wholeMachine == wholeMachine;
     }
-    void noteRefusal(int index, bool wholeMachine) { m_refusedAt[static_cast<size_t>(index)] = {m_epoch, wholeMachine}; }
+    void noteRefusal(int index, bool wholeMachine)
+    {
+        m_refusedAt[static_cast<size_t>(index)] = {m_epoch, wholeMachine};
+    }
 
     void startInOrder(std::int64_t now)
     {

@@ -159,7 +159,8 @@ QString compareWithFreshSearches(const FatTreeTopology& tree, std::uint64_t seed
             const auto theirs = fresh.find(state, nodes);
             const QString where = QStringLiteral("step %1, %2 nodes: ").arg(step).arg(nodes);
             if (mine.has_value() != theirs.has_value())
-                return where + QStringLiteral("found %1, fresh search %2").arg(mine.has_value()).arg(theirs.has_value());
+                return where
+                    + QStringLiteral("found %1, fresh search %2").arg(mine.has_value()).arg(theirs.has_value());
             if (mine && (mine->nodes != theirs->nodes || mine->links != theirs->links))
                 return where + QStringLiteral("a different allocation from the fresh search");
             if (remembering.fits(state, {job, nodes, 60}) != theirs.has_value())
