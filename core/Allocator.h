@@ -65,6 +65,13 @@ public:
     virtual ~Allocator() = default;
     virtual std::string name() const = 0;
     virtual std::vector<int> allocate(const MachineState& state, const AllocationRequest& request) = 0;
+    /// Whether allocate() would place the job, without proposing anything (the simulator's
+    /// reservation checks ask this of a copy of the allocator). Policies whose allocations
+    /// are costly to write out answer it more cheaply.
+    virtual bool fits(const MachineState& state, const AllocationRequest& request)
+    {
+        return !allocate(state, request).empty();
+    }
     virtual void started(const AllocationRequest&, const std::vector<int>&) {}
     /// A job already running when the allocator takes over (a stored run looked at from a
     /// moment of it): it holds `nodes` and, under policies that own links, `links`. The
@@ -75,6 +82,12 @@ public:
     }
     virtual void ended(const AllocationRequest&, const std::vector<int>&) {}
     virtual std::unique_ptr<Allocator> clone() const = 0;
+    /// True when the last allocate() or fits() would answer the same if asked again on the
+    /// same machine, as long as no job started or ended in between (started()/ended() are
+    /// all that change an allocator's memory): the simulator then does not ask again for a
+    /// job it was refused while nothing changed. False for policies that draw at random, and
+    /// after a search cut off by the clock.
+    virtual bool lastAnswerRepeats() const { return true; }
     /// True when allocate() succeeds whenever enough nodes are free (list-based policies).
     /// The simulator then needs no replay to know a reservation still holds.
     virtual bool placesAnyFreeNodes() const { return false; }
@@ -111,6 +124,7 @@ public:
     std::string name() const override { return "random"; }
     std::vector<int> allocate(const MachineState& state, const AllocationRequest& request) override;
     std::unique_ptr<Allocator> clone() const override { return std::make_unique<RandomAllocator>(*this); }
+    bool lastAnswerRepeats() const override { return false; } // every call draws anew
     bool placesAnyFreeNodes() const override { return true; }
 
 private:

@@ -4,6 +4,7 @@
 #include "core/BandwidthLedger.h"
 
 #include "core/Allocator.h"
+#include "core/BoundedSort.h"
 
 #include <algorithm>
 #include <stdexcept>
@@ -18,7 +19,7 @@ BandwidthLedger::BandwidthLedger(int linkCount, int capacity)
 
 void BandwidthLedger::propose(int job, std::vector<int> nodes, std::vector<int> links, int demand)
 {
-    std::sort(links.begin(), links.end());
+    sortBounded(links, static_cast<int>(m_load.size()));
     m_proposals[job] = {std::move(nodes), std::move(links), demand};
 }
 

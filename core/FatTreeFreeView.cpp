@@ -7,6 +7,7 @@
 #include "core/FatTreeTopology.h"
 #include "core/LinkLedger.h"
 
+#include <algorithm>
 #include <stdexcept>
 #include <string>
 
@@ -66,6 +67,82 @@ void FatTreeFreeView::takeFreeNodes(const FatTreeTopology& tree, const MachineSt
         }
     if (count > 0)
         throw std::logic_error("leaf " + std::to_string(leaf) + " has fewer free nodes than counted");
+}
+
+size_t SearchMemo::entryFor(const FatTreeFreeView& view)
+{
+    // FNV-1a over words in four independent lanes (one chain of multiplications would wait
+    // on each); a hash only narrows the search, views are compared in full.
+    std::uint64_t lanes[4] = {1469598103934665603ULL, 1, 2, 3};
+    size_t word = 0;
+    const auto mix = [&](std::uint64_t value) {
+        std::uint64_t& lane = lanes[word++ & 3];
+        lane = (lane ^ value) * 1099511628211ULL;
+    };
+    for (int free : view.leafFree)
+        mix(static_cast<std::uint64_t>(free));
+    for (std::uint64_t ports : view.leafPorts)
+        mix(ports);
+    for (std::uint64_t ports : view.l2Ports)
+        mix(ports);
+    const std::uint64_t hash = ((lanes[0] * 31 + lanes[1]) * 1099511628211ULL ^ lanes[2]) * 1099511628211ULL ^ lanes[3];
+    if (const auto found = m_byHash.find(hash); found != m_byHash.end()) {
+        const Entry& entry = m_entries[found->second];
+        if (entry.leafFree == view.leafFree && entry.leafPorts == view.leafPorts && entry.l2Ports == view.l2Ports)
+            return found->second;
+    }
+    // A new view (or another with the same hash, which it displaces from the index).
+    size_t at = m_entries.size();
+    if (at < capacity) {
+        m_entries.emplace_back();
+        m_hashes.push_back(0);
+    } else {
+        at = m_next;
+        m_next = (m_next + 1) % capacity;
+        if (const auto old = m_byHash.find(m_hashes[at]); old != m_byHash.end() && old->second == at)
+            m_byHash.erase(old);
+    }
+    Entry& entry = m_entries[at];
+    entry.leafFree = view.leafFree;
+    entry.leafPorts = view.leafPorts;
+    entry.l2Ports = view.l2Ports;
+    entry.fails.clear();
+    entry.fits.clear();
+    entry.recipes.clear();
+    m_hashes[at] = hash;
+    m_byHash[hash] = at;
+    return at;
+}
+
+const SearchMemo::Recipe* SearchMemo::recipe(size_t entry, int nodes) const
+{
+    for (const Recipe& recipe : m_entries[entry].recipes)
+        if (recipe.nodes == nodes)
+            return &recipe;
+    return nullptr;
+}
+
+void SearchMemo::noteAllocation(size_t entry, const FatTreeTopology& tree, int nodes, const std::vector<int>& allocated,
+                                const std::vector<int>& links)
+{
+    Recipe recipe;
+    recipe.nodes = nodes;
+    for (int node : allocated) {
+        const int leaf = tree.leafOf(node);
+        if (recipe.leaves.empty() || recipe.leaves.back().first != leaf)
+            recipe.leaves.emplace_back(leaf, 0);
+        ++recipe.leaves.back().second;
+    }
+    recipe.links = links;
+    m_entries[entry].recipes.push_back(std::move(recipe));
+}
+
+std::vector<int> SearchMemo::nodesOf(const FatTreeTopology& tree, const MachineState& state, const Recipe& recipe)
+{
+    std::vector<int> nodes;
+    for (const auto& [leaf, count] : recipe.leaves)
+        FatTreeFreeView::takeFreeNodes(tree, state, leaf, count, nodes);
+    return nodes;
 }
 
 } // namespace placement

@@ -3,7 +3,12 @@
 
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
+#include <memory>
+#include <optional>
+#include <unordered_map>
+#include <utility>
 #include <vector>
 
 namespace placement {
@@ -38,6 +43,68 @@ struct FatTreeFreeView
 
 private:
     std::vector<std::uint64_t> m_busy; ///< scratch: busy links as bits
+};
+
+/// What allocation searches found (Jigsaw, LaaS), remembered by the exact view they ran
+/// on. Their searches are functions of the view and the size asked for: free nodes per leaf
+/// and the free up-links decide whether an allocation exists, and which nodes of a leaf it
+/// takes matters only once one is found. So a size that failed (or fitted) on a view fails
+/// (fits) again on an equal view, whichever machine state, copy of the allocator or
+/// reservation replay it comes from, and the memo may be shared by an allocator and its
+/// copies. Views recur while nothing ends: the EASY window asks the same sizes on every
+/// pass, reservations replay the same futures, and backfill candidates are checked against
+/// the same reservation again. The latest views are kept. An allocation found
+/// is kept as a recipe (leaves, counts, links): on another machine state with an equal view
+/// the search would choose the same, and only which nodes of a leaf are free may differ.
+class SearchMemo
+{
+public:
+    /// An allocation found, as it is made again on any machine with an equal view: how many
+    /// nodes of which leaves (the search takes the lowest free nodes of a leaf) and the links.
+    struct Recipe
+    {
+        int nodes = 0; ///< the size asked for
+        std::vector<std::pair<int, int>> leaves; ///< (leaf, nodes taken), leaves increasing
+        std::vector<int> links; ///< as the search gave them
+    };
+
+    /// The entry of a view equal to `view`, made (in place of the oldest one when the memo
+    /// is full) if there is none. Valid until the next call.
+    size_t entryFor(const FatTreeFreeView& view);
+    bool failed(size_t entry, int nodes) const { return contains(m_entries[entry].fails, nodes); }
+    bool fitted(size_t entry, int nodes) const
+    {
+        return contains(m_entries[entry].fits, nodes) || recipe(entry, nodes);
+    }
+    /// How the allocation for `nodes` was made on this view, or nullptr.
+    const Recipe* recipe(size_t entry, int nodes) const;
+    void noteFailure(size_t entry, int nodes) { m_entries[entry].fails.push_back(nodes); }
+    void noteFit(size_t entry, int nodes) { m_entries[entry].fits.push_back(nodes); }
+    /// Remembers an allocation of `nodes` made of `allocated` (sorted: nodes used and idle)
+    /// and `links`.
+    void noteAllocation(size_t entry, const FatTreeTopology& tree, int nodes, const std::vector<int>& allocated,
+                        const std::vector<int>& links);
+    /// The nodes of `recipe` on `state`, sorted.
+    static std::vector<int> nodesOf(const FatTreeTopology& tree, const MachineState& state, const Recipe& recipe);
+
+private:
+    struct Entry
+    {
+        std::vector<int> leafFree;
+        std::vector<std::uint64_t> leafPorts, l2Ports;
+        std::vector<int> fails, fits; ///< sizes
+        std::vector<Recipe> recipes;
+    };
+    static bool contains(const std::vector<int>& sizes, int nodes)
+    {
+        return std::find(sizes.begin(), sizes.end(), nodes) != sizes.end();
+    }
+
+    static constexpr size_t capacity = 256;
+    std::vector<Entry> m_entries;
+    std::vector<std::uint64_t> m_hashes; ///< per entry: of its view
+    std::unordered_map<std::uint64_t, size_t> m_byHash; ///< the entry holding a view of that hash
+    size_t m_next = 0; ///< the entry replaced next when the memo is full (oldest first)
 };
 
 /// Number of set bits (SWAR: inline everywhere, where __builtin_popcountll becomes a call

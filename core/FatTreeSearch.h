@@ -92,6 +92,7 @@ protected:
     const int m_k, m_leavesPerPod, m_pods, m_l2PerPod, m_upPorts, m_spg;
     std::vector<Mask> m_memberPorts; ///< per spine of a group: the up-ports of an L2 switch that reach it
     std::vector<int> m_nodes, m_links; ///< the allocation being built
+    bool m_existsOnly = false; ///< whether one exists is all that is asked: nothing is built
     std::vector<int> m_candidates, m_chosen; ///< leaves (two-level) or full trees (three-level)
     // Dead ends of the leaf backtracking: (step, what the chosen have in common) -> the
     // earliest first candidate from which nothing was found.
@@ -107,7 +108,8 @@ private:
         if (lT == 1 && nR == 0) { // one leaf: node links only
             for (int leaf = first; leaf < first + m_leavesPerPod; ++leaf)
                 if (leafFree(leaf) >= nL) {
-                    takeLeaf(leaf, nL, 0);
+                    if (!m_existsOnly)
+                        takeLeaf(leaf, nL, 0);
                     return true;
                 }
             return false;
@@ -173,6 +175,8 @@ private:
             if (remainderLeaf < 0)
                 return false;
         }
+        if (m_existsOnly)
+            return true;
         // S holds S^r (condition (4): the remainder leaf reaches a subset of S).
         const Mask s = remainderSet | lowestBits(common & ~remainderSet, nL - nR);
         for (int leaf : m_chosen)

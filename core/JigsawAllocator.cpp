@@ -3,10 +3,12 @@
 
 #include "core/JigsawAllocator.h"
 
+#include "core/BoundedSort.h"
 #include "core/FatTreeSearch.h"
 #include "core/FatTreeTopology.h"
 
 #include <algorithm>
+#include <bit>
 #include <cstring>
 #include <stdexcept>
 #include <string>
@@ -21,10 +23,16 @@ using Mask = std::uint64_t;
 class JigsawSearch : public FatTreeSearch<JigsawSearch>
 {
 public:
-    JigsawSearch(const FatTreeTopology& tree, const MachineState& state, const FatTreeFreeView& view, JigsawOrder order)
+    JigsawSearch(const FatTreeTopology& tree, const MachineState& state, const FatTreeFreeView& view, JigsawOrder order,
+                 bool existsOnly = false)
         : FatTreeSearch(tree, state, view)
         , m_order(order)
-    {}
+    {
+        m_existsOnly = existsOnly;
+    }
+
+    /// Whether an allocation exists, found as run() finds one but not written out.
+    bool exists(int n) { return n >= 1 && n <= m_state.freeCount() && (twoLevel(n) || threeLevel(n)); }
 
     bool run(int n, JigsawAllocator::Allocation& out)
     {
@@ -32,7 +40,7 @@ public:
             return false;
         if (!twoLevel(n) && !threeLevel(n))
             return false;
-        std::sort(m_nodes.begin(), m_nodes.end());
+        sortBounded(m_nodes, m_state.nodeCount());
         out.nodes = std::move(m_nodes);
         out.links = std::move(m_links);
         return true;
@@ -298,6 +306,8 @@ private:
             if (remainderLeaf < 0)
                 return false;
         }
+        if (m_existsOnly)
+            return true;
         // The spine multiset C_i of every L2 switch S[j]: as much as possible of what the
         // remainder tree can also reach (so its subset fits), then the rest.
         std::vector<int> star(common.size(), 0);
@@ -351,11 +361,10 @@ private:
         for (int m = 0; m < m_spg && count > 0; ++m) {
             const size_t at = j * static_cast<size_t>(m_spg) + static_cast<size_t>(m);
             const Mask ports = lowestBits(free & m_memberPorts[static_cast<size_t>(m)], std::min(count, star[at]));
-            for (int p = 0; p < m_upPorts; ++p)
-                if (ports >> p & 1) {
-                    m_links.push_back(m_tree.l2Uplink(pod, i, p));
-                    --count;
-                }
+            for (Mask left = ports; left; left &= left - 1) {
+                m_links.push_back(m_tree.l2Uplink(pod, i, std::countr_zero(left)));
+                --count;
+            }
         }
         if (count > 0)
             throw std::logic_error("jigsaw: an L2 switch ran out of the up-links counted for it");
@@ -404,7 +413,33 @@ std::optional<JigsawAllocator::Allocation> JigsawAllocator::find(const MachineSt
     if (nodes < 1 || nodes > state.freeCount())
         return std::nullopt;
     m_view.build(*m_tree, state, m_ledger);
-    return search(*m_tree, state, m_view, nodes, m_order);
+    const size_t entry = m_memo->entryFor(m_view);
+    if (m_memo->failed(entry, nodes))
+        return std::nullopt;
+    if (const SearchMemo::Recipe* recipe = m_memo->recipe(entry, nodes))
+        return Allocation{SearchMemo::nodesOf(*m_tree, state, *recipe), recipe->links};
+    std::optional<Allocation> found = search(*m_tree, state, m_view, nodes, m_order);
+    if (found)
+        m_memo->noteAllocation(entry, *m_tree, nodes, found->nodes, found->links);
+    else
+        m_memo->noteFailure(entry, nodes);
+    return found;
+}
+
+bool JigsawAllocator::fits(const MachineState& state, const AllocationRequest& request)
+{
+    if (request.nodes < 1 || request.nodes > state.freeCount())
+        return false;
+    m_view.build(*m_tree, state, m_ledger);
+    const size_t entry = m_memo->entryFor(m_view);
+    if (m_memo->failed(entry, request.nodes) || m_memo->fitted(entry, request.nodes))
+        return m_memo->fitted(entry, request.nodes);
+    const bool found = JigsawSearch(*m_tree, state, m_view, m_order, true).exists(request.nodes);
+    if (found)
+        m_memo->noteFit(entry, request.nodes);
+    else
+        m_memo->noteFailure(entry, request.nodes);
+    return found;
 }
 
 std::vector<int> JigsawAllocator::allocate(const MachineState& state, const AllocationRequest& request)

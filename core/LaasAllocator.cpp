@@ -3,6 +3,7 @@
 
 #include "core/LaasAllocator.h"
 
+#include "core/BoundedSort.h"
 #include "core/FatTreeTopology.h"
 
 #include <algorithm>
@@ -111,7 +112,35 @@ std::optional<LaasAllocator::Allocation> LaasAllocator::find(const MachineState&
     if (nodes < 1 || nodes > state.freeCount())
         return std::nullopt;
     m_view.build(*m_tree, state, m_ledger);
-    return search(*m_tree, state, m_view, nodes);
+    const size_t entry = m_memo->entryFor(m_view);
+    if (m_memo->failed(entry, nodes))
+        return std::nullopt;
+    if (const SearchMemo::Recipe* recipe = m_memo->recipe(entry, nodes)) {
+        // Nodes used first, in index order, then the idle ones (whole leaves): as search() splits them.
+        std::vector<int> all = SearchMemo::nodesOf(*m_tree, state, *recipe);
+        Allocation allocation;
+        allocation.nodes.assign(all.begin(), all.begin() + nodes);
+        allocation.idle.assign(all.begin() + nodes, all.end());
+        allocation.links = recipe->links;
+        return allocation;
+    }
+    std::optional<Allocation> found = search(*m_tree, state, m_view, nodes);
+    if (found) {
+        std::vector<int> all(found->nodes.size() + found->idle.size());
+        std::merge(found->nodes.begin(), found->nodes.end(), found->idle.begin(), found->idle.end(), all.begin());
+        m_memo->noteAllocation(entry, *m_tree, nodes, all, found->links);
+    } else {
+        m_memo->noteFailure(entry, nodes);
+    }
+    return found;
+}
+
+bool LaasAllocator::fits(const MachineState& state, const AllocationRequest& request)
+{
+    if (request.nodes < 1 || request.nodes > state.freeCount())
+        return false;
+    // The allocation itself is remembered, for allocate() to ask next.
+    return find(state, request.nodes).has_value();
 }
 
 std::optional<LaasAllocator::Allocation> LaasAllocator::search(const FatTreeTopology& tree, const MachineState& state,
@@ -171,7 +200,7 @@ std::optional<LaasAllocator::Allocation> LaasAllocator::search(const FatTreeTopo
                     FatTreeFreeView::takeFreeNodes(tree, state, leaf, b, result.nodes);
                     addLeafLinks(leaf, search.uniquePorts);
                 }
-                std::sort(result.nodes.begin(), result.nodes.end());
+                sortBounded(result.nodes, state.nodeCount());
                 return result;
             }
         }
@@ -225,7 +254,7 @@ std::optional<LaasAllocator::Allocation> LaasAllocator::search(const FatTreeTopo
             takePod(search.units[c], r, search.repeatedPorts);
         if (search.unique >= 0)
             takePod(search.units[static_cast<size_t>(search.unique)], s, search.uniquePorts);
-        std::sort(all.begin(), all.end());
+        sortBounded(all, state.nodeCount());
         result.nodes.assign(all.begin(), all.begin() + n);
         result.idle.assign(all.begin() + n, all.end());
         return result;

@@ -42,6 +42,7 @@ public:
     explicit LaasAllocator(const FatTreeTopology& tree);
     std::string name() const override { return "laas"; }
     std::vector<int> allocate(const MachineState& state, const AllocationRequest& request) override;
+    bool fits(const MachineState& state, const AllocationRequest& request) override;
     void started(const AllocationRequest& request, const std::vector<int>& nodes) override;
     void resume(const AllocationRequest& request, const std::vector<int>& nodes, const std::vector<int>& links) override;
     void ended(const AllocationRequest& request, const std::vector<int>& nodes) override;
@@ -66,6 +67,8 @@ private:
     const FatTreeTopology* m_tree;
     LinkLedger m_ledger;
     FatTreeFreeView m_view;
+    /// Shared with the copies: what searches found, by the view they ran on.
+    std::shared_ptr<SearchMemo> m_memo = std::make_shared<SearchMemo>();
 };
 
 } // namespace placement

@@ -48,7 +48,7 @@ void LcsAllocator::buildView(const FatTreeTopology& tree, const MachineState& st
         view.leafFree[static_cast<size_t>(leaf)] = free;
         view.podFree[static_cast<size_t>(leaf / leavesPerPod)] += free;
     }
-    std::vector<int> load;
+    thread_local std::vector<int> load; // kept between calls: one per search otherwise
     ledger.loadsOn(state, load);
     const int room = ledger.capacity() - demand; // usable: load + demand <= capacity
     const auto usable = [&](int firstLink, int width) {
@@ -69,10 +69,21 @@ void LcsAllocator::buildView(const FatTreeTopology& tree, const MachineState& st
 
 std::vector<int> LcsAllocator::allocate(const MachineState& state, const AllocationRequest& request)
 {
+    m_lastCutOff = false;
     if (request.nodes < 1 || request.nodes > state.freeCount())
         return {};
     const int units = demand(request.job);
     buildView(*m_tree, state, m_ledger, units, m_view);
+    // What a search found, or that it found nothing, is a function of the view (the usable
+    // links for this job's class); a cut-off is not (the clock or the budget decided).
+    const size_t entry = m_memo->entryFor(m_view);
+    if (m_memo->failed(entry, request.nodes))
+        return {};
+    if (const SearchMemo::Recipe* recipe = m_memo->recipe(entry, request.nodes)) {
+        std::vector<int> nodes = SearchMemo::nodesOf(*m_tree, state, *recipe);
+        m_ledger.propose(request.job, nodes, recipe->links, units);
+        return nodes;
+    }
     LcsSearch::Limits limits;
     limits.seconds = m_options.timeoutSeconds;
     limits.steps = m_options.stepBudget;
@@ -80,11 +91,15 @@ std::vector<int> LcsAllocator::allocate(const MachineState& state, const Allocat
     ++m_counters->searches;
     m_counters->steps += found.steps;
     if (found.outcome == LcsSearch::Outcome::OutOfTime) {
+        m_lastCutOff = true;
         ++m_counters->timeouts;
         m_counters->jobsTimedOut.insert(request.job);
     }
+    if (found.outcome == LcsSearch::Outcome::NotFound)
+        m_memo->noteFailure(entry, request.nodes);
     if (found.outcome != LcsSearch::Outcome::Found)
         return {};
+    m_memo->noteAllocation(entry, *m_tree, request.nodes, found.nodes, found.links);
     m_ledger.propose(request.job, found.nodes, std::move(found.links), units);
     return std::move(found.nodes);
 }

@@ -19,7 +19,9 @@ class FatTreeTopology;
 /// reservation replays search on copies, and their cut-offs count too).
 struct LcsCounters
 {
-    std::int64_t searches = 0; ///< allocate() calls that searched
+    /// allocate() calls that searched (not those answered from what an earlier search found
+    /// on an equal view: core/FatTreeFreeView.h, SearchMemo)
+    std::int64_t searches = 0;
     std::int64_t timeouts = 0; ///< searches cut off by the time limit or the step budget
     std::int64_t steps = 0; ///< search steps over all searches
     std::set<int> jobsTimedOut; ///< jobs with at least one search cut off
@@ -71,6 +73,9 @@ public:
     void started(const AllocationRequest& request, const std::vector<int>& nodes) override;
     void ended(const AllocationRequest& request, const std::vector<int>& nodes) override;
     std::unique_ptr<Allocator> clone() const override { return std::make_unique<LcsAllocator>(*this); }
+    /// A search cut off by wall time may end otherwise the next time; one that ran to its
+    /// end, or was cut off by the step budget alone, would not.
+    bool lastAnswerRepeats() const override { return !m_lastCutOff || m_options.timeoutSeconds <= 0; }
     std::vector<int> ownedLinks(int job) const override { return m_ledger.linksOf(job); }
 
     /// The bandwidth class of `job` in units (1-4), the same for the same seed and job.
@@ -92,6 +97,9 @@ private:
     std::shared_ptr<LcsCounters> m_counters;
     BandwidthLedger m_ledger;
     FatTreeFreeView m_view;
+    /// Shared with the copies: what searches found, by the view they ran on.
+    std::shared_ptr<SearchMemo> m_memo = std::make_shared<SearchMemo>();
+    bool m_lastCutOff = false; ///< the last search ran out of its limits
 };
 
 } // namespace placement

@@ -4,6 +4,7 @@
 #include "core/LcsSearch.h"
 
 #include "core/Allocator.h"
+#include "core/BoundedSort.h"
 #include "core/FatTreeFreeView.h"
 #include "core/FatTreeSearch.h"
 #include "core/FatTreeTopology.h"
@@ -54,7 +55,7 @@ public:
             m_links.clear();
             return LcsSearch::Outcome::OutOfTime;
         }
-        std::sort(m_nodes.begin(), m_nodes.end());
+        sortBounded(m_nodes, m_state.nodeCount());
         return LcsSearch::Outcome::Found;
     }
 

@@ -4,6 +4,7 @@
 #include "core/LinkLedger.h"
 
 #include "core/Allocator.h"
+#include "core/BoundedSort.h"
 
 #include <algorithm>
 #include <stdexcept>
@@ -18,7 +19,7 @@ LinkLedger::LinkLedger(int linkCount)
 
 void LinkLedger::propose(int job, std::vector<int> nodes, std::vector<int> links)
 {
-    std::sort(links.begin(), links.end());
+    sortBounded(links, m_linkCount);
     m_proposals[job] = {std::move(nodes), std::move(links)};
 }
 
@@ -58,7 +59,11 @@ void LinkLedger::release(int job)
     if (held == m_held.end())
         return;
     setBits(*held->links, false);
-    m_held.erase(held);
+    // Unordered: the last running job takes its place (a replay ends many jobs).
+    const auto position = held - m_held.begin();
+    if (held + 1 != m_held.end())
+        m_held[static_cast<size_t>(position)] = std::move(m_held.back());
+    m_held.pop_back();
 }
 
 std::vector<int> LinkLedger::linksOf(int job) const

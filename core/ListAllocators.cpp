@@ -3,6 +3,7 @@
 
 #include "core/ListAllocators.h"
 
+#include "core/BoundedSort.h"
 #include "core/SwitchHierarchy.h"
 
 #include <algorithm>
@@ -33,7 +34,7 @@ std::vector<int> DualEndedAllocator::allocate(const MachineState& state, const A
     }
     if (static_cast<int>(nodes.size()) < request.nodes)
         return {};
-    std::sort(nodes.begin(), nodes.end());
+    sortBounded(nodes, state.nodeCount());
     return nodes;
 }
 
@@ -67,6 +68,12 @@ void SlurmTreeAllocator::prepare(const SwitchHierarchy& tree, int nodeCount)
         m_preorder.push_back(child);
         stack.emplace_back(child, 0);
     }
+    m_deepestFirst.resize(groups);
+    for (size_t g = 0; g < groups; ++g)
+        m_deepestFirst[g] = static_cast<int>(g);
+    std::stable_sort(m_deepestFirst.begin(), m_deepestFirst.end(), [&](int a, int b) {
+        return tree.depth[static_cast<size_t>(a)] > tree.depth[static_cast<size_t>(b)];
+    });
     m_nodesOf.assign(groups, {});
     for (int node = 0; node < nodeCount; ++node)
         m_nodesOf[static_cast<size_t>(tree.groupOfNode[static_cast<size_t>(node)])].push_back(node);
@@ -82,16 +89,16 @@ std::vector<int> SlurmTreeAllocator::allocate(const MachineState& state, const A
     prepare(*tree, state.nodeCount());
     const size_t groups = tree->parent.size();
     const auto at = [](auto& vector, int index) -> auto& { return vector[static_cast<size_t>(index)]; };
-    // Free nodes per group, and on each group nodes hang off.
-    std::vector<int> free(groups, 0), onLeaf(groups, 0);
-    for (int node = 0; node < state.nodeCount(); ++node) {
-        if (!state.isFree(node))
-            continue;
-        const int leaf = at(tree->groupOfNode, node);
-        ++at(onLeaf, leaf);
-        for (int g = leaf; g != -1; g = at(tree->parent, g))
-            ++at(free, g);
-    }
+    // Free nodes on each group nodes hang off, and per group below it: the counts added up
+    // from the deepest groups to the root, children before parents.
+    std::vector<int> onLeaf(groups, 0);
+    for (int node = 0; node < state.nodeCount(); ++node)
+        if (state.isFree(node))
+            ++at(onLeaf, at(tree->groupOfNode, node));
+    std::vector<int> free = onLeaf;
+    for (int g : m_deepestFirst)
+        if (at(tree->parent, g) != -1)
+            at(free, at(tree->parent, g)) += at(free, g);
     // The lowest switch that holds the job; among equals the best fit.
     int top = -1;
     for (size_t g = 0; g < groups; ++g) {
@@ -125,9 +132,10 @@ std::vector<int> SlurmTreeAllocator::allocate(const MachineState& state, const A
         // the first choice, every candidate.
         std::vector<int> scopes;
         int deepest = -1;
+        // Groups without candidates left never get one back: dropped, so that a job over
+        // hundreds of leaves does not walk every chosen leaf again at each choice.
+        std::erase_if(meeting, [&](int g) { return at(open, g) == 0; });
         for (int g : meeting) {
-            if (at(open, g) == 0)
-                continue;
             if (at(tree->depth, g) > deepest) {
                 deepest = at(tree->depth, g);
                 scopes.clear();
@@ -173,7 +181,7 @@ std::vector<int> SlurmTreeAllocator::allocate(const MachineState& state, const A
             }
         }
     }
-    std::sort(nodes.begin(), nodes.end());
+    sortBounded(nodes, state.nodeCount());
     return nodes;
 }
 

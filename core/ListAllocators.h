@@ -48,6 +48,7 @@ private:
 
     const SwitchHierarchy* m_tree = nullptr;
     std::vector<int> m_preorder, m_first, m_last;
+    std::vector<int> m_deepestFirst; ///< every group, deepest first
     std::vector<std::vector<int>> m_nodesOf;
 };
 

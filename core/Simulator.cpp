@@ -5,13 +5,14 @@
 
 #include "core/WindowScheduler.h"
 
+#include <queue>
+
 #include <algorithm>
 #include <chrono>
 #include <deque>
 #include <limits>
 #include <map>
 #include <optional>
-#include <queue>
 #include <set>
 
 namespace placement {
@@ -57,6 +58,7 @@ public:
         , m_state(topology)
     {
         m_result.jobs.resize(jobs.size());
+        m_refusedAt.assign(jobs.size(), Refusal{});
         if (options.backfill == BackfillPolicy::Auction && !allocator.windowScheduler())
             throw std::invalid_argument("the auction needs a policy that places a window of jobs at once (aucsched3), "
                                         "not "
@@ -143,8 +145,11 @@ private:
 
     void charge(int index, std::chrono::steady_clock::time_point since)
     {
-        result(index).schedulingMicroseconds
-            += std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - since).count();
+        const double spent
+            = std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - since).count();
+        SimulatedJob& run = result(index);
+        run.schedulingMicroseconds += spent;
+        run.longestDecisionMicroseconds = std::max(run.longestDecisionMicroseconds, spent);
     }
 
     void noteReservation(int index, std::int64_t start)
@@ -164,6 +169,7 @@ private:
                                    + std::to_string(nodes.size()) + " nodes for " + std::to_string(asked));
         m_state.take(nodes, index);
         m_allocator.started(request(index), nodes);
+        ++m_epoch;
         run.start = now;
         run.end = now + runTime(index);
         run.links = m_allocator.ownedLinks(index);
@@ -183,6 +189,7 @@ private:
     {
         m_state.release(result(index).held());
         m_allocator.ended(request(index), result(index).held());
+        ++m_epoch;
         m_expected.erase({expectedEnd(index), index});
         ++m_releases;
     }
@@ -197,10 +204,27 @@ private:
         }
     }
 
+    /// Whether `index` was refused on this very machine before (the same jobs running, the
+    /// same reservation), on the whole machine or on the backfill view, by an answer that
+    /// would repeat (Allocator::lastAnswerRepeats): it would be refused again.
+    bool refusedBefore(int index, bool wholeMachine) const
+    {
+        const Refusal& refusal = m_refusedAt[static_cast<size_t>(index)];
+        return refusal.epoch == m_epoch && refusal.wholeMachine == wholeMachine;
+    }
+    void noteRefusal(int index, bool wholeMachine)
+    {
+        m_refusedAt[static_cast<size_t>(index)] = {m_epoch, wholeMachine};
+    }
+
     void startInOrder(std::int64_t now)
     {
         while (!m_queue.empty()) {
+            if (refusedBefore(m_queue.front(), true))
+                return;
             std::vector<int> nodes = allocate(m_allocator, m_state, m_queue.front());
+            if (nodes.empty() && m_allocator.lastAnswerRepeats())
+                noteRefusal(m_queue.front(), true);
             if (nodes.empty())
                 return;
             const int head = m_queue.front();
@@ -239,6 +263,7 @@ private:
             for (size_t i = 0; i < size; ++i) {
                 const int index = m_queue[i];
                 result(index).schedulingMicroseconds += share;
+                result(index).longestDecisionMicroseconds = std::max(result(index).longestDecisionMicroseconds, share);
                 if (placed[i].empty()) {
                     waiting.push_back(index);
                     continue;
@@ -282,7 +307,8 @@ private:
     /// For allocators with placement rules: would `head` still be placeable at its
     /// reservation if `candidate` ran on `nodes` past it? Replays the expected
     /// completions up to the reservation with the candidate running.
-    bool leavesReservationPlaceable(int candidate, const std::vector<int>& nodes, int head)
+    /// `repeats` is cleared when the answer might not repeat (Allocator::lastAnswerRepeats).
+    bool leavesReservationPlaceable(int candidate, const std::vector<int>& nodes, int head, bool& repeats)
     {
         MachineState future = m_state;
         future.take(nodes, candidate);
@@ -292,7 +318,9 @@ private:
             future.release(result(it->second).held());
             allocator->ended(request(it->second), result(it->second).held());
         }
-        return !allocator->allocate(future, request(head)).empty();
+        const bool placeable = allocator->fits(future, request(head));
+        repeats = repeats && allocator->lastAnswerRepeats();
+        return placeable;
     }
 
     void easy(std::int64_t now)
@@ -307,6 +335,7 @@ private:
             m_reservation = reserve(head);
             m_reservedJob = head;
             m_reservedAfter = m_releases;
+            ++m_epoch; // the backfill view and the placeability checks change with it
             noteReservation(head, m_reservation.start);
         }
         // Backfill candidates see the reserved nodes as busy unless they end in time.
@@ -322,19 +351,22 @@ private:
             const int candidate = *it;
             const bool endsInTime = m_reservation.start != never && now + estimate(candidate) <= m_reservation.start;
             const MachineState& view = endsInTime ? m_state : masked;
-            if (job(candidate).nodes > view.freeCount()) {
+            if (job(candidate).nodes > view.freeCount() || refusedBefore(candidate, endsInTime)) {
                 ++it;
                 continue;
             }
             std::vector<int> nodes = allocate(m_allocator, view, candidate);
+            bool repeats = m_allocator.lastAnswerRepeats();
             if (!nodes.empty() && rules && !endsInTime && m_reservation.start != never) {
                 const auto begin = std::chrono::steady_clock::now();
-                const bool placeable = leavesReservationPlaceable(candidate, nodes, head);
+                const bool placeable = leavesReservationPlaceable(candidate, nodes, head, repeats);
                 charge(candidate, begin);
                 if (!placeable)
                     nodes.clear();
             }
             if (nodes.empty()) {
+                if (repeats)
+                    noteRefusal(candidate, endsInTime);
                 ++it;
                 continue;
             }
@@ -460,6 +492,17 @@ private:
     std::uint64_t m_reservedAfter = 0;
     // Conservative: the planned slot of every job that has one.
     std::map<int, Reservation> m_plans;
+    // EASY and FCFS: when each job was last refused. The epoch changes whenever a job starts
+    // or ends and whenever the head's reservation is recomputed; a refusal on the whole
+    // machine (the head, or a backfill candidate that ends before the reservation) and one
+    // on the backfill view (the reserved nodes masked, the reservation checked) differ.
+    struct Refusal
+    {
+        std::uint64_t epoch = 0;
+        bool wholeMachine = false;
+    };
+    std::vector<Refusal> m_refusedAt;
+    std::uint64_t m_epoch = 1;
 };
 
 } // namespace

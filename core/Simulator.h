@@ -70,6 +70,9 @@ struct SimulatedJob
     /// Every node held while it ran (internal fragmentation: held().size() - nodes.size()).
     const std::vector<int>& held() const { return allocated.empty() ? nodes : allocated; }
     double schedulingMicroseconds = 0; ///< wall time spent in the allocator for this job
+    /// The longest single decision among them: one allocator call, or one check that a
+    /// backfilled job leaves the head's reservation placeable.
+    double longestDecisionMicroseconds = 0;
     /// EASY and conservative: the start time of the first reservation the job got (as the
     /// head job, or in the conservative schedule); -1 if it never needed one. Backfilling
     /// must never make a job start later than this.

@@ -12,15 +12,14 @@
 #include "core/TopologyMapping.h"
 
 #include "tests/support/IsolationCheck.h"
+#include "tests/support/SwfWorkload.h"
 
 #include <QElapsedTimer>
 #include <QTest>
 
-#include <fstream>
 #include <limits>
 #include <map>
 #include <set>
-#include <sstream>
 
 using namespace placement;
 
@@ -121,32 +120,6 @@ QString checkTaRules(const FatTreeTopology& tree, const std::vector<SimulationJo
         }
     }
     return {};
-}
-
-std::vector<SimulationJob> readSwf(const QString& path, int cpusPerNode, size_t limit)
-{
-    std::ifstream in(path.toStdString());
-    std::vector<SimulationJob> jobs;
-    std::string line;
-    while (std::getline(in, line) && jobs.size() < limit) {
-        if (line.empty() || line[0] == ';')
-            continue;
-        std::istringstream fields(line);
-        std::vector<double> f;
-        double value = 0;
-        while (fields >> value)
-            f.push_back(value);
-        if (f.size() < 9 || f[3] < 0 || f[4] <= 0)
-            continue;
-        SimulationJob job;
-        job.id = std::to_string(static_cast<long long>(f[0]));
-        job.submit = static_cast<std::int64_t>(f[1]);
-        job.runTime = static_cast<std::int64_t>(f[3]);
-        job.timeLimit = f[8] > 0 ? static_cast<std::int64_t>(f[8]) : 0;
-        job.nodes = (static_cast<int>(f[4]) + cpusPerNode - 1) / cpusPerNode;
-        jobs.push_back(job);
-    }
-    return jobs;
 }
 
 } // namespace
@@ -302,7 +275,7 @@ private slots:
         QFETCH(int, policy);
         const auto topology = parseMachineSpec(machine.toStdString());
         const std::vector<SimulationJob> workload
-            = readSwf(QFINDTESTDATA(QStringLiteral("data/") + trace), cpusPerNode,
+            = test::readSwf(QFINDTESTDATA(QStringLiteral("data/") + trace), cpusPerNode,
                       std::numeric_limits<size_t>::max());
         QVERIFY(workload.size() > 3000);
         const auto* fatTree = dynamic_cast<const FatTreeTopology*>(topology.get());
@@ -367,7 +340,7 @@ private slots:
         QFETCH(QString, machine);
         const auto topology = parseMachineSpec(machine.toStdString());
         const std::vector<SimulationJob> workload
-            = readSwf(QFINDTESTDATA("data/traces/hpc2n.swf"), 2,
+            = test::readSwf(QFINDTESTDATA("data/traces/hpc2n.swf"), 2,
                       std::numeric_limits<size_t>::max());
         QVERIFY(workload.size() > 3000);
         AllocatorChoice choice;
