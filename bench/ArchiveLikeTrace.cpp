@@ -17,10 +17,12 @@ namespace placement::bench {
 // (https://www.cs.huji.ac.il/labs/parallel/workload/l_ricc/index.html): RIKEN Integrated
 // Cluster of Clusters, its "massively parallel cluster" of 1,024 nodes of 8 cores, May to
 // September 2010, 447,794 jobs; the scheduler falls back to FCFS without contention.
-// Curie: the archive's CEA-Curie-2011 log (its cleaned version; 312,807 jobs as the
-// importer reads it), the thin-node partition of 5,040 nodes of 16 cores, about 20 months
-// from February 2011. The pages give the system, the period and the job count; they publish
-// no histogram of sizes or run times, so those are modelled here and named as such: a share
+// Curie: the archive's CEA-Curie-2011 log. Its job count (312,807, as the project's importer
+// reads the cleaned version) is the one the scale benchmarks were first measured with; the
+// machine (the thin-node partition, taken as 5,040 nodes of 16 cores) and the period (taken
+// as about 20 months from February 2011) are recalled, not checked against the archive's
+// page, and are best read as assumptions of the shape. The pages publish no histogram of
+// sizes or run times, so those are modelled here and named as such: a share
 // of one-node jobs, parallel sizes log-uniform with a bias to small ones and most of them
 // powers of two (Lublin and Feitelson, JPDC 63(11) 2003, observe both in every log), a share
 // of jobs shorter than a minute, other run times log-uniform up to the longest queue limit,
@@ -43,9 +45,9 @@ ArchiveLikeShape archiveLikeShape(const std::string& name)
         return shape;
     }
     if (name == "curie-2011") {
-        shape.jobs = 312'807; // archive (cleaned log)
-        shape.days = 600; // archive: February 2011 to October 2012
-        shape.machineNodes = 5040; // archive: thin nodes
+        shape.jobs = 312'807; // the count the first measurements used (see above)
+        shape.days = 600; // assumed: about 20 months from February 2011
+        shape.machineNodes = 5040; // assumed: the thin-node partition
         shape.largestJob = 4096;
         shape.serialShare = 0.35; // modelled
         shape.powerOfTwoShare = 0.6; // modelled
