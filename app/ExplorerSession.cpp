@@ -4,6 +4,7 @@
 #include "app/ExplorerSession.h"
 
 #include "core/Occupancy.h"
+#include "store/LoggedRun.h"
 
 #include <QFileInfo>
 
@@ -32,12 +33,14 @@ bool ExplorerSession::openDatabase(const QString& path)
     std::vector<MachineRecord> machines;
     std::shared_ptr<const MachineData> first;
     std::vector<RunRecord> firstRuns;
+    RunRecord firstLogged;
     try {
         Store store = Store::openExisting(path.toStdString());
         machines = store.machines();
         if (!machines.empty()) { // a new database holds none until logs are imported
             first = std::make_shared<const MachineData>(MachineData::load(store, machines.front()));
             firstRuns = placement::runs(store, machines.front().id);
+            firstLogged = placement::loggedRun(store, machines.front());
         }
     } catch (const std::exception& error) {
         m_lastError = QString::fromStdString(error.what());
@@ -50,7 +53,7 @@ bool ExplorerSession::openDatabase(const QString& path)
     m_reopened = true; // the same ids may name other machines now
     watchDatabase();
     emit databaseChanged();
-    install(std::move(first), std::move(firstRuns));
+    install(std::move(first), std::move(firstRuns), std::move(firstLogged));
     return true;
 }
 
@@ -60,16 +63,18 @@ bool ExplorerSession::selectMachine(int index)
         return false;
     std::shared_ptr<const MachineData> loaded;
     std::vector<RunRecord> machineRuns;
+    RunRecord logged;
     try {
         Store store = Store::openExisting(m_databasePath.toStdString());
         loaded = std::make_shared<const MachineData>(MachineData::load(store, m_machines[static_cast<size_t>(index)]));
         machineRuns = placement::runs(store, loaded->record.id);
+        logged = placement::loggedRun(store, loaded->record);
     } catch (const std::exception& error) {
         m_lastError = QString::fromStdString(error.what());
         return false;
     }
     m_machineIndex = index;
-    install(std::move(loaded), std::move(machineRuns));
+    install(std::move(loaded), std::move(machineRuns), std::move(logged));
     return true;
 }
 
@@ -79,7 +84,9 @@ void ExplorerSession::reloadRuns()
         return;
     try {
         Store store = Store::openExisting(m_databasePath.toStdString());
-        m_runs = placement::runs(store, m_machine->record.id);
+        std::vector<RunRecord> machineRuns = placement::runs(store, m_machine->record.id);
+        m_loggedRun = placement::loggedRun(store, m_machine->record);
+        m_runs = std::move(machineRuns);
     } catch (const std::exception& error) {
         m_lastError = QString::fromStdString(error.what());
         return;
@@ -161,6 +168,12 @@ void ExplorerSession::refreshFromDisk()
         }
     }
     if (m_machine && !sameRuns(machineRuns, m_runs)) {
+        try {
+            Store store = Store::openExisting(m_databasePath.toStdString());
+            m_loggedRun = placement::loggedRun(store, m_machine->record); // the latest run's processors per node
+        } catch (const std::exception&) {
+            return; // the next change tries again
+        }
         m_runs = std::move(machineRuns);
         emit runsChanged();
     }
@@ -203,7 +216,7 @@ bool ExplorerSession::selectRunId(std::int64_t runId)
         m_lastError = QString::fromStdString(error.what());
         return false;
     }
-    install(std::move(loaded), std::move(machineRuns));
+    install(std::move(loaded), std::move(machineRuns), m_loggedRun);
     return true;
 }
 
@@ -215,13 +228,14 @@ QString ExplorerSession::runName() const
     return {};
 }
 
-void ExplorerSession::install(std::shared_ptr<const MachineData> machine, std::vector<RunRecord> runs)
+void ExplorerSession::install(std::shared_ptr<const MachineData> machine, std::vector<RunRecord> runs, RunRecord logged)
 {
     const bool sameMachine = m_machine && machine && m_machine->record.id == machine->record.id
         && m_machine->record.spec == machine->record.spec && !m_reopened;
     m_reopened = false;
     m_machine = std::move(machine);
     m_runs = std::move(runs);
+    m_loggedRun = std::move(logged);
     m_compared.reset();
     m_comparedName.clear();
     m_selectedJob = -1;

@@ -14,16 +14,6 @@ namespace placement {
 
 namespace {
 
-/// The nodes job `index` ran on: its node list's length, else its size in `nodeCounts` (0
-/// when there is none).
-int jobSize(const std::vector<Job>& jobs, const std::vector<int>& nodeCounts, size_t index)
-{
-    const Job& job = jobs[index];
-    if (!job.nodes.empty())
-        return static_cast<int>(job.nodes.size());
-    return index < nodeCounts.size() ? std::max(nodeCounts[index], 0) : 0;
-}
-
 void checkBins(const std::vector<int>& binStarts)
 {
     if (binStarts.empty() || binStarts.front() != 1 || !std::is_sorted(binStarts.begin(), binStarts.end())
@@ -73,14 +63,7 @@ std::vector<float> utilizationPerMinute(int machineNodes, const std::vector<Job>
     std::vector<double> partial(static_cast<size_t>(minutes), 0.0);
     // Each busy node once, however many jobs share it (core/NodeSharing.h); a job without a
     // node list with its logged size.
-    std::vector<BusySpan> spans = distinctBusySpans(jobs);
-    for (size_t index = 0; index < jobs.size(); ++index) {
-        const Job& job = jobs[index];
-        const int size = jobSize(jobs, nodeCounts, index);
-        if (job.nodes.empty() && size > 0 && job.end > job.start)
-            spans.push_back({job.start, job.end, size});
-    }
-    for (const BusySpan& span : spans) {
+    for (const BusySpan& span : distinctBusySpans(jobs, nodeCounts)) {
         const double nodes = static_cast<double>(span.nodes);
         const std::int64_t a = span.start - first;
         const std::int64_t b = span.end - first;

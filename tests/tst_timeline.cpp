@@ -127,6 +127,25 @@ private slots:
         }
     }
 
+    // A log without node lists: its jobs count with their logged sizes, as if placed.
+    void busyNodesCountJobsWithoutNodeListsBySize()
+    {
+        SplitMix64 random(12);
+        const std::vector<Job> placed = randomJobs(random, 30, 16);
+        std::vector<Job> unplaced = placed;
+        std::vector<int> sizes;
+        for (Job& job : unplaced) {
+            sizes.push_back(static_cast<int>(job.nodes.size()));
+            job.nodes.clear();
+        }
+        const StepSeries expected = busyNodesOverTime(placed);
+        const StepSeries sized = busyNodesOverTime(unplaced, sizes);
+        QVERIFY(expected.times.size() > 2);
+        for (std::int64_t t = -2; t < 160; ++t)
+            QCOMPARE(sized.valueAt(t), expected.valueAt(t));
+        QVERIFY(busyNodesOverTime(unplaced).times.empty()); // without sizes: nothing known
+    }
+
     void ganttBarsCoverEachJobsNodesInRuns()
     {
         SplitMix64 random(5);
