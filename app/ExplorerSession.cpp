@@ -12,6 +12,16 @@
 
 namespace placement {
 
+namespace {
+
+/// The logged run of a machine loaded with its logged placements, from what was loaded.
+RunRecord loggedRunOf(const MachineData& logged)
+{
+    return loggedRun(logged.record, logged.topology->nodeCount(), logged.jobs, logged.nodeCounts, logged.cpusPerNode);
+}
+
+} // namespace
+
 ExplorerSession::ExplorerSession(QObject* parent)
     : QObject(parent)
     , m_watcher(new QFileSystemWatcher(this))
@@ -40,7 +50,7 @@ bool ExplorerSession::openDatabase(const QString& path)
         if (!machines.empty()) { // a new database holds none until logs are imported
             first = std::make_shared<const MachineData>(MachineData::load(store, machines.front()));
             firstRuns = placement::runs(store, machines.front().id);
-            firstLogged = placement::loggedRun(store, machines.front());
+            firstLogged = loggedRunOf(*first);
         }
     } catch (const std::exception& error) {
         m_lastError = QString::fromStdString(error.what());
@@ -53,7 +63,8 @@ bool ExplorerSession::openDatabase(const QString& path)
     m_reopened = true; // the same ids may name other machines now
     watchDatabase();
     emit databaseChanged();
-    install(std::move(first), std::move(firstRuns), std::move(firstLogged));
+    const int cpusPerNode = first ? first->cpusPerNode : 1;
+    install(std::move(first), std::move(firstRuns), std::move(firstLogged), cpusPerNode);
     return true;
 }
 
@@ -68,13 +79,14 @@ bool ExplorerSession::selectMachine(int index)
         Store store = Store::openExisting(m_databasePath.toStdString());
         loaded = std::make_shared<const MachineData>(MachineData::load(store, m_machines[static_cast<size_t>(index)]));
         machineRuns = placement::runs(store, loaded->record.id);
-        logged = placement::loggedRun(store, loaded->record);
+        logged = loggedRunOf(*loaded);
     } catch (const std::exception& error) {
         m_lastError = QString::fromStdString(error.what());
         return false;
     }
     m_machineIndex = index;
-    install(std::move(loaded), std::move(machineRuns), std::move(logged));
+    const int cpusPerNode = loaded->cpusPerNode;
+    install(std::move(loaded), std::move(machineRuns), std::move(logged), cpusPerNode);
     return true;
 }
 
@@ -85,13 +97,23 @@ void ExplorerSession::reloadRuns()
     try {
         Store store = Store::openExisting(m_databasePath.toStdString());
         std::vector<RunRecord> machineRuns = placement::runs(store, m_machine->record.id);
-        m_loggedRun = placement::loggedRun(store, m_machine->record);
+        updateLoggedRun(store);
         m_runs = std::move(machineRuns);
     } catch (const std::exception& error) {
         m_lastError = QString::fromStdString(error.what());
         return;
     }
     emit runsChanged();
+}
+
+void ExplorerSession::updateLoggedRun(Store& store)
+{
+    // Read again only when a stored run changed the processors per node it is sized with.
+    const int cpusPerNode = loggedCpusPerNode(store, m_machine->record.id);
+    if (cpusPerNode == m_loggedCpusPerNode)
+        return;
+    m_loggedRun = placement::loggedRun(store, m_machine->record, cpusPerNode);
+    m_loggedCpusPerNode = cpusPerNode;
 }
 
 void ExplorerSession::watchDatabase()
@@ -170,7 +192,7 @@ void ExplorerSession::refreshFromDisk()
     if (m_machine && !sameRuns(machineRuns, m_runs)) {
         try {
             Store store = Store::openExisting(m_databasePath.toStdString());
-            m_loggedRun = placement::loggedRun(store, m_machine->record); // the latest run's processors per node
+            updateLoggedRun(store);
         } catch (const std::exception&) {
             return; // the next change tries again
         }
@@ -216,7 +238,7 @@ bool ExplorerSession::selectRunId(std::int64_t runId)
         m_lastError = QString::fromStdString(error.what());
         return false;
     }
-    install(std::move(loaded), std::move(machineRuns), m_loggedRun);
+    install(std::move(loaded), std::move(machineRuns), m_loggedRun, m_loggedCpusPerNode);
     return true;
 }
 
@@ -228,7 +250,8 @@ QString ExplorerSession::runName() const
     return {};
 }
 
-void ExplorerSession::install(std::shared_ptr<const MachineData> machine, std::vector<RunRecord> runs, RunRecord logged)
+void ExplorerSession::install(std::shared_ptr<const MachineData> machine, std::vector<RunRecord> runs, RunRecord logged,
+                              int loggedCpusPerNode)
 {
     const bool sameMachine = m_machine && machine && m_machine->record.id == machine->record.id
         && m_machine->record.spec == machine->record.spec && !m_reopened;
@@ -236,6 +259,7 @@ void ExplorerSession::install(std::shared_ptr<const MachineData> machine, std::v
     m_machine = std::move(machine);
     m_runs = std::move(runs);
     m_loggedRun = std::move(logged);
+    m_loggedCpusPerNode = loggedCpusPerNode;
     m_compared.reset();
     m_comparedName.clear();
     m_selectedJob = -1;

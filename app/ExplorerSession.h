@@ -127,8 +127,12 @@ signals:
     void whatIfPolicyChanged(const QString& policy);
 
 private:
-    /// Shows `machine` (its run list `runs`, its logged run `logged`) and resets what derives from it.
-    void install(std::shared_ptr<const MachineData> machine, std::vector<RunRecord> runs, RunRecord logged);
+    /// Shows `machine` (its run list `runs`, its logged run `logged`, sized with
+    /// `loggedCpusPerNode`) and resets what derives from it.
+    void install(std::shared_ptr<const MachineData> machine, std::vector<RunRecord> runs, RunRecord logged,
+                 int loggedCpusPerNode);
+    /// Reads the logged run again if the machine's latest run reads processors otherwise.
+    void updateLoggedRun(Store& store);
     std::int64_t runIdOf(const QString& name) const;
     void updateOwners();
     /// Watches the open database's files (the database, its write-ahead log and their folder).
@@ -140,6 +144,7 @@ private:
     int m_machineIndex = -1;
     std::vector<RunRecord> m_runs;
     RunRecord m_loggedRun;
+    int m_loggedCpusPerNode = 1;
     std::shared_ptr<const MachineData> m_machine;
     std::shared_ptr<const MachineData> m_compared;
     QString m_comparedName;

@@ -31,6 +31,7 @@ MachineData MachineData::load(Store& store, const MachineRecord& record, std::in
         LoggedSchedule logged = loadLoggedSchedule(store, record.id, loggedCpusPerNode(store, record.id));
         data.jobs = std::move(logged.jobs);
         data.nodeCounts = std::move(logged.nodeCounts);
+        data.cpusPerNode = logged.cpusPerNode;
     }
     data.labels = runId ? runJobLabels(store, runId) : jobLabels(store, record.id);
     if (data.labels.size() != data.jobs.size()) // the database changed between the two reads

@@ -41,6 +41,7 @@ struct MachineData
     /// The logged run: each job's size (store/LoggedRun.h), also where the log names no
     /// nodes; empty for a simulated run.
     std::vector<int> nodeCounts;
+    int cpusPerNode = 1; ///< the logged run: what processor counts were divided by
     /// The log names no node for any job: where the logged jobs ran is unknown.
     bool hasNoNodeLists() const { return !jobs.empty() && jobsWithoutNodes == static_cast<std::int64_t>(jobs.size()); }
     /// Per job of a simulated run, what it held beyond its nodes (owned links, idle nodes);

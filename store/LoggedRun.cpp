@@ -16,6 +16,7 @@ LoggedSchedule loadLoggedSchedule(Store& store, std::int64_t machineId, int cpus
     if (cpusPerNode < 1)
         throw std::invalid_argument("processors per node must be at least 1");
     LoggedSchedule schedule;
+    schedule.cpusPerNode = cpusPerNode;
     schedule.jobs = store.jobs(machineId);
     // The jobs of Store::jobs(), in its order.
     SqliteStatement sizes(store.database(),
@@ -51,13 +52,18 @@ RunRecord loggedRun(Store& store, const MachineRecord& machine, int cpusPerNode)
     if (cpusPerNode == 0)
         cpusPerNode = loggedCpusPerNode(store, machine.id);
     const LoggedSchedule schedule = loadLoggedSchedule(store, machine.id, cpusPerNode);
-    int machineNodes = 0;
     try {
-        machineNodes = parseMachineSpec(machine.spec)->nodeCount();
+        return loggedRun(machine, parseMachineSpec(machine.spec)->nodeCount(), schedule.jobs, schedule.nodeCounts,
+                         cpusPerNode);
     } catch (const std::invalid_argument& error) {
         throw StoreError(store.path() + ": machine '" + machine.name + "': " + error.what());
     }
-    LoggedRunSummary summary = summarizeLoggedRun(machineNodes, schedule.jobs, schedule.nodeCounts);
+}
+
+RunRecord loggedRun(const MachineRecord& machine, int machineNodes, const std::vector<Job>& jobs,
+                    const std::vector<int>& nodeCounts, int cpusPerNode)
+{
+    LoggedRunSummary summary = summarizeLoggedRun(machineNodes, jobs, nodeCounts);
     summary.machine = machine.name;
     summary.cpusPerNode = cpusPerNode;
     summary.jobsWithoutStart = machine.jobsWithoutStart;

@@ -23,6 +23,7 @@ struct LoggedSchedule
     /// Per job: its node list's length, else its size as the simulator reads it
     /// (storedJobSize()); 0 or less: unknown.
     std::vector<int> nodeCounts;
+    int cpusPerNode = 1; ///< what processor counts were divided by
 };
 
 /// Reads the logged jobs of a machine with their sizes. Throws StoreError.
@@ -37,5 +38,8 @@ int loggedCpusPerNode(Store& store, std::int64_t machineId);
 /// RunRecord beside the stored ones: id 0, name "logged", parameters and summary as JSON
 /// with the keys of a simulated run's. `cpusPerNode` 0: loggedCpusPerNode().
 RunRecord loggedRun(Store& store, const MachineRecord& machine, int cpusPerNode = 0);
+/// The same from a schedule read already (the explorer's loaded machine: no second read).
+RunRecord loggedRun(const MachineRecord& machine, int machineNodes, const std::vector<Job>& jobs,
+                    const std::vector<int>& nodeCounts, int cpusPerNode);
 
 } // namespace placement

@@ -183,18 +183,19 @@ private slots:
         request.files = {QFINDTESTDATA("data/traces/hpc2n.swf").toStdString()};
         request.machine = "seth";
         request.topology = "fattree radix=16 pods=2 leaves-per-pod=8 nodes-per-leaf=8";
-        QString error;
-        {
-            Store::openOrCreate(path.toStdString());
-            const ImportResult result = ImportRunner::run(path, request, nullptr, &error);
-            QVERIFY2(result.committed, qPrintable(error + QString::fromStdString(result.failure)));
+        const auto simulate = [&](const char* policy, int cpusPerNode) {
             Store store = Store::openExisting(path.toStdString());
             SimulationSetup setup;
             setup.machine = "seth";
-            setup.allocator.policy = "first-fit";
-            setup.cpusPerNode = 2;
+            setup.allocator.policy = policy;
+            setup.cpusPerNode = cpusPerNode;
             runStoredSimulation(store, setup, "test");
-        }
+        };
+        QString error;
+        Store::openOrCreate(path.toStdString());
+        const ImportResult result = ImportRunner::run(path, request, nullptr, &error);
+        QVERIFY2(result.committed, qPrintable(error + QString::fromStdString(result.failure)));
+        simulate("first-fit", 2);
         MainWindow window;
         window.resize(1400, 900);
         QVERIFY(window.openDatabase(path));
@@ -218,6 +219,21 @@ private slots:
             qPrintable(runs->index(0, RunTableModel::ParametersColumn).data().toString()));
         QCOMPARE(runs->index(1, RunTableModel::NameColumn).data().toString(),
                  QStringLiteral("first-fit easy 2 cpus/node"));
+        QVERIFY(runs->index(0, RunTableModel::ParametersColumn)
+                    .data()
+                    .toString()
+                    .startsWith(QStringLiteral("2 cpus/node")));
+        simulate("random", 4); // a run reading 4 processors per node: the logged run follows it
+        const double utilization
+            = runs->index(0, RunTableModel::UtilizationColumn).data(RunTableModel::SortRole).toDouble();
+        window.session()->reloadRuns();
+        QCOMPARE(runs->rowCount(), 3);
+        QVERIFY(runs->index(0, RunTableModel::ParametersColumn)
+                    .data()
+                    .toString()
+                    .startsWith(QStringLiteral("4 cpus/node")));
+        QVERIFY(runs->index(0, RunTableModel::UtilizationColumn).data(RunTableModel::SortRole).toDouble()
+                < utilization);
 
         window.inspectorDock()->show();
         window.inspectorDock()->raise();
