@@ -4,6 +4,7 @@
 #include "RunsCommand.h"
 
 #include "core/Csv.h"
+#include "core/RunChartData.h"
 #include "core/SystemMetrics.h"
 #include "store/LoggedRun.h"
 #include "store/Store.h"
@@ -16,7 +17,6 @@
 #include <cctype>
 #include <cstdio>
 #include <optional>
-#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -58,13 +58,17 @@ QJsonObject sizeBin(const QJsonObject& summary, int minNodes)
     return {};
 }
 
+/// A size bin in a CSV column name: "1-4", "257+" (sizeBinLabel() with an ASCII hyphen).
 std::string binName(const std::vector<int>& bins, size_t bin)
 {
-    return bin + 1 < bins.size() ? std::to_string(bins[bin]) + "-" + std::to_string(bins[bin + 1] - 1)
-                                 : std::to_string(bins[bin]) + "+";
+    std::string label = sizeBinLabel(bins, static_cast<int>(bin));
+    const std::string dash = "\u2013";
+    if (const size_t at = label.find(dash); at != std::string::npos)
+        label.replace(at, dash.size(), "-");
+    return label;
 }
 
-// The columns of the CSV and the table: a stored parameter or a summary value, its CSV
+/// The columns of the CSV and the table: a stored parameter or a summary value, its CSV
 // header (units in it) and its table heading.
 struct Column
 {
@@ -201,7 +205,7 @@ std::string textOf(const std::string& machine, const std::vector<ShownRun>& runs
 
     std::vector<std::vector<std::string>> waits{{"mean wait h by size"}};
     for (size_t bin = 0; bin < bins.size(); ++bin)
-        waits.front().push_back(binName(bins, bin) + " nodes");
+        waits.front().push_back(sizeBinLabel(bins, static_cast<int>(bin)) + " nodes");
     for (const ShownRun& run : runs) {
         std::vector<std::string> row{run.record.name};
         for (int start : bins) {
