@@ -4,6 +4,7 @@
 #include "app/ExplorerSession.h"
 
 #include "core/Occupancy.h"
+#include "services/LoggedRun.h"
 #include "store/LoggedRun.h"
 
 #include <QFileInfo>

@@ -50,7 +50,7 @@ public:
 
     /// The stored simulated runs of the machine shown.
     const std::vector<RunRecord>& runs() const { return m_runs; }
-    /// The machine's logged run (id 0, store/LoggedRun.h): its system metrics from the logged
+    /// The machine's logged run (id 0, services/LoggedRun.h): its system metrics from the logged
     /// times, with or without node lists. Read again with the run list (runsChanged): its
     /// processors per node follow the latest run's.
     const RunRecord& loggedRun() const { return m_loggedRun; }

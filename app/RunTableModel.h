@@ -13,7 +13,7 @@
 namespace placement {
 
 /// The runs of one machine side by side, one row each, with the system metrics of their
-/// summaries: the run-comparison table. A run of id 0 is the logged run (store/LoggedRun.h),
+/// summaries: the run-comparison table. A run of id 0 is the logged run (services/LoggedRun.h),
 /// which has no APH or scheduling time of its own.
 class RunTableModel : public QAbstractTableModel
 {

@@ -3,7 +3,7 @@
 
 #include "store/LoggedRun.h"
 
-#include "core/MachineSpec.h"
+#include "store/Runs.h"
 #include "store/Store.h"
 
 #include <algorithm>
@@ -45,35 +45,6 @@ int loggedCpusPerNode(Store& store, std::int64_t machineId)
     if (!latest.step() || latest.isNull(0))
         return 1;
     return static_cast<int>(std::clamp<std::int64_t>(latest.integer(0), 1, 1 << 20));
-}
-
-RunRecord loggedRun(Store& store, const MachineRecord& machine, int cpusPerNode)
-{
-    if (cpusPerNode == 0)
-        cpusPerNode = loggedCpusPerNode(store, machine.id);
-    const LoggedSchedule schedule = loadLoggedSchedule(store, machine.id, cpusPerNode);
-    try {
-        return loggedRun(machine, parseMachineSpec(machine.spec)->nodeCount(), schedule.jobs, schedule.nodeCounts,
-                         cpusPerNode);
-    } catch (const std::invalid_argument& error) {
-        throw StoreError(store.path() + ": machine '" + machine.name + "': " + error.what());
-    }
-}
-
-RunRecord loggedRun(const MachineRecord& machine, int machineNodes, const std::vector<Job>& jobs,
-                    const std::vector<int>& nodeCounts, int cpusPerNode)
-{
-    LoggedRunSummary summary = summarizeLoggedRun(machineNodes, jobs, nodeCounts);
-    summary.machine = machine.name;
-    summary.cpusPerNode = cpusPerNode;
-    summary.jobsWithoutStart = machine.jobsWithoutStart;
-    RunRecord record;
-    record.machineId = machine.id;
-    record.name = "logged";
-    record.parameters = loggedRunParametersJson(summary);
-    record.summary = loggedRunSummaryJson(summary);
-    record.placements = summary.jobsWithNodeLists;
-    return record;
 }
 
 } // namespace placement

@@ -4,15 +4,12 @@
 #pragma once
 
 #include "core/Job.h"
-#include "core/LoggedRun.h"
-#include "store/Runs.h"
 
 #include <cstdint>
 #include <vector>
 
 namespace placement {
 
-struct MachineRecord;
 class Store;
 
 /// A machine's logged jobs with the size of each: what the logged run is measured on,
@@ -33,13 +30,5 @@ LoggedSchedule loadLoggedSchedule(Store& store, std::int64_t machineId, int cpus
 /// machine's latest stored run (so that the logged run and the runs beside it read the log
 /// alike), 1 when it has none.
 int loggedCpusPerNode(Store& store, std::int64_t machineId);
-
-/// The logged run of a machine, measured from its stored jobs (summarizeLoggedRun()), as a
-/// RunRecord beside the stored ones: id 0, name "logged", parameters and summary as JSON
-/// with the keys of a simulated run's. `cpusPerNode` 0: loggedCpusPerNode().
-RunRecord loggedRun(Store& store, const MachineRecord& machine, int cpusPerNode = 0);
-/// The same from a schedule read already (the explorer's loaded machine: no second read).
-RunRecord loggedRun(const MachineRecord& machine, int machineNodes, const std::vector<Job>& jobs,
-                    const std::vector<int>& nodeCounts, int cpusPerNode);
 
 } // namespace placement

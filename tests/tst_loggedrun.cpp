@@ -3,7 +3,9 @@
 
 #include "app/ChartDataLoader.h"
 #include "core/MachineSpec.h"
+#include "core/SystemMetrics.h"
 #include "importers/JobImport.h"
+#include "services/LoggedRun.h"
 #include "store/LoggedRun.h"
 #include "store/Store.h"
 

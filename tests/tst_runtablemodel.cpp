@@ -3,10 +3,10 @@
 
 #include "app/RunTableModel.h"
 #include "importers/JobImport.h"
-#include "store/DemoDatabase.h"
-#include "store/LoggedRun.h"
-#include "store/Runs.h"
+#include "services/LoggedRun.h"
 #include "services/Simulation.h"
+#include "store/DemoDatabase.h"
+#include "store/Runs.h"
 #include "store/Store.h"
 
 #include <QAbstractItemModelTester>

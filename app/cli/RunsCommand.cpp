@@ -6,7 +6,7 @@
 #include "core/Csv.h"
 #include "core/RunChartData.h"
 #include "core/SystemMetrics.h"
-#include "store/LoggedRun.h"
+#include "services/LoggedRun.h"
 #include "store/Store.h"
 
 #include <QCommandLineParser>
