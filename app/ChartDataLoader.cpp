@@ -6,6 +6,7 @@
 #include "core/MachineSpec.h"
 #include "core/PlacementMetrics.h"
 #include "core/SystemMetrics.h"
+#include "store/LoggedRun.h"
 #include "store/Runs.h"
 
 namespace placement {
@@ -15,8 +16,11 @@ RunChartData loadRunChartData(const std::string& databasePath, const MachineReco
     Store store = Store::openExisting(databasePath);
     const std::unique_ptr<Topology> topology = parseMachineSpec(machine.spec);
     PlacementAnalyzer analyzer(*topology);
-    const std::vector<Job> jobs = runId ? runJobs(store, runId) : store.jobs(machine.id);
-    return computeRunChartData(jobs, analyzer, defaultSizeBins());
+    if (runId)
+        return computeRunChartData(runJobs(store, runId), analyzer, defaultSizeBins());
+    // The logged run, sized as its row in the run table: with or without node lists.
+    const LoggedSchedule logged = loadLoggedSchedule(store, machine.id, loggedCpusPerNode(store, machine.id));
+    return computeRunChartData(logged.jobs, analyzer, defaultSizeBins(), logged.nodeCounts);
 }
 
 } // namespace placement

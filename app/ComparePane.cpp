@@ -4,6 +4,7 @@
 #include "app/ComparePane.h"
 
 #include "app/ExplorerSession.h"
+#include "app/InspectionText.h"
 #include "core/NetworkLayout.h"
 #include "core/Occupancy.h"
 #include "store/Store.h"
@@ -77,6 +78,7 @@ void ComparePane::setRuns(std::shared_ptr<const MachineData> primary, std::share
                          .arg(title.toHtmlEscaped())
                          .arg(m_comparison.differing)
                          .arg(m_primaryJobs));
+    m_view->setNotice(missingPlacementsText(*m_other));
     m_view->setNodeLayout(m_other->layout);
     updateNetwork();
     recolor();

@@ -4,12 +4,24 @@
 #include "app/ExplorerSession.h"
 
 #include "core/Occupancy.h"
+#include "services/LoggedRun.h"
+#include "store/LoggedRun.h"
 
 #include <QFileInfo>
 
 #include <algorithm>
 
 namespace placement {
+
+namespace {
+
+/// The logged run of a machine loaded with its logged placements, from what was loaded.
+RunRecord loggedRunOf(const MachineData& logged)
+{
+    return loggedRun(logged.record, logged.topology->nodeCount(), logged.jobs, logged.nodeCounts, logged.cpusPerNode);
+}
+
+} // namespace
 
 ExplorerSession::ExplorerSession(QObject* parent)
     : QObject(parent)
@@ -32,12 +44,14 @@ bool ExplorerSession::openDatabase(const QString& path)
     std::vector<MachineRecord> machines;
     std::shared_ptr<const MachineData> first;
     std::vector<RunRecord> firstRuns;
+    RunRecord firstLogged;
     try {
         Store store = Store::openExisting(path.toStdString());
         machines = store.machines();
         if (!machines.empty()) { // a new database holds none until logs are imported
             first = std::make_shared<const MachineData>(MachineData::load(store, machines.front()));
             firstRuns = placement::runs(store, machines.front().id);
+            firstLogged = loggedRunOf(*first);
         }
     } catch (const std::exception& error) {
         m_lastError = QString::fromStdString(error.what());
@@ -50,7 +64,8 @@ bool ExplorerSession::openDatabase(const QString& path)
     m_reopened = true; // the same ids may name other machines now
     watchDatabase();
     emit databaseChanged();
-    install(std::move(first), std::move(firstRuns));
+    const int cpusPerNode = first ? first->cpusPerNode : 1;
+    install(std::move(first), std::move(firstRuns), std::move(firstLogged), cpusPerNode);
     return true;
 }
 
@@ -60,16 +75,19 @@ bool ExplorerSession::selectMachine(int index)
         return false;
     std::shared_ptr<const MachineData> loaded;
     std::vector<RunRecord> machineRuns;
+    RunRecord logged;
     try {
         Store store = Store::openExisting(m_databasePath.toStdString());
         loaded = std::make_shared<const MachineData>(MachineData::load(store, m_machines[static_cast<size_t>(index)]));
         machineRuns = placement::runs(store, loaded->record.id);
+        logged = loggedRunOf(*loaded);
     } catch (const std::exception& error) {
         m_lastError = QString::fromStdString(error.what());
         return false;
     }
     m_machineIndex = index;
-    install(std::move(loaded), std::move(machineRuns));
+    const int cpusPerNode = loaded->cpusPerNode;
+    install(std::move(loaded), std::move(machineRuns), std::move(logged), cpusPerNode);
     return true;
 }
 
@@ -79,12 +97,24 @@ void ExplorerSession::reloadRuns()
         return;
     try {
         Store store = Store::openExisting(m_databasePath.toStdString());
-        m_runs = placement::runs(store, m_machine->record.id);
+        std::vector<RunRecord> machineRuns = placement::runs(store, m_machine->record.id);
+        updateLoggedRun(store);
+        m_runs = std::move(machineRuns);
     } catch (const std::exception& error) {
         m_lastError = QString::fromStdString(error.what());
         return;
     }
     emit runsChanged();
+}
+
+void ExplorerSession::updateLoggedRun(Store& store)
+{
+    // Read again only when a stored run changed the processors per node it is sized with.
+    const int cpusPerNode = loggedCpusPerNode(store, m_machine->record.id);
+    if (cpusPerNode == m_loggedCpusPerNode)
+        return;
+    m_loggedRun = placement::loggedRun(store, m_machine->record, cpusPerNode);
+    m_loggedCpusPerNode = cpusPerNode;
 }
 
 void ExplorerSession::watchDatabase()
@@ -161,6 +191,12 @@ void ExplorerSession::refreshFromDisk()
         }
     }
     if (m_machine && !sameRuns(machineRuns, m_runs)) {
+        try {
+            Store store = Store::openExisting(m_databasePath.toStdString());
+            updateLoggedRun(store);
+        } catch (const std::exception&) {
+            return; // the next change tries again
+        }
         m_runs = std::move(machineRuns);
         emit runsChanged();
     }
@@ -203,7 +239,7 @@ bool ExplorerSession::selectRunId(std::int64_t runId)
         m_lastError = QString::fromStdString(error.what());
         return false;
     }
-    install(std::move(loaded), std::move(machineRuns));
+    install(std::move(loaded), std::move(machineRuns), m_loggedRun, m_loggedCpusPerNode);
     return true;
 }
 
@@ -215,13 +251,16 @@ QString ExplorerSession::runName() const
     return {};
 }
 
-void ExplorerSession::install(std::shared_ptr<const MachineData> machine, std::vector<RunRecord> runs)
+void ExplorerSession::install(std::shared_ptr<const MachineData> machine, std::vector<RunRecord> runs, RunRecord logged,
+                              int loggedCpusPerNode)
 {
     const bool sameMachine = m_machine && machine && m_machine->record.id == machine->record.id
         && m_machine->record.spec == machine->record.spec && !m_reopened;
     m_reopened = false;
     m_machine = std::move(machine);
     m_runs = std::move(runs);
+    m_loggedRun = std::move(logged);
+    m_loggedCpusPerNode = loggedCpusPerNode;
     m_compared.reset();
     m_comparedName.clear();
     m_selectedJob = -1;

@@ -50,6 +50,10 @@ public:
 
     /// The stored simulated runs of the machine shown.
     const std::vector<RunRecord>& runs() const { return m_runs; }
+    /// The machine's logged run (id 0, services/LoggedRun.h): its system metrics from the logged
+    /// times, with or without node lists. Read again with the run list (runsChanged): its
+    /// processors per node follow the latest run's.
+    const RunRecord& loggedRun() const { return m_loggedRun; }
     /// Reads the run list again (after a simulation stored one).
     void reloadRuns();
     /// Reads what another program (the command line, a second explorer) stored since: new
@@ -123,8 +127,12 @@ signals:
     void whatIfPolicyChanged(const QString& policy);
 
 private:
-    /// Shows `machine` (its run list `runs`) and resets what derives from it.
-    void install(std::shared_ptr<const MachineData> machine, std::vector<RunRecord> runs);
+    /// Shows `machine` (its run list `runs`, its logged run `logged`, sized with
+    /// `loggedCpusPerNode`) and resets what derives from it.
+    void install(std::shared_ptr<const MachineData> machine, std::vector<RunRecord> runs, RunRecord logged,
+                 int loggedCpusPerNode);
+    /// Reads the logged run again if the machine's latest run reads processors otherwise.
+    void updateLoggedRun(Store& store);
     std::int64_t runIdOf(const QString& name) const;
     void updateOwners();
     /// Watches the open database's files (the database, its write-ahead log and their folder).
@@ -135,6 +143,8 @@ private:
     std::vector<MachineRecord> m_machines;
     int m_machineIndex = -1;
     std::vector<RunRecord> m_runs;
+    RunRecord m_loggedRun;
+    int m_loggedCpusPerNode = 1;
     std::shared_ptr<const MachineData> m_machine;
     std::shared_ptr<const MachineData> m_compared;
     QString m_comparedName;

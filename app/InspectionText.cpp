@@ -4,6 +4,7 @@
 #include "app/InspectionText.h"
 
 #include "app/JobTableModel.h"
+#include "app/MachineData.h"
 
 #include <QCoreApplication>
 #include <QLocale>
@@ -62,12 +63,14 @@ QString escaped(const std::string& text)
 
 QString jobPlacementText(const Job& job, const InspectedJob& inspected)
 {
-    QString text = tr("<b>Job %1</b> (%2) · %3<br>")
-                       .arg(escaped(job.id), escaped(job.user),
-                            counted(static_cast<std::int64_t>(job.nodes.size()), tr("node"), tr("nodes")));
+    QString text
+        = tr("<b>Job %1</b> (%2) · %3<br>")
+              .arg(escaped(job.id), escaped(job.user),
+                   job.nodes.empty() ? tr("nodes unknown")
+                                     : counted(static_cast<std::int64_t>(job.nodes.size()), tr("node"), tr("nodes")));
     const PlacementMetrics& m = inspected.metrics;
     if (job.nodes.empty())
-        return text + tr("No nodes: nothing to inspect.");
+        return text + tr("The log names no nodes for this job: where it ran is unknown, nothing to inspect.");
     if (!inspected.placementDone)
         return text + tr("Computing…");
     text += tr("APH %1 hops").arg(m.aph, 0, 'f', 2);
@@ -162,6 +165,19 @@ QString machineText(const InspectedMachine& f, bool searching)
               .arg(counted(f.freeNodes, tr("node"), tr("nodes")), counted(f.waitingJobs, tr("job"), tr("jobs")))
         : tr("<br>No job waiting");
     return text;
+}
+
+QString missingPlacementsText(const MachineData& machine)
+{
+    if (machine.hasNoNodeLists())
+        return tr("This log has no node lists: where its %1 jobs ran is unknown, so no node is shown busy. "
+                  "Their logged times and sizes are measured in the Runs and Charts docks (the logged run); a "
+                  "simulated run places them.")
+            .arg(number(static_cast<std::int64_t>(machine.jobs.size())));
+    if (machine.jobsWithoutNodes > 0)
+        return tr("%1 of %2 jobs have no node list in the log: they are not drawn.")
+            .arg(number(machine.jobsWithoutNodes), number(static_cast<std::int64_t>(machine.jobs.size())));
+    return {};
 }
 
 } // namespace placement

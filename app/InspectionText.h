@@ -13,6 +13,8 @@
 
 namespace placement {
 
+struct MachineData;
+
 // What the fragmentation inspector says, in words (rich text), from what it found.
 
 /// The job's placement: APH against the minimum, partitions, and the caption of its hop
@@ -24,5 +26,9 @@ QString jigsawText(const JigsawVerdict& verdict);
 QString linksText(const InspectedLinks& links, const std::vector<Job>& jobs, std::int64_t routeBudget);
 /// The machine at the cursor; `searching`: the largest job is still being looked for.
 QString machineText(const InspectedMachine& machine, bool searching);
+/// What the views cannot show of a run's placements (plain text): "This log has no node
+/// lists…" for the logged run of a log naming no nodes, the jobs left out when some have
+/// none; empty when every job has its nodes.
+QString missingPlacementsText(const MachineData& machine);
 
 } // namespace placement

@@ -423,6 +423,11 @@ void InspectorDock::showMachine()
         m_machineText->setText(tr("<b>Machine at the cursor</b><br>No machine shown."));
         return;
     }
+    if (m_machine->hasNoNodeLists()) { // every node looks free: say why instead
+        m_machineText->setText(tr("<b>Machine at %1 UTC</b><br>%2")
+                                   .arg(formatTime(m_time), missingPlacementsText(*m_machine).toHtmlEscaped()));
+        return;
+    }
     m_machineText->setText(m_machineStale ? tr("<b>Machine at %1 UTC</b><br>Computing…").arg(formatTime(m_time))
                                           : machineText(m_machineFacts, m_pendingMachine > 0));
 }

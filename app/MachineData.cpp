@@ -5,6 +5,7 @@
 
 #include "core/MachineSpec.h"
 #include "core/Occupancy.h"
+#include "store/LoggedRun.h"
 #include "store/Runs.h"
 
 #include <algorithm>
@@ -24,13 +25,21 @@ MachineData MachineData::load(Store& store, const MachineRecord& record, std::in
     data.layout = layoutNodes(*data.topology);
     data.analyzer = std::make_unique<PlacementAnalyzer>(*data.topology);
     data.runId = runId;
-    data.jobs = runId ? runJobs(store, runId, &data.holdings) : store.jobs(record.id);
+    if (runId) {
+        data.jobs = runJobs(store, runId, &data.holdings);
+    } else {
+        LoggedSchedule logged = loadLoggedSchedule(store, record.id, loggedCpusPerNode(store, record.id));
+        data.jobs = std::move(logged.jobs);
+        data.nodeCounts = std::move(logged.nodeCounts);
+        data.cpusPerNode = logged.cpusPerNode;
+    }
     data.labels = runId ? runJobLabels(store, runId) : jobLabels(store, record.id);
     if (data.labels.size() != data.jobs.size()) // the database changed between the two reads
         throw StoreError(store.path() + ": machine '" + record.name + "': the job list changed while it was read");
     data.nodeNames = store.nodeNames(record.id);
     const int nodeCount = data.topology->nodeCount();
     for (const Job& job : data.jobs) {
+        data.jobsWithoutNodes += job.nodes.empty() ? 1 : 0;
         for (int node : job.nodes) {
             if (node < 0 || node >= nodeCount)
                 throw StoreError(store.path() + ": job " + job.id + " uses node " + std::to_string(node)
@@ -46,9 +55,7 @@ MachineData MachineData::load(Store& store, const MachineRecord& record, std::in
         }
         // The busiest moment; the first start when no job says where it ran (busiestTime
         // has no moment then).
-        const bool placed
-            = std::any_of(data.jobs.begin(), data.jobs.end(), [](const Job& job) { return !job.nodes.empty(); });
-        data.openingTime = placed ? busiestTime(data.jobs) : data.firstTime;
+        data.openingTime = data.hasNoNodeLists() ? data.firstTime : busiestTime(data.jobs);
     }
     return data;
 }

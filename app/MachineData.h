@@ -36,6 +36,14 @@ struct MachineData
     std::int64_t openingTime = 0; ///< where the view opens: the busiest moment
     std::unique_ptr<PlacementAnalyzer> analyzer; ///< metrics of this machine's placements
     std::int64_t runId = 0; ///< the simulated run shown; 0: the logged placements
+    /// Jobs without a node list (logged jobs whose log names no nodes): in no picture.
+    std::int64_t jobsWithoutNodes = 0;
+    /// The logged run: each job's size (store/LoggedRun.h), also where the log names no
+    /// nodes; empty for a simulated run.
+    std::vector<int> nodeCounts;
+    int cpusPerNode = 1; ///< the logged run: what processor counts were divided by
+    /// The log names no node for any job: where the logged jobs ran is unknown.
+    bool hasNoNodeLists() const { return !jobs.empty() && jobsWithoutNodes == static_cast<std::int64_t>(jobs.size()); }
     /// Per job of a simulated run, what it held beyond its nodes (owned links, idle nodes);
     /// empty for the logged placements.
     std::vector<RunHoldings> holdings;

@@ -7,6 +7,7 @@
 #include "app/ComparePane.h"
 #include "app/ExportActions.h"
 #include "app/ImportDialog.h"
+#include "app/InspectionText.h"
 #include "app/InspectorDock.h"
 #include "app/JobTableModel.h"
 #include "app/RecentFiles.h"
@@ -389,6 +390,7 @@ void MainWindow::showMachine()
         m_machineBox->setCurrentIndex(m_session->machineIndex());
     }
     m_view->setOutlines({});
+    m_view->setNotice({});
     m_view->setNodeLayout(machine ? machine->layout : NodeLayout{});
     showNetwork();
     m_linkModeActions[static_cast<size_t>(m_session->linkColorMode())]->setChecked(true);
@@ -401,10 +403,15 @@ void MainWindow::showMachine()
         statusBar()->showMessage(m_summary->text());
         return;
     }
+    const QString missing = missingPlacementsText(*machine);
+    m_view->setNotice(missing);
     statusBar()->showMessage(
         machine->runId ? tr("Showing simulated run %1 of %2.")
                              .arg(m_session->runName(), QString::fromStdString(machine->record.name))
-                       : tr("Showing the logged placements of %1.").arg(QString::fromStdString(machine->record.name)));
+            : machine->hasNoNodeLists()
+            ? tr("Showing the logged run of %1: this log has no node lists.")
+                  .arg(QString::fromStdString(machine->record.name))
+            : tr("Showing the logged placements of %1.").arg(QString::fromStdString(machine->record.name)));
     showTime();
 }
 
@@ -419,7 +426,11 @@ void MainWindow::showRuns()
 {
     const std::vector<RunRecord>& runs = m_session->runs();
     const MachineData* machine = m_session->machine();
-    m_runModel->setRuns(runs);
+    std::vector<RunRecord> rows;
+    if (machine)
+        rows.push_back(m_session->loggedRun()); // the logged run first, beside every simulated one
+    rows.insert(rows.end(), runs.begin(), runs.end());
+    m_runModel->setRuns(std::move(rows));
     {
         const QSignalBlocker compareBlocker(m_compareBox);
         m_compareBox->clear();
@@ -540,9 +551,10 @@ void MainWindow::showSelectedJob()
         return;
     if (jobIndex >= 0) {
         const Job& job = machine->jobs[static_cast<size_t>(jobIndex)];
-        statusBar()->showMessage(tr("Job %1 (%2): %3 nodes, %4 → %5 UTC")
-                                     .arg(QString::fromStdString(job.id), QString::fromStdString(job.user))
-                                     .arg(job.nodes.size())
+        statusBar()->showMessage(tr("Job %1 (%2): %3, %4 → %5 UTC")
+                                     .arg(QString::fromStdString(job.id), QString::fromStdString(job.user),
+                                          job.nodes.empty() ? tr("nodes unknown (the log names none)")
+                                                            : tr("%1 nodes").arg(job.nodes.size()))
                                      .arg(formatTime(job.start), formatTime(job.end)));
     } else {
         statusBar()->clearMessage();

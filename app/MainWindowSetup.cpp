@@ -184,6 +184,8 @@ void MainWindow::createDocks()
     runFilter->setSortRole(RunTableModel::SortRole);
     auto* runTable = new QTableView;
     runTable->setModel(runFilter);
+    // The rows as the model has them (the logged run first, then by age) until a heading is clicked.
+    runTable->horizontalHeader()->setSortIndicator(-1, Qt::AscendingOrder);
     runTable->setSortingEnabled(true);
     runTable->setSelectionBehavior(QAbstractItemView::SelectRows);
     runTable->setSelectionMode(QAbstractItemView::SingleSelection);

@@ -16,21 +16,33 @@ QJsonObject parseObject(const std::string& json)
     return QJsonDocument::fromJson(QByteArray::fromStdString(json)).object();
 }
 
-/// The parameters that tell runs of one policy apart, in a line.
+/// The parameters that tell runs of one policy apart, in a line: those the run stores (the
+/// logged run stores its processors per node only).
 QString describeParameters(const QJsonObject& parameters)
 {
+    const auto has = [&](const char* key) { return parameters.contains(QLatin1String(key)); };
     QStringList parts;
-    if (parameters.value(QStringLiteral("backfill")).toString() != QLatin1String("fcfs"))
+    if (has("backfill") && parameters.value(QStringLiteral("backfill")).toString() != QLatin1String("fcfs"))
         parts << RunTableModel::tr("window %1").arg(parameters.value(QStringLiteral("window")).toInt());
-    parts << RunTableModel::tr("seed %1").arg(parameters.value(QStringLiteral("seed")).toInteger());
+    if (has("seed"))
+        parts << RunTableModel::tr("seed %1").arg(parameters.value(QStringLiteral("seed")).toInteger());
     parts << RunTableModel::tr("%1 cpus/node").arg(parameters.value(QStringLiteral("cpus_per_node")).toInt(1));
-    parts << RunTableModel::tr("nodes x%1").arg(parameters.value(QStringLiteral("scale_nodes")).toInt(1));
-    parts << RunTableModel::tr("arrivals %1").arg(parameters.value(QStringLiteral("arrivals")).toString());
+    if (has("scale_nodes"))
+        parts << RunTableModel::tr("nodes x%1").arg(parameters.value(QStringLiteral("scale_nodes")).toInt(1));
+    if (has("arrivals"))
+        parts << RunTableModel::tr("arrivals %1").arg(parameters.value(QStringLiteral("arrivals")).toString());
     for (const char* bound : {"from", "to"})
         if (parameters.value(QLatin1String(bound)).isDouble())
             parts << QStringLiteral("%1 %2").arg(QLatin1String(bound),
                                                  formatTime(parameters.value(QLatin1String(bound)).toInteger()));
     return parts.join(QStringLiteral(", "));
+}
+
+/// A number of the summary; nothing when the run has none (the logged run's APH and
+/// scheduling time).
+QVariant optionalNumber(const QJsonValue& value)
+{
+    return value.isDouble() ? QVariant(value.toDouble()) : QVariant();
 }
 
 } // namespace
@@ -71,18 +83,21 @@ QVariant RunTableModel::value(int row, int column) const
     }
     case BackfillColumn: return parameters.value(QStringLiteral("backfill")).toString();
     case SpeedupColumn: return parameters.value(QStringLiteral("speedup")).toString();
-    case ParametersColumn: return describeParameters(parameters);
+    case ParametersColumn: {
+        const QString described = describeParameters(parameters);
+        return isLogged(row) && summary.value(QStringLiteral("jobs_with_node_lists")).toInteger() == 0
+            ? tr("%1, no node lists").arg(described)
+            : described;
+    }
     case JobsColumn: return summary.value(QStringLiteral("jobs")).toInt();
     case UtilizationColumn: return summary.value(QStringLiteral("utilization")).toDouble();
     case MakespanColumn: return summary.value(QStringLiteral("makespan")).toDouble();
     case MeanWaitColumn: return summary.value(QStringLiteral("mean_wait")).toDouble();
     case MeanSlowdownColumn: return summary.value(QStringLiteral("mean_bounded_slowdown")).toDouble();
-    case MeanAphColumn: return summary.value(QStringLiteral("mean_aph")).toDouble();
+    case MeanAphColumn: return optionalNumber(summary.value(QStringLiteral("mean_aph")));
     case SchedulingColumn:
-        return summary.value(QStringLiteral("scheduling_us_per_job"))
-            .toObject()
-            .value(QStringLiteral("mean"))
-            .toDouble();
+        return optionalNumber(
+            summary.value(QStringLiteral("scheduling_us_per_job")).toObject().value(QStringLiteral("mean")));
     }
     return {};
 }
@@ -99,9 +114,13 @@ QVariant RunTableModel::data(const QModelIndex& index, int role) const
         return value(row, column);
     if (role == Qt::TextAlignmentRole)
         return column >= JobsColumn ? QVariant(Qt::AlignRight | Qt::AlignVCenter) : QVariant();
+    if (role == Qt::ToolTipRole && isLogged(row))
+        return loggedToolTip(row);
     if (role != Qt::DisplayRole)
         return {};
     const QVariant v = value(row, column);
+    if (!v.isValid())
+        return QStringLiteral("\u2013");
     switch (column) {
     case UtilizationColumn: return QStringLiteral("%1%").arg(100 * v.toDouble(), 0, 'f', 1);
     case MakespanColumn:
@@ -111,6 +130,26 @@ QVariant RunTableModel::data(const QModelIndex& index, int role) const
     case SchedulingColumn: return QString::number(v.toDouble(), 'f', column == SchedulingColumn ? 1 : 2);
     default: return v;
     }
+}
+
+bool RunTableModel::isLogged(int row) const
+{
+    return m_runs[static_cast<size_t>(row)].id == 0;
+}
+
+QString RunTableModel::loggedToolTip(int row) const
+{
+    const QJsonObject& summary = m_summaries[static_cast<size_t>(row)];
+    QString text = tr("The logged schedule, measured from the logged submit, start and end times of its jobs "
+                      "(docs/simulation.md).");
+    if (summary.value(QStringLiteral("jobs_with_node_lists")).toInteger() == 0)
+        text += QLatin1Char(' ') + tr("This log has no node lists: where its jobs ran is unknown, so it has no APH.");
+    if (const qint64 unknown = summary.value(QStringLiteral("jobs_without_start")).toInteger(); unknown > 0)
+        text
+            += QLatin1Char(' ') + tr("Jobs without a start time in the log, left out of its metrics: %1.").arg(unknown);
+    if (const qint64 unsized = summary.value(QStringLiteral("jobs_without_size")).toInteger(); unsized > 0)
+        text += QLatin1Char(' ') + tr("Jobs without a size, left out: %1.").arg(unsized);
+    return text;
 }
 
 QVariant RunTableModel::headerData(int section, Qt::Orientation orientation, int role) const

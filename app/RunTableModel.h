@@ -12,8 +12,9 @@
 
 namespace placement {
 
-/// The stored runs of one machine side by side, one row each, with the system metrics of
-/// their summaries: the run-comparison table.
+/// The runs of one machine side by side, one row each, with the system metrics of their
+/// summaries: the run-comparison table. A run of id 0 is the logged run (services/LoggedRun.h),
+/// which has no APH or scheduling time of its own.
 class RunTableModel : public QAbstractTableModel
 {
     Q_OBJECT
@@ -47,6 +48,8 @@ public:
 
 private:
     QVariant value(int row, int column) const;
+    bool isLogged(int row) const;
+    QString loggedToolTip(int row) const;
 
     std::vector<RunRecord> m_runs;
     std::vector<QJsonObject> m_summaries, m_parameters;

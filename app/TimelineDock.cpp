@@ -243,7 +243,8 @@ void TimelineDock::setTime(std::int64_t time)
 void TimelineDock::setJobs(const std::vector<Job>* jobs, int nodeCount, std::int64_t first, std::int64_t last)
 {
     m_gantt->setJobs(jobs, nodeCount, first, last);
-    m_chart->setJobs(jobs, nodeCount, first, last);
+    // The utilization counts jobs without node lists too, with their logged sizes.
+    m_chart->setJobs(jobs, nodeCount, first, last, jobs && m_machine ? m_machine->nodeCounts : std::vector<int>{});
 }
 
 void TimelineDock::alignTimeAxes()

@@ -3,6 +3,7 @@
 
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -21,5 +22,15 @@ struct Job
 
     bool runsAt(std::int64_t time) const { return start <= time && time < end; }
 };
+
+/// The nodes job `index` of `jobs` ran on: the length of its node list, else its size in
+/// `nodeCounts` (one per job: the logged sizes of a log without node lists; may be empty),
+/// else 0.
+inline int jobSize(const std::vector<Job>& jobs, const std::vector<int>& nodeCounts, std::size_t index)
+{
+    if (!jobs[index].nodes.empty())
+        return static_cast<int>(jobs[index].nodes.size());
+    return index < nodeCounts.size() && nodeCounts[index] > 0 ? nodeCounts[index] : 0;
+}
 
 } // namespace placement

@@ -112,15 +112,16 @@ std::vector<char> CompactRuns::sharingNodes() const
     return sharing;
 }
 
-std::vector<BusySpan> distinctBusySpans(const std::vector<Job>& jobs)
+std::vector<BusySpan> distinctBusySpans(const std::vector<Job>& jobs, const std::vector<int>& nodeCounts)
 {
     const std::vector<char> sharing = jobsSharingNodes(jobs);
     std::vector<BusySpan> spans;
     spans.reserve(jobs.size());
     for (size_t index = 0; index < jobs.size(); ++index) {
         const Job& job = jobs[index];
-        if (!sharing[index] && job.end > job.start && !job.nodes.empty())
-            spans.push_back({job.start, job.end, static_cast<int>(job.nodes.size())});
+        const int size = jobSize(jobs, nodeCounts, index); // a job without a node list: its logged size
+        if (!sharing[index] && job.end > job.start && size > 0)
+            spans.push_back({job.start, job.end, size});
     }
     const std::vector<Hold> holds = holdsOf(jobs, &sharing);
     for (size_t i = 0; i < holds.size();) {

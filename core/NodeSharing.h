@@ -50,7 +50,9 @@ struct BusySpan
 /// The jobs' node holdings with every node counted once at each instant: a job that shares
 /// no node gives one span of its size; the nodes of jobs that share are merged per node
 /// (the union of the runs holding it), one span of one node per merged interval. Summing
-/// the spans that cover an instant gives the distinct busy nodes then.
-std::vector<BusySpan> distinctBusySpans(const std::vector<Job>& jobs);
+/// the spans that cover an instant gives the distinct busy nodes then. A job without nodes
+/// gives one span of its size in `nodeCounts` (one per job, may be empty: the logged sizes of
+/// a log without node lists, core/Job.h jobSize()).
+std::vector<BusySpan> distinctBusySpans(const std::vector<Job>& jobs, const std::vector<int>& nodeCounts = {});
 
 } // namespace placement

@@ -38,12 +38,16 @@ std::string sizeBinLabel(const std::vector<int>& binStarts, int bin, int firstFr
     return from == to ? std::to_string(from) : std::to_string(from) + "\u2013" + std::to_string(to);
 }
 
-std::vector<float> utilizationPerMinute(int machineNodes, const std::vector<Job>& jobs, std::int64_t* t0)
+std::vector<float> utilizationPerMinute(int machineNodes, const std::vector<Job>& jobs, std::int64_t* t0,
+                                        const std::vector<int>& nodeCounts)
 {
+    if (!nodeCounts.empty() && nodeCounts.size() != jobs.size())
+        throw std::invalid_argument("one node count per job expected");
     std::int64_t first = std::numeric_limits<std::int64_t>::max();
     std::int64_t last = std::numeric_limits<std::int64_t>::min();
-    for (const Job& job : jobs) {
-        if (job.nodes.empty())
+    for (size_t index = 0; index < jobs.size(); ++index) {
+        const Job& job = jobs[index];
+        if (jobSize(jobs, nodeCounts, index) == 0)
             continue;
         first = std::min(first, std::min(job.submit, job.start));
         last = std::max(last, job.end);
@@ -57,8 +61,9 @@ std::vector<float> utilizationPerMinute(int machineNodes, const std::vector<Job>
     // from its first full minute to its last), the partial minutes at its ends directly.
     std::vector<double> step(static_cast<size_t>(minutes) + 1, 0.0);
     std::vector<double> partial(static_cast<size_t>(minutes), 0.0);
-    // Each busy node once, however many jobs share it (core/NodeSharing.h).
-    for (const BusySpan& span : distinctBusySpans(jobs)) {
+    // Each busy node once, however many jobs share it (core/NodeSharing.h); a job without a
+    // node list with its logged size.
+    for (const BusySpan& span : distinctBusySpans(jobs, nodeCounts)) {
         const double nodes = static_cast<double>(span.nodes);
         const std::int64_t a = span.start - first;
         const std::int64_t b = span.end - first;
@@ -85,9 +90,11 @@ std::vector<float> utilizationPerMinute(int machineNodes, const std::vector<Job>
 }
 
 RunChartData computeRunChartData(const std::vector<Job>& jobs, PlacementAnalyzer& analyzer,
-                                 const std::vector<int>& binStarts)
+                                 const std::vector<int>& binStarts, const std::vector<int>& nodeCounts)
 {
     checkBins(binStarts);
+    if (!nodeCounts.empty() && nodeCounts.size() != jobs.size())
+        throw std::invalid_argument("one node count per job expected");
     const size_t bins = binStarts.size();
     RunChartData data;
     data.binStarts = binStarts;
@@ -95,19 +102,22 @@ RunChartData computeRunChartData(const std::vector<Job>& jobs, PlacementAnalyzer
     std::vector<std::vector<int>> sizes(bins);
     std::vector<double> waitSum(bins + 1, 0.0);
     data.jobsByBin.assign(bins + 1, 0);
-    for (const Job& job : jobs) {
-        if (job.nodes.empty()) {
+    for (size_t index = 0; index < jobs.size(); ++index) {
+        const Job& job = jobs[index];
+        const int size = jobSize(jobs, nodeCounts, index);
+        if (job.nodes.empty())
             ++data.jobsWithoutNodes;
+        if (size == 0) {
+            ++data.jobsWithoutSize;
             continue;
         }
-        const int size = static_cast<int>(job.nodes.size());
         const auto bin = static_cast<size_t>(sizeBinOf(binStarts, size));
         const auto wait = static_cast<double>(job.start - job.submit);
         waitSum[bin] += wait;
         waitSum[bins] += wait;
         ++data.jobsByBin[bin];
         ++data.jobsByBin[bins];
-        if (size < 2)
+        if (size < 2 || job.nodes.empty())
             continue;
         aph[bin].push_back(analyzer.measure(job.nodes).aph);
         sizes[bin].push_back(size);
@@ -125,7 +135,8 @@ RunChartData computeRunChartData(const std::vector<Job>& jobs, PlacementAnalyzer
     }
     for (size_t bin = 0; bin <= bins; ++bin)
         data.meanWaitByBin.push_back(data.jobsByBin[bin] ? waitSum[bin] / data.jobsByBin[bin] : 0.0);
-    const std::vector<float> perMinute = utilizationPerMinute(analyzer.topology().nodeCount(), jobs);
+    const std::vector<float> perMinute
+        = utilizationPerMinute(analyzer.topology().nodeCount(), jobs, nullptr, nodeCounts);
     data.minutes = static_cast<int>(perMinute.size());
     data.utilization = summarizeBox(std::vector<double>(perMinute.begin(), perMinute.end()));
     return data;

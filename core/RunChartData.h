@@ -16,8 +16,9 @@ class PlacementAnalyzer;
 
 /// The per-run numbers behind the charts after Pollard SC'18 §V: APH by job size (Fig. 7),
 /// the distribution of utilization per minute (Fig. 8) and wait time by job size (Fig. 10).
-/// Jobs are binned by the nodes they ran on; jobs without nodes (unresolved node lists) are
-/// left out of every chart.
+/// Jobs are binned by the nodes they ran on; a job without nodes (a log without node lists)
+/// counts in the waits and the utilization with its logged size when one is given, and is
+/// left out of the APH chart.
 struct RunChartData
 {
     std::vector<int> binStarts; ///< the smallest node count of each size bin, ascending, the first 1
@@ -36,15 +37,19 @@ struct RunChartData
     /// entry for all jobs (Pollard's last cluster, "the overall wait times").
     std::vector<double> meanWaitByBin;
     std::vector<int> jobsByBin; ///< jobs of each bin, then all jobs
-    int jobsWithoutNodes = 0;
+    int jobsWithoutNodes = 0; ///< jobs without a node list: not in the APH chart
+    int jobsWithoutSize = 0; ///< of those, jobs without a size either: in no chart
     int minutes = 0;
 };
 
 /// Computes the chart numbers of one run of `jobs` on the machine `analyzer` measures: one
-/// pass over the jobs and their nodes, one over the minutes, sorting per box. Throws std::invalid_argument for bins
-/// that do not start at 1 and ascend, or a job on a node outside the machine or listed twice.
+/// pass over the jobs and their nodes, one over the minutes, sorting per box. `nodeCounts`,
+/// when not empty, holds one size per job, used for the jobs without nodes (the logged run
+/// of a log without node lists, store/LoggedRun.h; 0: unknown). Throws std::invalid_argument
+/// for bins that do not start at 1 and ascend, or a job on a node outside the machine or
+/// listed twice.
 RunChartData computeRunChartData(const std::vector<Job>& jobs, PlacementAnalyzer& analyzer,
-                                 const std::vector<int>& binStarts);
+                                 const std::vector<int>& binStarts, const std::vector<int>& nodeCounts = {});
 
 /// Which bin a job of `nodes` nodes falls in (binStarts ascending, the first 1).
 int sizeBinOf(const std::vector<int>& binStarts, int nodes);
@@ -58,6 +63,8 @@ std::string sizeBinLabel(const std::vector<int>& binStarts, int bin, int firstFr
 /// eq. 2; a node that several jobs hold at once counts once, core/NodeSharing.h); the last
 /// minute may be shorter. The logged or stored counterpart of
 /// utilizationPerMinute() in core/SystemMetrics.h, which works on a simulation's result.
-std::vector<float> utilizationPerMinute(int machineNodes, const std::vector<Job>& jobs, std::int64_t* t0 = nullptr);
+/// `nodeCounts` as for computeRunChartData(): the sizes of jobs without nodes.
+std::vector<float> utilizationPerMinute(int machineNodes, const std::vector<Job>& jobs, std::int64_t* t0 = nullptr,
+                                        const std::vector<int>& nodeCounts = {});
 
 } // namespace placement

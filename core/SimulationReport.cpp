@@ -111,17 +111,9 @@ std::string simulationParametersJson(const SimulationSetup& setup, const std::st
     return json.str();
 }
 
-std::string simulationSummaryJson(const SimulationSetup& setup, const SimulationSummary& summary)
+void writeSystemMetricsJson(JsonWriter& json, const SystemMetrics& m)
 {
-    const SystemMetrics& m = summary.metrics;
-    JsonWriter json;
-    json.beginObject();
-    json.key("run_id").value(summary.runId);
-    json.key("run_name").value(summary.runName);
-    json.key("machine").value(setup.machine);
     json.key("machine_nodes").value(m.machineNodes);
-    json.key("policy").value(setup.allocator.policy);
-    json.key("backfill").value(backfillName(setup.options.backfill));
     json.key("jobs").value(m.jobs);
     json.key("utilization").value(m.steadyUtilization);
     json.key("utilization_over_makespan").value(m.makespanUtilization);
@@ -133,8 +125,39 @@ std::string simulationSummaryJson(const SimulationSetup& setup, const Simulation
     json.endObject();
     json.key("makespan").value(m.makespan);
     json.key("mean_wait").value(m.wait.mean);
+    json.key("median_wait").value(m.wait.median);
     json.key("mean_turnaround").value(m.turnaround.mean);
     json.key("mean_bounded_slowdown").value(m.boundedSlowdown.mean);
+    writeDistribution(json, "wait", m.wait);
+    writeDistribution(json, "turnaround", m.turnaround);
+    writeDistribution(json, "bounded_slowdown", m.boundedSlowdown);
+    json.key("by_size").beginArray();
+    for (const SizeBinMetrics& bin : m.bins) {
+        json.beginObject();
+        json.key("min_nodes").value(bin.minNodes);
+        json.key("max_nodes");
+        bin.maxNodes > 0 ? json.value(bin.maxNodes) : json.null();
+        json.key("jobs").value(bin.wait.count);
+        json.key("mean_wait").value(bin.wait.mean);
+        json.key("median_wait").value(bin.wait.median);
+        json.key("mean_turnaround").value(bin.turnaround.mean);
+        json.key("mean_bounded_slowdown").value(bin.boundedSlowdown.mean);
+        json.endObject();
+    }
+    json.endArray();
+}
+
+std::string simulationSummaryJson(const SimulationSetup& setup, const SimulationSummary& summary)
+{
+    const SystemMetrics& m = summary.metrics;
+    JsonWriter json;
+    json.beginObject();
+    json.key("run_id").value(summary.runId);
+    json.key("run_name").value(summary.runName);
+    json.key("machine").value(setup.machine);
+    json.key("policy").value(setup.allocator.policy);
+    json.key("backfill").value(backfillName(setup.options.backfill));
+    writeSystemMetricsJson(json, m);
     json.key("mean_aph").value(summary.meanAph);
     json.key("lowest_common_switch"); // AUCSCHED3 Table 4, over every placed job
     if (summary.mapping.hasLevels) {
@@ -155,22 +178,6 @@ std::string simulationSummaryJson(const SimulationSetup& setup, const Simulation
     json.key("max").value(m.schedulingMicroseconds.max);
     json.endObject();
     json.key("simulation_seconds").value(summary.simulationSeconds);
-    writeDistribution(json, "wait", m.wait);
-    writeDistribution(json, "turnaround", m.turnaround);
-    writeDistribution(json, "bounded_slowdown", m.boundedSlowdown);
-    json.key("by_size").beginArray();
-    for (const SizeBinMetrics& bin : m.bins) {
-        json.beginObject();
-        json.key("min_nodes").value(bin.minNodes);
-        json.key("max_nodes");
-        bin.maxNodes > 0 ? json.value(bin.maxNodes) : json.null();
-        json.key("jobs").value(bin.wait.count);
-        json.key("mean_wait").value(bin.wait.mean);
-        json.key("mean_turnaround").value(bin.turnaround.mean);
-        json.key("mean_bounded_slowdown").value(bin.boundedSlowdown.mean);
-        json.endObject();
-    }
-    json.endArray();
     json.key("skipped").beginObject();
     for (const auto& [reason, count] : summary.skippedByReason)
         json.key(reason).value(count);

@@ -16,6 +16,7 @@
 
 namespace placement {
 
+class JsonWriter;
 class Topology;
 
 /// Everything that defines a simulated run: recorded with it, so it can be repeated.
@@ -63,6 +64,11 @@ std::string defaultRunName(const SimulationSetup& setup);
 
 /// The parameters of a run as JSON (also `version`, the program's version).
 std::string simulationParametersJson(const SimulationSetup& setup, const std::string& version);
+
+/// The system metrics of a run as members of the JSON object being written (machine_nodes,
+/// jobs, utilization, makespan, waits, ..., by_size): the same keys in the summary of every
+/// run, simulated or logged.
+void writeSystemMetricsJson(JsonWriter& json, const SystemMetrics& metrics);
 
 /// The summary of a run as JSON: what `placement simulate --json` writes and `runs.summary`
 /// holds.

@@ -49,17 +49,14 @@ std::vector<int> defaultSizeBins()
     return {1, 5, 17, 65, 257};
 }
 
-SystemMetrics computeSystemMetrics(int machineNodes, const std::vector<SimulationJob>& jobs,
-                                   const SimulationResult& result, const std::vector<int>& binStarts)
+SystemMetrics computeSystemMetrics(int machineNodes, const std::vector<RunJobTiming>& jobs,
+                                   const std::vector<int>& binStarts)
 {
-    if (result.jobs.size() != jobs.size())
-        throw std::invalid_argument("the run does not match the workload");
     if (binStarts.empty() || binStarts.front() != 1 || !std::is_sorted(binStarts.begin(), binStarts.end())
         || std::adjacent_find(binStarts.begin(), binStarts.end()) != binStarts.end())
         throw std::invalid_argument("size bins must start at 1 and ascend");
     SystemMetrics metrics;
     metrics.machineNodes = machineNodes;
-    metrics.neverFit = result.neverFit;
 
     std::vector<double> waits, turnarounds, slowdowns, scheduling;
     std::vector<std::vector<double>> binWaits(binStarts.size()), binTurnarounds(binStarts.size()),
@@ -68,28 +65,26 @@ SystemMetrics computeSystemMetrics(int machineNodes, const std::vector<Simulatio
     std::int64_t lastEnd = std::numeric_limits<std::int64_t>::min();
     std::int64_t firstWait = std::numeric_limits<std::int64_t>::max();
     std::int64_t lastWait = std::numeric_limits<std::int64_t>::min();
-    for (size_t i = 0; i < jobs.size(); ++i) {
-        const SimulatedJob& run = result.jobs[i];
-        firstSubmit = std::min(firstSubmit, jobs[i].submit);
-        if (!ran(run))
+    for (const RunJobTiming& run : jobs) {
+        firstSubmit = std::min(firstSubmit, run.submit);
+        if (run.start < 0)
             continue;
         ++metrics.jobs;
         lastEnd = std::max(lastEnd, run.end);
-        const double wait = static_cast<double>(run.start - jobs[i].submit);
+        const double wait = static_cast<double>(run.start - run.submit);
         const double runTime = static_cast<double>(run.end - run.start);
         const double slowdown = std::max(1.0, (wait + runTime) / std::max(runTime, slowdownBound));
         waits.push_back(wait);
         turnarounds.push_back(wait + runTime);
         slowdowns.push_back(slowdown);
         scheduling.push_back(run.schedulingMicroseconds);
-        const size_t bin = static_cast<size_t>(
-            std::upper_bound(binStarts.begin(), binStarts.end(), static_cast<int>(run.nodes.size())) - binStarts.begin()
-            - 1);
+        const size_t bin = static_cast<size_t>(std::upper_bound(binStarts.begin(), binStarts.end(), run.nodes)
+                                               - binStarts.begin() - 1);
         binWaits[bin].push_back(wait);
         binTurnarounds[bin].push_back(wait + runTime);
         binSlowdowns[bin].push_back(slowdown);
-        if (run.start > jobs[i].submit) {
-            firstWait = std::min(firstWait, jobs[i].submit);
+        if (run.start > run.submit) {
+            firstWait = std::min(firstWait, run.submit);
             lastWait = std::max(lastWait, run.start);
         }
     }
@@ -103,13 +98,12 @@ SystemMetrics computeSystemMetrics(int machineNodes, const std::vector<Simulatio
     metrics.steadyTo = metrics.steadyStateFound ? lastWait : lastEnd;
 
     double steadyNodeSeconds = 0, allNodeSeconds = 0, steadyIdleSeconds = 0;
-    for (const SimulatedJob& run : result.jobs) {
-        if (!ran(run))
+    for (const RunJobTiming& run : jobs) {
+        if (run.start < 0)
             continue;
-        const int nodes = static_cast<int>(run.nodes.size());
-        steadyNodeSeconds += nodeSecondsWithin(run.start, run.end, nodes, metrics.steadyFrom, metrics.steadyTo);
-        allNodeSeconds += nodeSecondsWithin(run.start, run.end, nodes, firstSubmit, lastEnd);
-        const int idle = static_cast<int>(run.held().size()) - nodes;
+        steadyNodeSeconds += nodeSecondsWithin(run.start, run.end, run.nodes, metrics.steadyFrom, metrics.steadyTo);
+        allNodeSeconds += nodeSecondsWithin(run.start, run.end, run.nodes, firstSubmit, lastEnd);
+        const int idle = run.heldNodes - run.nodes;
         if (idle > 0)
             steadyIdleSeconds += nodeSecondsWithin(run.start, run.end, idle, metrics.steadyFrom, metrics.steadyTo);
     }
@@ -135,6 +129,29 @@ SystemMetrics computeSystemMetrics(int machineNodes, const std::vector<Simulatio
         out.turnaround = describeDistribution(std::move(binTurnarounds[bin]));
         out.boundedSlowdown = describeDistribution(std::move(binSlowdowns[bin]));
     }
+    return metrics;
+}
+
+SystemMetrics computeSystemMetrics(int machineNodes, const std::vector<SimulationJob>& jobs,
+                                   const SimulationResult& result, const std::vector<int>& binStarts)
+{
+    if (result.jobs.size() != jobs.size())
+        throw std::invalid_argument("the run does not match the workload");
+    std::vector<RunJobTiming> timings(jobs.size());
+    for (size_t i = 0; i < jobs.size(); ++i) {
+        const SimulatedJob& run = result.jobs[i];
+        timings[i].submit = jobs[i].submit;
+        if (!ran(run))
+            continue;
+        timings[i] = {jobs[i].submit,
+                      run.start,
+                      run.end,
+                      static_cast<int>(run.nodes.size()),
+                      static_cast<int>(run.held().size()),
+                      run.schedulingMicroseconds};
+    }
+    SystemMetrics metrics = computeSystemMetrics(machineNodes, timings, binStarts);
+    metrics.neverFit = result.neverFit;
     return metrics;
 }
 
@@ -176,7 +193,8 @@ std::vector<float> utilizationPerMinute(int machineNodes, const std::vector<Simu
     double running = 0;
     for (size_t m = 0; m < utilization.size(); ++m) {
         running += slope[m];
-        const auto length = static_cast<double>(std::min<std::int64_t>(60, last - first - 60 * static_cast<std::int64_t>(m)));
+        const auto length
+            = static_cast<double>(std::min<std::int64_t>(60, last - first - 60 * static_cast<std::int64_t>(m)));
         utilization[m] = static_cast<float>((running + partial[m]) / (length * machineNodes));
     }
     return utilization;

@@ -55,13 +55,31 @@ struct SystemMetrics
     std::vector<SizeBinMetrics> bins;
 };
 
+/// One job of a run as the system metrics see it: from a simulation's result, or from the
+/// times and size a log gives (the logged run).
+struct RunJobTiming
+{
+    std::int64_t submit = 0;
+    std::int64_t start = -1; ///< -1: it did not run (larger than the machine)
+    std::int64_t end = -1;
+    int nodes = 0; ///< the nodes it ran on
+    int heldNodes = 0; ///< every node held for it: more than `nodes` under LaaS's whole leaves
+    double schedulingMicroseconds = 0;
+};
+
 /// Pollard Fig. 10's job-size bins: 1-4, 5-16, 17-64, 65-256, 257+ nodes (lower ends).
 std::vector<int> defaultSizeBins();
 
-/// Computes the metrics of a run of `jobs` on a machine of `machineNodes` nodes. `binStarts`
-/// are the smallest node count of each bin, ascending, the first 1.
+/// Computes the metrics of a run of `jobs` on a machine of `machineNodes` nodes: every
+/// simulated and logged run is measured by this one definition (docs/simulation.md, "System
+/// metrics"). `binStarts` are the smallest node count of each bin, ascending, the first 1.
+SystemMetrics computeSystemMetrics(int machineNodes, const std::vector<RunJobTiming>& jobs,
+                                   const std::vector<int>& binStarts = defaultSizeBins());
+
+/// The metrics of a simulation's result: its jobs as RunJobTiming, and the jobs that never fit.
 SystemMetrics computeSystemMetrics(int machineNodes, const std::vector<SimulationJob>& jobs,
-                                   const SimulationResult& result, const std::vector<int>& binStarts = defaultSizeBins());
+                                   const SimulationResult& result,
+                                   const std::vector<int>& binStarts = defaultSizeBins());
 
 /// Allocated nodes / machine nodes averaged over each minute [t0 + 60 i, t0 + 60 (i + 1))
 /// from the first submission to the last completion (Pollard eq. 2); the last minute may be

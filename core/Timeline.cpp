@@ -84,9 +84,9 @@ StepEnvelope stepEnvelope(const StepSeries& series, std::int64_t first, std::int
     return envelope;
 }
 
-StepSeries busyNodesOverTime(const std::vector<Job>& jobs)
+StepSeries busyNodesOverTime(const std::vector<Job>& jobs, const std::vector<int>& nodeCounts)
 {
-    const std::vector<BusySpan> spans = distinctBusySpans(jobs);
+    const std::vector<BusySpan> spans = distinctBusySpans(jobs, nodeCounts);
     std::vector<std::pair<std::int64_t, int>> changes;
     changes.reserve(2 * spans.size());
     for (const BusySpan& span : spans) {

@@ -43,8 +43,9 @@ struct StepEnvelope
 StepEnvelope stepEnvelope(const StepSeries& series, std::int64_t first, std::int64_t last, int buckets);
 
 /// Nodes held by running jobs over time (a job holds its nodes on [start, end)), each busy
-/// node counted once however many jobs share it (core/NodeSharing.h).
-StepSeries busyNodesOverTime(const std::vector<Job>& jobs);
+/// node counted once however many jobs share it (core/NodeSharing.h); a job without nodes
+/// counts with its size in `nodeCounts` (a log without node lists).
+StepSeries busyNodesOverTime(const std::vector<Job>& jobs, const std::vector<int>& nodeCounts = {});
 /// Jobs waiting over time: submitted, not yet started (on [submit, start)).
 StepSeries queuedJobsOverTime(const std::vector<Job>& jobs);
 

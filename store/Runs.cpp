@@ -12,6 +12,21 @@
 
 namespace placement {
 
+std::int64_t storedJobSize(const SqliteStatement& row, int column, int cpusPerNode)
+{
+    const auto count = [&](int offset) { return row.isNull(column + offset) ? 0 : row.integer(column + offset); };
+    std::int64_t nodes = count(0);
+    if (nodes <= 0)
+        nodes = count(1);
+    if (nodes <= 0) {
+        std::int64_t cpus = count(2);
+        if (cpus <= 0)
+            cpus = count(3);
+        nodes = (cpus + cpusPerNode - 1) / cpusPerNode;
+    }
+    return nodes;
+}
+
 StoredWorkload loadWorkload(Store& store, std::int64_t machineId, int cpusPerNode)
 {
     if (cpusPerNode < 1)
@@ -28,15 +43,7 @@ StoredWorkload loadWorkload(Store& store, std::int64_t machineId, int cpusPerNod
         job.submit = query.integer(2);
         job.runTime = query.integer(4) - query.integer(3);
         job.timeLimit = query.isNull(5) ? 0 : query.integer(5);
-        std::int64_t nodes = query.isNull(6) ? 0 : query.integer(6);
-        if (nodes <= 0)
-            nodes = query.integer(7);
-        if (nodes <= 0) {
-            std::int64_t cpus = query.isNull(8) ? 0 : query.integer(8);
-            if (cpus <= 0)
-                cpus = query.isNull(9) ? 0 : query.integer(9);
-            nodes = (cpus + cpusPerNode - 1) / cpusPerNode;
-        }
+        const std::int64_t nodes = storedJobSize(query, 6, cpusPerNode);
         if (nodes <= 0) {
             ++workload.jobsWithoutSize;
             continue;
@@ -138,8 +145,8 @@ std::vector<Job> runJobs(Store& store, std::int64_t runId, std::vector<RunHoldin
         try {
             job.nodes = decodeNodeList(query.blob(5), query.bytes(5));
             if (holdings)
-                holdings->push_back({decodeNodeList(query.blob(6), query.bytes(6)),
-                                     decodeNodeList(query.blob(7), query.bytes(7))});
+                holdings->push_back(
+                    {decodeNodeList(query.blob(6), query.bytes(6)), decodeNodeList(query.blob(7), query.bytes(7))});
         } catch (const std::invalid_argument& error) {
             throw StoreError(db.path() + ": run " + std::to_string(runId) + ", job " + job.id + ": " + error.what());
         }

@@ -12,7 +12,14 @@
 
 namespace placement {
 
+class SqliteStatement;
 class Store;
+
+/// The size of a stored job as the simulator asks for it: its requested node count, else the
+/// nodes it was logged on, else its processors divided by `cpusPerNode` (rounded up), read
+/// from the columns requested_nodes, node_count, requested_cpus, allocated_cpus of `row`,
+/// starting at `column`. 0 or less: the log gives none.
+std::int64_t storedJobSize(const SqliteStatement& row, int column, int cpusPerNode);
 
 /// A machine's logged jobs as a workload to replay: `jobs[i]` is the job with database id
 /// `jobIds[i]`, by submission time.

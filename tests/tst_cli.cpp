@@ -285,6 +285,116 @@ private slots:
         QCOMPARE(good.output, QStringLiteral("n1\nn2\nn3\n"));
     }
 
+    void runsListsTheLoggedRunFirst()
+    {
+        QTemporaryDir dir;
+        const QString db = dir.filePath(QStringLiteral("runs.sqlite"));
+        // An SWF trace without host lists: the logged run has times and sizes, no nodes.
+        QCOMPARE(run(QStringLiteral("placement"),
+                     {QStringLiteral("import"), QStringLiteral("--db"), db, QStringLiteral("--topology"),
+                      QStringLiteral("fattree radix=16 pods=2 leaves-per-pod=8 nodes-per-leaf=8"),
+                      QStringLiteral("--machine"), QStringLiteral("seth"), QFINDTESTDATA("data/traces/hpc2n.swf")})
+                     .exitCode,
+                 0);
+        for (const QStringList& policy :
+             {QStringList{QStringLiteral("first-fit")},
+              QStringList{QStringLiteral("ta"), QStringLiteral("--backfill"), QStringLiteral("fcfs"),
+                          QStringLiteral("--seed"), QStringLiteral("3")}})
+            QCOMPARE(run(QStringLiteral("placement"),
+                         QStringList{QStringLiteral("simulate"), QStringLiteral("--db"), db,
+                                     QStringLiteral("--machine"), QStringLiteral("seth"),
+                                     QStringLiteral("--cpus-per-node"), QStringLiteral("2"), QStringLiteral("--policy")}
+                             + policy)
+                         .exitCode,
+                     0);
+        const QStringList runs{QStringLiteral("runs"), QStringLiteral("--db"), db, QStringLiteral("--machine"),
+                               QStringLiteral("seth")};
+        const auto stored = [&](const char* column, int id) {
+            const QString sql = QStringLiteral("SELECT %1 FROM runs WHERE id = %2").arg(QLatin1String(column)).arg(id);
+            return QJsonDocument::fromJson(placement::test::rawText(db, sql.toUtf8().constData()).toUtf8()).object();
+        };
+
+        const Result json = run(QStringLiteral("placement"), runs + QStringList{QStringLiteral("--json")});
+        QCOMPARE(json.exitCode, 0);
+        const QJsonArray list
+            = QJsonDocument::fromJson(json.output.toUtf8()).object().value(QStringLiteral("runs")).toArray();
+        QCOMPARE(list.size(), 3);
+        const QJsonObject logged = list[0].toObject();
+        QCOMPARE(logged.value(QStringLiteral("name")).toString(), QStringLiteral("logged"));
+        QCOMPARE(logged.value(QStringLiteral("id")).toInt(), 0);
+        QVERIFY(logged.value(QStringLiteral("logged")).toBool());
+        const QJsonObject loggedSummary = logged.value(QStringLiteral("summary")).toObject();
+        QCOMPARE(loggedSummary.value(QStringLiteral("jobs")).toInt(), 3145);
+        QCOMPARE(loggedSummary.value(QStringLiteral("jobs_with_node_lists")).toInt(), 0);
+        // The logged run reads processors as the latest run did.
+        QCOMPARE(logged.value(QStringLiteral("parameters")).toObject().value(QStringLiteral("cpus_per_node")).toInt(),
+                 2);
+        for (int id : {1, 2}) {
+            const QJsonObject simulated = list[id].toObject();
+            QCOMPARE(simulated.value(QStringLiteral("id")).toInt(), id);
+            QVERIFY(!simulated.value(QStringLiteral("logged")).toBool());
+            QCOMPARE(simulated.value(QStringLiteral("parameters")).toObject(), stored("parameters", id));
+            QCOMPARE(simulated.value(QStringLiteral("summary")).toObject(), stored("summary", id));
+        }
+        QCOMPARE(
+            list[2].toObject().value(QStringLiteral("parameters")).toObject().value(QStringLiteral("seed")).toInt(), 3);
+
+        const Result csv = run(QStringLiteral("placement"), runs + QStringList{QStringLiteral("--csv")});
+        QCOMPARE(csv.exitCode, 0);
+        const QStringList lines = csv.output.split(QStringLiteral("\r\n"), Qt::SkipEmptyParts);
+        QCOMPARE(lines.size(), 4);
+        const QStringList header = lines[0].split(QLatin1Char(','));
+        for (const char* column : {"run_id", "utilization_fraction", "makespan_s", "mean_wait_s", "median_wait_s",
+                                   "mean_bounded_slowdown", "mean_wait_1-4_s"})
+            QVERIFY2(header.contains(QLatin1String(column)), qPrintable(lines[0]));
+        const auto field = [&](int line, const char* column) {
+            return lines[line].split(QLatin1Char(','))[header.indexOf(QLatin1String(column))];
+        };
+        QCOMPARE(field(1, "run"), QStringLiteral("logged"));
+        QCOMPARE(field(2, "run_id"), QStringLiteral("1"));
+        QCOMPARE(field(3, "policy"), QStringLiteral("ta"));
+        QCOMPARE(field(3, "backfill"), QStringLiteral("fcfs"));
+        // Plain numbers, equal to the stored ones.
+        for (int id : {1, 2}) {
+            const QJsonObject summary = stored("summary", id);
+            QCOMPARE(field(id + 1, "utilization_fraction").toDouble(),
+                     summary.value(QStringLiteral("utilization")).toDouble());
+            QCOMPARE(field(id + 1, "mean_wait_s").toDouble(), summary.value(QStringLiteral("mean_wait")).toDouble());
+            QCOMPARE(field(id + 1, "makespan_s"),
+                     QString::number(summary.value(QStringLiteral("makespan")).toInteger()));
+        }
+        QCOMPARE(field(1, "median_wait_s").toDouble(), loggedSummary.value(QStringLiteral("median_wait")).toDouble());
+        QVERIFY(!field(1, "utilization_fraction").contains(QLatin1Char('e')));
+
+        const Result text = run(QStringLiteral("placement"), runs);
+        QCOMPARE(text.exitCode, 0);
+        const QStringList rows = text.output.split(QLatin1Char('\n'));
+        const auto rowOf = [&](const QString& name) {
+            for (int row = 0; row < rows.size(); ++row)
+                if (rows[row].startsWith(name + QLatin1Char(' ')))
+                    return row;
+            return -1;
+        };
+        QVERIFY2(rowOf(QStringLiteral("logged")) >= 0, qPrintable(text.output));
+        QVERIFY(rowOf(QStringLiteral("logged")) < rowOf(QStringLiteral("first-fit easy 2 cpus/node")));
+        QVERIFY(rowOf(QStringLiteral("first-fit easy 2 cpus/node"))
+                < rowOf(QStringLiteral("ta fcfs seed 3 2 cpus/node")));
+        QVERIFY2(text.output.contains(QStringLiteral("this log has no node lists")), qPrintable(text.output));
+
+        // Errors name the argument; an unknown machine lists those present.
+        const Result unknown = run(
+            QStringLiteral("placement"),
+            {QStringLiteral("runs"), QStringLiteral("--db"), db, QStringLiteral("--machine"), QStringLiteral("nope")});
+        QCOMPARE(unknown.exitCode, 1);
+        QVERIFY2(unknown.errors.contains(QStringLiteral("--machine 'nope'"))
+                     && unknown.errors.contains(QStringLiteral("machines: seth")),
+                 qPrintable(unknown.errors));
+        const Result noDb = run(QStringLiteral("placement"),
+                                {QStringLiteral("runs"), QStringLiteral("--machine"), QStringLiteral("seth")});
+        QCOMPARE(noDb.exitCode, 2);
+        QVERIFY2(noDb.errors.contains(QStringLiteral("--db")), qPrintable(noDb.errors));
+    }
+
     void screenshotWritesAPicture()
     {
         QTemporaryDir dir;
@@ -392,12 +502,10 @@ private slots:
         QProcess first, second;
         start(first, QStringLiteral("placement"),
               {QStringLiteral("import"), QStringLiteral("--db"), db, QStringLiteral("--topology"),
-               QStringLiteral("cab"), QStringLiteral("--machine"), QStringLiteral("third"),
-               log});
+               QStringLiteral("cab"), QStringLiteral("--machine"), QStringLiteral("third"), log});
         start(second, QStringLiteral("placement"),
               {QStringLiteral("import"), QStringLiteral("--db"), db, QStringLiteral("--topology"),
-               QStringLiteral("cab"), QStringLiteral("--machine"), QStringLiteral("fourth"),
-               log});
+               QStringLiteral("cab"), QStringLiteral("--machine"), QStringLiteral("fourth"), log});
         const Result one = finish(first);
         const Result two = finish(second);
         QVERIFY2(one.exitCode == 0, qPrintable(one.errors));

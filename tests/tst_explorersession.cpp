@@ -16,9 +16,9 @@
 #include "app/TimelineDock.h"
 #include "core/WorkloadTransforms.h"
 #include "importers/JobImport.h"
+#include "services/Simulation.h"
 #include "store/DemoDatabase.h"
 #include "store/Runs.h"
-#include "services/Simulation.h"
 #include "store/Store.h"
 #include "tests/support/IsolatedSettings.h"
 #include "tests/support/RenderWait.h"
@@ -111,7 +111,8 @@ private slots:
         QVERIFY(show(window, m_path));
         const ModelTesters testers(window); // every model stays consistent through the switches
         QCOMPARE(window.currentMachine()->record.name, std::string("demo-torus"));
-        QCOMPARE(runModel(window)->rowCount(), 1);
+        QCOMPARE(runModel(window)->rowCount(), 2); // the logged run, then the stored one
+        QCOMPARE(runModel(window)->index(0, 0).data().toString(), QStringLiteral("logged"));
         // A job chosen on the torus: outlined, named in the status bar.
         const Job job = window.currentMachine()->jobs.at(42);
         QVERIFY(window.showJob(QString::fromStdString(job.id)));
@@ -126,8 +127,8 @@ private slots:
         QCOMPARE(window.machineView()->outlineCount(), 0);
         const QString message = window.statusBar()->currentMessage();
         QVERIFY2(!message.contains(QStringLiteral("Job %1 ").arg(QString::fromStdString(job.id))), qPrintable(message));
-        // The new machine's runs (none), its busiest moment, the same time everywhere.
-        QCOMPARE(runModel(window)->rowCount(), 0);
+        // The new machine's runs (the logged one alone), its busiest moment, the same time everywhere.
+        QCOMPARE(runModel(window)->rowCount(), 1);
         QCOMPARE(window.runNames(), QStringList());
         QCOMPARE(window.currentTime(), cab->openingTime);
         QCOMPARE(window.timelineDock()->time(), window.currentTime());
@@ -135,7 +136,7 @@ private slots:
 
         // Back on the torus: its run is listed again.
         window.selectMachine(0);
-        QCOMPARE(runModel(window)->rowCount(), 1);
+        QCOMPARE(runModel(window)->rowCount(), 2);
         QCOMPARE(window.machineView()->outlineCount(), 0);
     }
 

@@ -3,16 +3,18 @@
 
 #include "app/ComparePane.h"
 #include "app/ImportDialog.h"
+#include "app/InspectorDock.h"
 #include "app/MainWindow.h"
 #include "app/RecentFiles.h"
+#include "app/RunTableModel.h"
 #include "app/SimulateDialog.h"
 #include "app/TimelineDock.h"
 #include "core/NetworkLayout.h"
 #include "core/Occupancy.h"
 #include "core/RunComparison.h"
+#include "services/Simulation.h"
 #include "store/DemoDatabase.h"
 #include "store/Runs.h"
-#include "services/Simulation.h"
 #include "store/Store.h"
 #include "tests/support/ImageCompare.h"
 #include "tests/support/IsolatedSettings.h"
@@ -43,6 +45,7 @@
 #include <QRegularExpression>
 #include <QStandardItemModel>
 #include <QStatusBar>
+#include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
@@ -171,6 +174,90 @@ private slots:
         QCOMPARE(window.currentMachine()->jobs.size(), size_t(300 + 3145));
     }
 
+    // A log without node lists: the 3D view, the status bar and the inspector say so, and its
+    // logged run is a row of the Runs table beside the simulated one.
+    void saysWhenTheLogHasNoNodeLists()
+    {
+        const QString path = m_dir.filePath(QStringLiteral("no-node-lists.sqlite"));
+        ImportRequest request;
+        request.files = {QFINDTESTDATA("data/traces/hpc2n.swf").toStdString()};
+        request.machine = "seth";
+        request.topology = "fattree radix=16 pods=2 leaves-per-pod=8 nodes-per-leaf=8";
+        const auto simulate = [&](const char* policy, int cpusPerNode) {
+            Store store = Store::openExisting(path.toStdString());
+            SimulationSetup setup;
+            setup.machine = "seth";
+            setup.allocator.policy = policy;
+            setup.cpusPerNode = cpusPerNode;
+            runStoredSimulation(store, setup, "test");
+        };
+        QString error;
+        Store::openOrCreate(path.toStdString());
+        const ImportResult result = ImportRunner::run(path, request, nullptr, &error);
+        QVERIFY2(result.committed, qPrintable(error + QString::fromStdString(result.failure)));
+        simulate("first-fit", 2);
+        MainWindow window;
+        window.resize(1400, 900);
+        QVERIFY(window.openDatabase(path));
+        QVERIFY2(window.machineView()->notice().contains(QStringLiteral("no node lists")),
+                 qPrintable(window.machineView()->notice()));
+        QVERIFY2(window.statusBar()->currentMessage().contains(QStringLiteral("no node lists")),
+                 qPrintable(window.statusBar()->currentMessage()));
+
+        auto* runsDock = window.findChild<QDockWidget*>(QStringLiteral("runsDock"));
+        QVERIFY(runsDock);
+        auto* runTable = qobject_cast<QTableView*>(runsDock->widget());
+        QVERIFY(runTable);
+        const QAbstractItemModel* runs = runTable->model();
+        QCOMPARE(runs->rowCount(), 2);
+        QCOMPARE(runs->index(0, RunTableModel::NameColumn).data().toString(), QStringLiteral("logged"));
+        QCOMPARE(runs->index(0, RunTableModel::JobsColumn).data().toInt(), 3145);
+        QVERIFY(runs->index(0, RunTableModel::UtilizationColumn).data(RunTableModel::SortRole).toDouble() > 0);
+        QVERIFY(runs->index(0, RunTableModel::MeanWaitColumn).data(RunTableModel::SortRole).toDouble() > 0);
+        QVERIFY2(
+            runs->index(0, RunTableModel::ParametersColumn).data().toString().contains(QStringLiteral("no node lists")),
+            qPrintable(runs->index(0, RunTableModel::ParametersColumn).data().toString()));
+        QCOMPARE(runs->index(1, RunTableModel::NameColumn).data().toString(),
+                 QStringLiteral("first-fit easy 2 cpus/node"));
+        QVERIFY(runs->index(0, RunTableModel::ParametersColumn)
+                    .data()
+                    .toString()
+                    .startsWith(QStringLiteral("2 cpus/node")));
+        simulate("random", 4); // a run reading 4 processors per node: the logged run follows it
+        const double utilization
+            = runs->index(0, RunTableModel::UtilizationColumn).data(RunTableModel::SortRole).toDouble();
+        window.session()->reloadRuns();
+        QCOMPARE(runs->rowCount(), 3);
+        QVERIFY(runs->index(0, RunTableModel::ParametersColumn)
+                    .data()
+                    .toString()
+                    .startsWith(QStringLiteral("4 cpus/node")));
+        QVERIFY(runs->index(0, RunTableModel::UtilizationColumn).data(RunTableModel::SortRole).toDouble()
+                < utilization);
+
+        window.inspectorDock()->show();
+        window.inspectorDock()->raise();
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        window.session()->selectJob(0);
+        const auto inspectorSays = [&](const QString& words) {
+            for (const QLabel* label : window.inspectorDock()->findChildren<QLabel*>())
+                if (label->isVisible() && label->text().contains(words))
+                    return true;
+            return false;
+        };
+        QTRY_VERIFY(inspectorSays(QStringLiteral("no node lists")));
+        QVERIFY(inspectorSays(QStringLiteral("names no nodes for this job")));
+        waitForFrames(window.machineView()->renderWidget(), 2);
+        QDir().mkpath(QStringLiteral(PLACEMENT_TEST_OUTPUT_DIR));
+        grabWithRenderViews(&window).save(QStringLiteral(PLACEMENT_TEST_OUTPUT_DIR "/no-node-lists.png"));
+
+        // A simulated run places the jobs: nothing to explain.
+        QVERIFY(window.selectRun(QStringLiteral("first-fit easy 2 cpus/node")));
+        QVERIFY(window.machineView()->notice().isEmpty());
+        QVERIFY(!window.statusBar()->currentMessage().contains(QStringLiteral("no node lists")));
+    }
+
     void simulatesInTheBackgroundAndShowsTheRun()
     {
         const QString path = m_dir.filePath(QStringLiteral("simulate.sqlite"));
@@ -270,10 +357,9 @@ private slots:
                 const QPointF at = *window.machineView()->nodeScreenPosition(node);
                 const QColor drawn = frame.pixelColor(at.toPoint());
                 if (owner < 0) {
-                    QVERIFY2(drawn.hsvSaturationF() < 0.25f, qPrintable(QStringLiteral("idle node %1 drawn %2 at %3")
-                                                                           .arg(node)
-                                                                           .arg(drawn.name())
-                                                                           .arg(now)));
+                    QVERIFY2(
+                        drawn.hsvSaturationF() < 0.25f,
+                        qPrintable(QStringLiteral("idle node %1 drawn %2 at %3").arg(node).arg(drawn.name()).arg(now)));
                 } else {
                     // Jobs are listed in the same order by the store and the window.
                     const QColor expected(jobColor(owner));
@@ -429,7 +515,8 @@ private slots:
         QApplication::sendEvent(render, &help);
         QTRY_VERIFY(QToolTip::isVisible());
         const Job& job = machine->jobs[static_cast<size_t>(owners[static_cast<size_t>(busy)])];
-        QVERIFY2(QToolTip::text().contains(QString::fromStdString(machine->nodeName(busy))), qPrintable(QToolTip::text()));
+        QVERIFY2(QToolTip::text().contains(QString::fromStdString(machine->nodeName(busy))),
+                 qPrintable(QToolTip::text()));
         QVERIFY2(QToolTip::text().contains(QStringLiteral("Job %1").arg(QString::fromStdString(job.id))),
                  qPrintable(QToolTip::text()));
         QVERIFY(window.nodeToolTip(-1).isEmpty());
@@ -472,8 +559,8 @@ private slots:
                 longest = bar;
         const QRectF area = gantt->barArea();
         const int x = static_cast<int>((gantt->xOf(job.start) + gantt->xOf(job.end)) / 2);
-        const int y = static_cast<int>(area.top() + (longest.first + longest.last + 1) / 2.0
-                                                        / machine->topology->nodeCount() * area.height());
+        const int y = static_cast<int>(
+            area.top() + (longest.first + longest.last + 1) / 2.0 / machine->topology->nodeCount() * area.height());
         QCOMPARE(gantt->jobAt(QPointF(x, y)), static_cast<int>(largest));
         QTest::mouseClick(gantt, Qt::LeftButton, {}, QPoint(x, y));
         QCOMPARE(window.highlightedJob(), static_cast<int>(largest));
@@ -547,10 +634,10 @@ private slots:
             const QColor expected(jobColor(primary));
             const QColor drawn(image.pixel(position->toPoint()));
             // Shaded boxes: the hue survives lighting.
-            QVERIFY2(std::abs(drawn.hsvHue() - expected.hsvHue()) <= 12 || expected.hsvSaturation() < 60,
-                     qPrintable(QStringLiteral("node %1: drawn %2, job colour %3")
-                                    .arg(node)
-                                    .arg(drawn.name(), expected.name())));
+            QVERIFY2(
+                std::abs(drawn.hsvHue() - expected.hsvHue()) <= 12 || expected.hsvSaturation() < 60,
+                qPrintable(
+                    QStringLiteral("node %1: drawn %2, job colour %3").arg(node).arg(drawn.name(), expected.name())));
             ++checked;
         }
         QVERIFY(checked >= 10);
@@ -563,7 +650,9 @@ private slots:
                 const double margin = 0.03 * std::min(view->width(), view->height());
                 const auto at = view->nodeScreenPosition(node);
                 QVERIFY(at);
-                QVERIFY2(QRectF(QPointF(0, 0), QSizeF(view->size())).adjusted(margin, margin, -margin, -margin).contains(*at),
+                QVERIFY2(QRectF(QPointF(0, 0), QSizeF(view->size()))
+                             .adjusted(margin, margin, -margin, -margin)
+                             .contains(*at),
                          qPrintable(QStringLiteral("node %1 at %2, %3").arg(node).arg(at->x()).arg(at->y())));
             }
 
@@ -643,7 +732,8 @@ private slots:
             QApplication::sendEvent(target, &drop);
             QVERIFY(drop.isAccepted());
             QTRY_VERIFY(!listed.isEmpty());
-            QVERIFY2(listed.join(QLatin1Char(' ')).contains(QStringLiteral("dropped.swf")), qPrintable(listed.join(',')));
+            QVERIFY2(listed.join(QLatin1Char(' ')).contains(QStringLiteral("dropped.swf")),
+                     qPrintable(listed.join(',')));
         }
 
         // Something that is not a local file is refused.
@@ -693,7 +783,8 @@ private slots:
         running.erase(-1);
         int users = 0;
         for (int job : running) {
-            const std::vector<int> usable = usableLinks(*machine->topology, machine->jobs[static_cast<size_t>(job)].nodes);
+            const std::vector<int> usable
+                = usableLinks(*machine->topology, machine->jobs[static_cast<size_t>(job)].nodes);
             const bool uses = std::binary_search(usable.begin(), usable.end(), link);
             users += uses ? 1 : 0;
             const QString id = QString::fromStdString(machine->jobs[static_cast<size_t>(job)].id);

@@ -127,6 +127,28 @@ private slots:
         }
     }
 
+    // A log without node lists: its jobs count with their logged sizes, as if placed.
+    void busyNodesCountJobsWithoutNodeListsBySize()
+    {
+        // Sizes only: which nodes are unknown, so each job counts with its whole size.
+        SplitMix64 random(12);
+        std::vector<Job> jobs = randomJobs(random, 30, 16);
+        std::vector<int> sizes;
+        for (Job& job : jobs) {
+            sizes.push_back(static_cast<int>(job.nodes.size()));
+            job.nodes.clear();
+        }
+        const StepSeries sized = busyNodesOverTime(jobs, sizes);
+        QVERIFY(sized.times.size() > 2);
+        for (std::int64_t t = -2; t < 160; ++t) {
+            int nodes = 0;
+            for (size_t index = 0; index < jobs.size(); ++index)
+                nodes += jobs[index].runsAt(t) ? sizes[index] : 0;
+            QCOMPARE(sized.valueAt(t), nodes);
+        }
+        QVERIFY(busyNodesOverTime(jobs).times.empty()); // without sizes: nothing known
+    }
+
     void ganttBarsCoverEachJobsNodesInRuns()
     {
         SplitMix64 random(5);

@@ -10,6 +10,7 @@
 #include "views/RenderWidget.h"
 
 #include <QHelpEvent>
+#include <QLabel>
 #include <QResizeEvent>
 #include <QToolTip>
 #include <QVBoxLayout>
@@ -78,10 +79,19 @@ void setWireBoxes(vtkPolyData* data, const std::vector<std::pair<Vec3, Vec3>>& b
 MachineView::MachineView(QWidget* parent)
     : QWidget(parent)
     , m_renderWidget(new RenderWidget(this))
+    , m_notice(new QLabel(this))
 {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(m_renderWidget);
+    layout->setSpacing(0);
+    // Above the scene, not over it: the scene is drawn by OpenGL into its own surface.
+    m_notice->setObjectName(QStringLiteral("viewNotice"));
+    m_notice->setWordWrap(true);
+    m_notice->setMargin(6);
+    m_notice->setStyleSheet(QStringLiteral("QLabel { background: #3a3020; color: #ffe6a8; }"));
+    m_notice->hide();
+    layout->addWidget(m_notice);
+    layout->addWidget(m_renderWidget, 1);
 
     vtkRenderer* renderer = m_renderWidget->renderer();
     renderer->GradientBackgroundOn();
@@ -118,6 +128,17 @@ MachineView::MachineView(QWidget* parent)
 }
 
 MachineView::~MachineView() = default;
+
+void MachineView::setNotice(const QString& text)
+{
+    m_notice->setText(text);
+    m_notice->setVisible(!text.isEmpty());
+}
+
+QString MachineView::notice() const
+{
+    return m_notice->text();
+}
 
 void MachineView::setNodeLayout(const NodeLayout& layout)
 {

@@ -9,6 +9,8 @@
 #include <QRgb>
 #include <QWidget>
 
+class QLabel;
+
 #include <array>
 #include <functional>
 #include <memory>
@@ -88,6 +90,11 @@ public:
 
     RenderWidget* renderWidget() const { return m_renderWidget; }
 
+    /// A line above the scene saying what it cannot show (a log without node lists); empty:
+    /// none.
+    void setNotice(const QString& text);
+    QString notice() const;
+
     /// What the tooltip says about a node the pointer rests on (empty: no tooltip).
     void setNodeToolTip(std::function<QString(int node)> text) { m_nodeToolTip = std::move(text); }
 
@@ -107,6 +114,7 @@ private:
     void fitCamera();
 
     RenderWidget* m_renderWidget;
+    QLabel* m_notice;
     bool m_autoFit = true;
     struct Scene;
     std::unique_ptr<Scene> m_scene;

@@ -223,10 +223,11 @@ void UtilizationChart::applyColors()
     m_cursor->setPen(QPen(QColor(255, 255, 255, 220), 1.5));
 }
 
-void UtilizationChart::setJobs(const std::vector<Job>* jobs, int nodeCount, std::int64_t first, std::int64_t last)
+void UtilizationChart::setJobs(const std::vector<Job>* jobs, int nodeCount, std::int64_t first, std::int64_t last,
+                               const std::vector<int>& jobSizes)
 {
     m_nodeCount = std::max(1, nodeCount);
-    m_busy = jobs ? busyNodesOverTime(*jobs) : StepSeries{};
+    m_busy = jobs ? busyNodesOverTime(*jobs, jobSizes) : StepSeries{};
     m_queued = jobs ? queuedJobsOverTime(*jobs) : StepSeries{};
     setRange(first, last);
 }

@@ -39,7 +39,9 @@ public:
     explicit UtilizationChart(QWidget* parent = nullptr);
 
     /// The jobs are read here and not kept; nullptr clears the chart.
-    void setJobs(const std::vector<Job>* jobs, int nodeCount, std::int64_t first, std::int64_t last);
+    /// `jobSizes`: the sizes of jobs without nodes (core/Job.h jobSize()), may be empty.
+    void setJobs(const std::vector<Job>* jobs, int nodeCount, std::int64_t first, std::int64_t last,
+                 const std::vector<int>& jobSizes = {});
     /// Moves the cursor line only: cheap enough for every replay step.
     void setTime(std::int64_t time);
     /// Draws the time from `first` to `last` only (zoom); the jobs stay.

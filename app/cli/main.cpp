@@ -26,6 +26,7 @@
 
 #include "ContiguousCommand.h"
 #include "FromSlurm.h"
+#include "RunsCommand.h"
 #include "SimulateCommand.h"
 #include "SweepCommand.h"
 #include "WhatIfCommand.h"
@@ -44,6 +45,7 @@ const char* const commandSummary = "Commands:\n"
                                    "  simulate         replay a machine's jobs under a scheduling policy\n"
                                    "  sweep            replay under every combination of parameter values\n"
                                    "  whatif           where a policy would have placed each job of a run\n"
+                                   "  runs             a machine's runs, the logged one first, with their metrics\n"
                                    "  hostlist EXPR    expand a Slurm hostlist expression, one name per line\n"
                                    "\n"
                                    "Run 'placement COMMAND --help' for a command's options.";
@@ -440,6 +442,8 @@ int main(int argc, char* argv[])
             return runSweep(arguments);
         if (command == QLatin1String("whatif"))
             return runWhatIf(arguments);
+        if (command == QLatin1String("runs"))
+            return runRuns(arguments);
     } catch (const std::exception& error) {
         std::fprintf(stderr, "placement: %s\n", error.what());
         return 1;

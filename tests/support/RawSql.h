@@ -35,4 +35,19 @@ inline void rawExecute(const QString& path, const char* sql)
     sqlite3_close(db);
 }
 
+/// The first column of the first row of `sql` as text, read as rawInteger() does; empty
+/// when there is none.
+inline QString rawText(const QString& path, const char* sql)
+{
+    sqlite3* db = nullptr;
+    sqlite3_open_v2(path.toUtf8().constData(), &db, SQLITE_OPEN_READONLY, nullptr);
+    sqlite3_stmt* statement = nullptr;
+    QString value;
+    if (sqlite3_prepare_v2(db, sql, -1, &statement, nullptr) == SQLITE_OK && sqlite3_step(statement) == SQLITE_ROW)
+        value = QString::fromUtf8(reinterpret_cast<const char*>(sqlite3_column_text(statement, 0)));
+    sqlite3_finalize(statement);
+    sqlite3_close(db);
+    return value;
+}
+
 } // namespace placement::test

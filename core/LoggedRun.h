@@ -1,0 +1,46 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Placement Explorer contributors
+
+#pragma once
+
+#include "core/Job.h"
+#include "core/SystemMetrics.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace placement {
+
+/// The logged schedule of a machine as a run beside the simulated ones: the system metrics
+/// of the times and sizes the log gives, whether or not it names the nodes each job ran on.
+struct LoggedRunSummary
+{
+    std::string machine;
+    int cpusPerNode = 1; ///< divides the processor counts of jobs sized in processors only (SWF)
+    std::vector<int> sizeBins = defaultSizeBins();
+    SystemMetrics metrics;
+    std::int64_t jobsWithNodeLists = 0; ///< jobs whose log names their nodes
+    /// Left out of every logged metric: the log gives no start, so neither their wait nor
+    /// when they held their nodes is known.
+    std::int64_t jobsWithoutStart = 0;
+    std::int64_t jobsWithoutSize = 0; ///< left out: the log gives neither nodes nor processors
+};
+
+/// The logged run of `jobs` (jobs whose start the log gives) on a machine of `machineNodes`
+/// nodes. `nodeCounts[i]` is the size of `jobs[i]`: the length of its node list, else the
+/// size the log states (0 or less: unknown, left out and counted). Measured by
+/// computeSystemMetrics(), the definition every simulated run is measured by.
+LoggedRunSummary summarizeLoggedRun(int machineNodes, const std::vector<Job>& jobs, const std::vector<int>& nodeCounts,
+                                    const std::vector<int>& binStarts = defaultSizeBins());
+
+/// The parameters of the logged run as JSON, the counterpart of simulationParametersJson():
+/// policy "logged", the processors per node and the size bins.
+std::string loggedRunParametersJson(const LoggedRunSummary& summary);
+
+/// The summary of the logged run as JSON, with the system metrics under the keys of a
+/// simulated run's summary (writeSystemMetricsJson()), run_id 0 and run_name "logged", and
+/// the jobs left out (jobs_without_start, jobs_without_size). Its mean APH is null.
+std::string loggedRunSummaryJson(const LoggedRunSummary& summary);
+
+} // namespace placement

@@ -1,0 +1,44 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Placement Explorer contributors
+
+#include "services/LoggedRun.h"
+
+#include "core/LoggedRun.h"
+#include "core/MachineSpec.h"
+#include "store/LoggedRun.h"
+#include "store/Store.h"
+
+#include <stdexcept>
+
+namespace placement {
+
+RunRecord loggedRun(Store& store, const MachineRecord& machine, int cpusPerNode)
+{
+    if (cpusPerNode == 0)
+        cpusPerNode = loggedCpusPerNode(store, machine.id);
+    const LoggedSchedule schedule = loadLoggedSchedule(store, machine.id, cpusPerNode);
+    try {
+        return loggedRun(machine, parseMachineSpec(machine.spec)->nodeCount(), schedule.jobs, schedule.nodeCounts,
+                         cpusPerNode);
+    } catch (const std::invalid_argument& error) {
+        throw StoreError(store.path() + ": machine '" + machine.name + "': " + error.what());
+    }
+}
+
+RunRecord loggedRun(const MachineRecord& machine, int machineNodes, const std::vector<Job>& jobs,
+                    const std::vector<int>& nodeCounts, int cpusPerNode)
+{
+    LoggedRunSummary summary = summarizeLoggedRun(machineNodes, jobs, nodeCounts);
+    summary.machine = machine.name;
+    summary.cpusPerNode = cpusPerNode;
+    summary.jobsWithoutStart = machine.jobsWithoutStart;
+    RunRecord record;
+    record.machineId = machine.id;
+    record.name = "logged";
+    record.parameters = loggedRunParametersJson(summary);
+    record.summary = loggedRunSummaryJson(summary);
+    record.placements = summary.jobsWithNodeLists;
+    return record;
+}
+
+} // namespace placement

@@ -1,0 +1,25 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Placement Explorer contributors
+
+#pragma once
+
+#include "core/Job.h"
+#include "store/Runs.h"
+
+#include <vector>
+
+namespace placement {
+
+struct MachineRecord;
+class Store;
+
+/// The logged run of a machine, measured from its stored jobs (store/LoggedRun.h,
+/// core/LoggedRun.h summarizeLoggedRun()), as a RunRecord beside the stored ones: id 0, name
+/// "logged", parameters and summary as JSON with the keys of a simulated run's.
+/// `cpusPerNode` 0: loggedCpusPerNode(). Throws StoreError.
+RunRecord loggedRun(Store& store, const MachineRecord& machine, int cpusPerNode = 0);
+/// The same from a schedule read already (the explorer's loaded machine: no second read).
+RunRecord loggedRun(const MachineRecord& machine, int machineNodes, const std::vector<Job>& jobs,
+                    const std::vector<int>& nodeCounts, int cpusPerNode);
+
+} // namespace placement
