@@ -74,10 +74,17 @@ QString formatDuration(std::int64_t seconds)
     return QStringLiteral("%1 s").arg(seconds);
 }
 
-void JobTableModel::setJobs(const std::vector<Job>* jobs, const JobLabels* labels, bool torus)
+int JobTableModel::nodes(size_t row) const
+{
+    return m_sizes ? jobSize(*m_jobs, *m_sizes, row) : static_cast<int>((*m_jobs)[row].nodes.size());
+}
+
+void JobTableModel::setJobs(const std::vector<Job>* jobs, const JobLabels* labels, bool torus,
+                            const std::vector<int>* sizes)
 {
     beginResetModel();
     m_jobs = jobs;
+    m_sizes = sizes && jobs && sizes->size() == jobs->size() ? sizes : nullptr;
     m_labels = labels && jobs && labels->size() == jobs->size() ? labels : nullptr;
     m_torus = torus;
     m_sortRanks.clear();
@@ -170,7 +177,7 @@ JobFilterFields JobTableModel::filterFields(int row) const
         fields.name = m_labels->name(static_cast<size_t>(row));
         fields.state = m_labels->state(static_cast<size_t>(row));
     }
-    fields.nodes = static_cast<int>(job.nodes.size());
+    fields.nodes = nodes(static_cast<size_t>(row));
     fields.start = job.start;
     fields.end = job.end;
     return fields;
@@ -221,7 +228,7 @@ int JobTableModel::compareRows(int left, int right, int column) const
     case NameColumn: return m_labels ? m_labels->name(l).compare(m_labels->name(r)) : 0;
     case UserColumn: return compareValues(m_userRank[l], m_userRank[r]);
     case StateColumn: return m_labels ? m_labels->state(l).compare(m_labels->state(r)) : 0;
-    case NodesColumn: return compareValues(a.nodes.size(), b.nodes.size());
+    case NodesColumn: return compareValues(nodes(l), nodes(r));
     case SubmitColumn: return compareValues(a.submit, b.submit);
     case StartColumn: return compareValues(a.start, b.start);
     case EndColumn: return compareValues(a.end, b.end);
@@ -253,7 +260,7 @@ const JobTableModel::SortRanks& JobTableModel::sortRanks(int column) const
             const Job& job = (*m_jobs)[row];
             double value = 0;
             switch (column) {
-            case NodesColumn: value = static_cast<double>(job.nodes.size()); break;
+            case NodesColumn: value = static_cast<double>(nodes(row)); break;
             case SubmitColumn: value = static_cast<double>(job.submit); break;
             case StartColumn: value = static_cast<double>(job.start); break;
             case EndColumn: value = static_cast<double>(job.end); break;
@@ -305,7 +312,7 @@ QVariant JobTableModel::sortValue(int row, int column) const
     case NameColumn: return m_labels ? fromView(m_labels->name(static_cast<size_t>(row))) : QString();
     case UserColumn: return QString::fromStdString(job.user);
     case StateColumn: return m_labels ? fromView(m_labels->state(static_cast<size_t>(row))) : QString();
-    case NodesColumn: return static_cast<qlonglong>(job.nodes.size());
+    case NodesColumn: return static_cast<qlonglong>(nodes(static_cast<size_t>(row)));
     case SubmitColumn: return static_cast<qlonglong>(job.submit);
     case StartColumn: return static_cast<qlonglong>(job.start);
     case EndColumn: return static_cast<qlonglong>(job.end);
@@ -345,7 +352,9 @@ QVariant JobTableModel::data(const QModelIndex& index, int role) const
             return role == Qt::ToolTipRole
                 ? tr("%1 nodes, shared with jobs running at the same time").arg(job.nodes.size())
                 : tr("%1 shared").arg(job.nodes.size());
-        return static_cast<qlonglong>(job.nodes.size());
+        if (job.nodes.empty() && nodes(static_cast<size_t>(row)) > 0 && role == Qt::ToolTipRole)
+            return tr("%1 nodes as logged; the log does not say which").arg(nodes(static_cast<size_t>(row)));
+        return static_cast<qlonglong>(nodes(static_cast<size_t>(row)));
     case SubmitColumn: return formatTime(job.submit);
     case StartColumn: return formatTime(job.start);
     case EndColumn: return formatTime(job.end);

@@ -56,8 +56,11 @@ public:
     using QAbstractTableModel::QAbstractTableModel;
 
     /// The jobs (and their names and states, in the same order; may be null) on a torus or
-    /// a tree. The model keeps the pointers: they must outlive it or the next setJobs().
-    void setJobs(const std::vector<Job>* jobs, const JobLabels* labels = nullptr, bool torus = false);
+    /// a tree; `sizes`, when given, the logged size of each job (its Nodes where the log names
+    /// no nodes: core/Job.h's jobSize()). The model keeps the pointers: they must outlive it
+    /// or the next setJobs().
+    void setJobs(const std::vector<Job>* jobs, const JobLabels* labels = nullptr, bool torus = false,
+                 const std::vector<int>* sizes = nullptr);
     const std::vector<Job>* jobs() const { return m_jobs; }
     /// Per-job metrics of these jobs (null: not computed yet), and the minimum APH by size.
     void setMetrics(std::shared_ptr<const JobMetricsTable> metrics);
@@ -97,6 +100,9 @@ private:
 
     const std::vector<Job>* m_jobs = nullptr;
     const JobLabels* m_labels = nullptr;
+    const std::vector<int>* m_sizes = nullptr;
+    /// Nodes of job `row`: its node list's length, else its logged size (0: unknown).
+    int nodes(size_t row) const;
     bool m_torus = false;
     std::shared_ptr<const JobMetricsTable> m_metrics;
     std::shared_ptr<const MinimumAphTable> m_minimumAph;

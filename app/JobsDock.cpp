@@ -99,12 +99,12 @@ void JobsDock::setMachine(std::shared_ptr<const MachineData> machine, const QStr
         return;
     }
     const bool torus = shown->topology->kind() == TopologyKind::Torus;
-    m_model->setJobs(&shown->jobs, &shown->labels, torus);
+    m_model->setJobs(&shown->jobs, &shown->labels, torus, &shown->nodeCounts);
     for (int column = 0; column < JobTableModel::NumColumns; ++column)
         m_table->setColumnHidden(column, !m_model->columnApplies(column));
     int largest = 0;
-    for (const Job& job : shown->jobs)
-        largest = std::max(largest, static_cast<int>(job.nodes.size()));
+    for (size_t i = 0; i < shown->jobs.size(); ++i)
+        largest = std::max(largest, jobSize(shown->jobs, shown->nodeCounts, i));
     m_filterBar->setChoices(m_model->users(), m_model->states(), largest, shown->firstTime, shown->lastTime);
 
     m_runKey = QStringLiteral("%1#%2#%3").arg(databasePath).arg(shown->record.id).arg(shown->runId);

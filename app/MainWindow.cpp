@@ -746,13 +746,12 @@ void MainWindow::updateSummary()
     const double percent = nodeCount ? 100.0 * busy / nodeCount : 0;
     const QString shared
         = occupancy.sharedNodes ? tr(", %1 shared by several jobs").arg(occupancy.sharedNodes) : QString();
-    m_statusTime->setText(tr("%1 UTC · %2 jobs running · %3 of %4 nodes busy (%5%)%6")
-                              .arg(formatTime(time))
-                              .arg(running)
-                              .arg(busy)
-                              .arg(nodeCount)
-                              .arg(percent, 0, 'f', 1)
-                              .arg(shared));
+    const QString jobsRunning = running == 1 ? tr("1 job running") : tr("%1 jobs running").arg(running);
+    // A log without node lists says how many jobs ran, not where: no node is known busy.
+    const QString nodesBusy = machine->hasNoNodeLists()
+        ? tr("nodes busy unknown (no node lists)")
+        : tr("%1 of %2 nodes busy (%3%)%4").arg(busy).arg(nodeCount).arg(percent, 0, 'f', 1).arg(shared);
+    m_statusTime->setText(tr("%1 UTC · %2 · %3").arg(formatTime(time), jobsRunning, nodesBusy));
     m_summary->setText(tr("<b>%1</b><br>%2<br>%11<br><br>%3 jobs from %4 to %5 UTC<br><br>"
                           "<b>At %6 UTC</b><br>%7 jobs running<br>%8 of %9 nodes busy (%10%)%12")
                            .arg(QString::fromStdString(machine->record.name).toHtmlEscaped(),

@@ -4,6 +4,8 @@
 #include "app/ComparePane.h"
 #include "app/ImportDialog.h"
 #include "app/InspectorDock.h"
+#include "app/JobTableModel.h"
+#include "app/JobsDock.h"
 #include "app/MainWindow.h"
 #include "app/RecentFiles.h"
 #include "app/RunTableModel.h"
@@ -248,6 +250,26 @@ private slots:
         };
         QTRY_VERIFY(inspectorSays(QStringLiteral("no node lists")));
         QVERIFY(inspectorSays(QStringLiteral("names no nodes for this job")));
+
+        // The job table gives each job its logged size, the status bar does not claim idle nodes.
+        auto* jobsDock = qobject_cast<JobsDock*>(window.jobsDock());
+        QVERIFY(jobsDock);
+        const QAbstractItemModel* jobTable = jobsDock->table()->model();
+        QVERIFY(jobTable->rowCount() > 0);
+        const MachineData* shown = window.session()->machine();
+        for (int row = 0; row < jobTable->rowCount(); ++row) {
+            const int job = jobTable->index(row, 0).data(JobTableModel::JobIndexRole).toInt();
+            QCOMPARE(jobTable->index(row, JobTableModel::NodesColumn).data(JobTableModel::SortRole).toInt(),
+                     shown->nodeCounts[static_cast<size_t>(job)]);
+            QVERIFY(shown->nodeCounts[static_cast<size_t>(job)] > 0);
+        }
+        QLabel* status = nullptr;
+        for (QLabel* label : window.statusBar()->findChildren<QLabel*>())
+            if (label->text().contains(QStringLiteral(" running")))
+                status = label;
+        QVERIFY(status);
+        QVERIFY2(status->text().contains(QStringLiteral("nodes busy unknown (no node lists)")),
+                 qPrintable(status->text()));
         waitForFrames(window.machineView()->renderWidget(), 2);
         QDir().mkpath(QStringLiteral(PLACEMENT_TEST_OUTPUT_DIR));
         grabWithRenderViews(&window).save(QStringLiteral(PLACEMENT_TEST_OUTPUT_DIR "/no-node-lists.png"));

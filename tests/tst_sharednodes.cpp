@@ -188,11 +188,11 @@ private slots:
         QVERIFY(jobs->filter()->isRunningOnly());
         QLabel* status = nullptr;
         for (QLabel* label : window.statusBar()->findChildren<QLabel*>())
-            if (label->text().contains(QStringLiteral("jobs running")))
+            if (label->text().contains(QStringLiteral(" running")))
                 status = label;
         QVERIFY(status);
         const QRegularExpression counts(
-            QStringLiteral("· (\\d+) jobs running · (\\d+) of 44 nodes busy \\(([\\d.]+)%\\)"));
+            QStringLiteral("· (\\d+) jobs? running · (\\d+) of 44 nodes busy \\(([\\d.]+)%\\)"));
         const StepSeries busySeries = busyNodesOverTime(machine->jobs);
 
         int sharedMoments = 0;
