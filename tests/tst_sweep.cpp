@@ -6,6 +6,7 @@
 // workers, on a real trace (tests/data/traces/hpc2n.swf) in real database files.
 
 #include "importers/JobImport.h"
+#include "services/Sweep.h"
 #include "store/Store.h"
 #include "tests/support/StoredRuns.h"
 
@@ -16,8 +17,6 @@
 
 #include <map>
 #include <set>
-
-#include "services/Sweep.h"
 
 using namespace placement;
 using placement::test::storedRuns;
@@ -293,6 +292,28 @@ private slots:
         for (const auto& [name, run] : runs)
             QVERIFY2(QString::fromStdString(name).startsWith(QLatin1String("policies: ")), name.c_str());
         QVERIFY(!runs.count("policies: ta easy seed 2"));
+
+        // placement runs --sweep: the logged run and the sweep's runs, a column per parameter.
+        const auto listRuns = [&](const QStringList& extra) {
+            QProcess list;
+            list.start(QStringLiteral(PLACEMENT_BIN_DIR "/placement"),
+                       QStringList{QStringLiteral("runs"), QStringLiteral("--db"),
+                                   dir.filePath(QStringLiteral("p.sqlite")), QStringLiteral("--machine"),
+                                   QStringLiteral("hpc2n")}
+                           + extra);
+            list.waitForFinished(60'000);
+            return QString::fromUtf8(list.readAllStandardOutput() + list.readAllStandardError());
+        };
+        const QStringList csv
+            = listRuns({QStringLiteral("--sweep"), QStringLiteral("policies"), QStringLiteral("--csv")})
+                  .split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+        QCOMPARE(csv.size(), 1 + 1 + 3); // header, logged, the sweep's runs
+        const int sweepColumn = static_cast<int>(csv[0].split(QLatin1Char(',')).indexOf(QStringLiteral("sweep")));
+        QVERIFY(sweepColumn > 0);
+        for (int row = 2; row < csv.size(); ++row)
+            QCOMPARE(csv[row].split(QLatin1Char(','))[sweepColumn], QStringLiteral("policies"));
+        QVERIFY(listRuns({QStringLiteral("--sweep"), QStringLiteral("other")})
+                    .contains(QLatin1String("no run of that sweep")));
     }
 };
 

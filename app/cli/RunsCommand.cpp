@@ -18,6 +18,7 @@
 #include <cstdio>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 using namespace placement;
@@ -94,6 +95,10 @@ const std::vector<Column>& columns()
         {"from_unix_s", "from", true, "from", 0, false},
         {"to_unix_s", "to", true, "to", 0, false},
         {"cpus_per_node", "cpus/node", true, "cpus_per_node", 0},
+        {"sweep", "sweep", true, "sweep", 0, false},
+        {"sweep_point", "point", true, "sweep_point", 0, false},
+        {"input_digest", "jobs digest", true, "input_digest", 0, false},
+        {"version", "version", true, "version", 0, false},
         {"jobs", "jobs", false, "jobs", 1},
         {"jobs_without_start", "no start", false, "jobs_without_start", 1},
         {"utilization_fraction", "util %", false, "utilization", 100},
@@ -182,18 +187,39 @@ std::string tableNumber(const QJsonValue& value, double scale)
     return QString::number(shown, 'f', whole ? 0 : 2).toStdString();
 }
 
+/// In the table: the usual columns, and every parameter whose value differs between the
+/// simulated runs shown (a sweep's table has one column per swept parameter).
+bool shownInTable(const Column& column, const std::vector<ShownRun>& runs)
+{
+    if (column.inTable)
+        return true;
+    if (!column.parameter || std::string_view(column.key) == "sweep_point"
+        || std::string_view(column.key) == "input_digest")
+        return false;
+    std::optional<std::string> first;
+    for (const ShownRun& run : runs) {
+        if (run.record.id == 0)
+            continue; // the logged run has no parameters
+        const std::string value = text(run.parameters.value(QLatin1String(column.key)));
+        if (first && *first != value)
+            return true;
+        first = value;
+    }
+    return false;
+}
+
 std::string textOf(const std::string& machine, const std::vector<ShownRun>& runs, const std::vector<int>& bins)
 {
     std::vector<std::vector<std::string>> rows;
     std::vector<std::string> heading{"run"};
     for (const Column& column : columns())
-        if (column.inTable)
+        if (shownInTable(column, runs))
             heading.push_back(column.heading);
     rows.push_back(heading);
     for (const ShownRun& run : runs) {
         std::vector<std::string> row{run.record.name};
         for (const Column& column : columns()) {
-            if (!column.inTable)
+            if (!shownInTable(column, runs))
                 continue;
             const QJsonValue value = (column.parameter ? run.parameters : run.summary).value(QLatin1String(column.key));
             row.push_back(column.parameter ? (value.isUndefined() || value.isNull() ? "-" : text(value))
@@ -246,6 +272,10 @@ struct RunsOptions
                             QStringLiteral("Processors per node for the logged run's jobs sized in processors only "
                                            "(SWF; default: that of the machine's latest run, else 1)."),
                             QStringLiteral("K")};
+    QCommandLineOption sweep{QStringLiteral("sweep"),
+                             QStringLiteral("Only the runs of this sweep (placement sweep --name), beside the logged "
+                                            "run."),
+                             QStringLiteral("NAME")};
 };
 
 const char* const runsDescription
@@ -259,14 +289,14 @@ const char* const runsDescription
 int runRuns(const QStringList& arguments)
 {
     const RunsOptions options;
-    const auto& [db, machine, json, csv, cpus] = options;
+    const auto& [db, machine, json, csv, cpus, sweep] = options;
     QCommandLineParser parser;
     parser.setApplicationDescription(QString::fromLatin1(runsDescription));
     parser.addHelpOption();
-    parser.addOptions({db, machine, json, csv, cpus});
+    parser.addOptions({db, machine, json, csv, cpus, sweep});
     parser.process(arguments);
-    const char* usage
-        = "placement: usage: placement runs --db DB --machine NAME [--json | --csv] [--cpus-per-node K]\n";
+    const char* usage = "placement: usage: placement runs --db DB --machine NAME [--json | --csv] [--cpus-per-node K] "
+                        "[--sweep NAME]\n";
     if (!parser.isSet(db) || !parser.isSet(machine)) {
         std::fprintf(stderr, "placement: runs: %s is required\n%s", parser.isSet(db) ? "--machine NAME" : "--db DB",
                      usage);
@@ -298,8 +328,16 @@ int runRuns(const QStringList& arguments)
         return 1;
     }
     std::vector<RunRecord> all{loggedRun(store, *record, cpusPerNode)};
+    const std::string sweepName = parser.value(sweep).toStdString();
     for (RunRecord& stored : runs(store, record->id))
-        all.push_back(std::move(stored));
+        if (!parser.isSet(sweep)
+            || parseObject(stored.parameters).value(QLatin1String("sweep")).toString().toStdString() == sweepName)
+            all.push_back(std::move(stored));
+    if (parser.isSet(sweep) && all.size() == 1) {
+        std::fprintf(stderr, "placement: runs: --sweep '%s': machine '%s' has no run of that sweep\n",
+                     sweepName.c_str(), name.c_str());
+        return 1;
+    }
     std::vector<ShownRun> shown;
     for (RunRecord& run : all)
         shown.push_back({run, parseObject(run.parameters), parseObject(run.summary)});
