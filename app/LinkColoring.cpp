@@ -161,7 +161,8 @@ QString describeLink(const MachineData& machine, const std::vector<int>& owners,
         if (static_cast<size_t>(job) < machine.holdings.size()) {
             const std::vector<int>& held = machine.holdings[static_cast<size_t>(job)].links;
             if (std::binary_search(held.begin(), held.end(), link))
-                text += QObject::tr("<br>Owned by job %1").arg(QString::fromStdString(machine.jobs[static_cast<size_t>(job)].id).toHtmlEscaped());
+                text += QObject::tr("<br>Owned by job %1")
+                            .arg(QString::fromStdString(machine.jobs[static_cast<size_t>(job)].id).toHtmlEscaped());
         }
     QStringList users;
     for (int job : running) {
@@ -169,9 +170,10 @@ QString describeLink(const MachineData& machine, const std::vector<int>& owners,
         if (std::binary_search(usable.begin(), usable.end(), link))
             users << QString::fromStdString(machine.jobs[static_cast<size_t>(job)].id).toHtmlEscaped();
     }
-    text += users.isEmpty() ? QObject::tr("<br>No running job can use it")
-                            : QObject::tr("<br>Usable by %n running job(s): %1", nullptr, static_cast<int>(users.size()))
-                                  .arg(users.join(QStringLiteral(", ")));
+    text += users.isEmpty()
+        ? QObject::tr("<br>No running job can use it")
+        : QObject::tr("<br>Usable by %n running job(s): %1", nullptr, static_cast<int>(users.size()))
+              .arg(users.join(QStringLiteral(", ")));
     return text;
 }
 
@@ -189,8 +191,9 @@ QString describeSwitch(const MachineData& machine, const std::vector<int>& owner
         const QString id = QString::fromStdString(machine.jobs[static_cast<size_t>(job)].id).toHtmlEscaped();
         const std::vector<int> usable = usableLinks(topology, machine.jobs[static_cast<size_t>(job)].nodes);
         const std::vector<int> none;
-        const std::vector<int>& held
-            = static_cast<size_t>(job) < machine.holdings.size() ? machine.holdings[static_cast<size_t>(job)].links : none;
+        const std::vector<int>& held = static_cast<size_t>(job) < machine.holdings.size()
+            ? machine.holdings[static_cast<size_t>(job)].links
+            : none;
         bool owns = false, uses = false;
         for (int link : mine) {
             owns = owns || std::binary_search(held.begin(), held.end(), link);
@@ -205,8 +208,9 @@ QString describeSwitch(const MachineData& machine, const std::vector<int>& owner
                        .arg(switchName(machine, vertex).toHtmlEscaped());
     if (!owning.isEmpty())
         text += QObject::tr("<br>Jobs owning its links: %1").arg(owning.join(QStringLiteral(", ")));
-    text += using_.isEmpty() ? QObject::tr("<br>No running job can use its links")
-                             : QObject::tr("<br>Jobs that can use its links: %1").arg(using_.join(QStringLiteral(", ")));
+    text += using_.isEmpty()
+        ? QObject::tr("<br>No running job can use its links")
+        : QObject::tr("<br>Jobs that can use its links: %1").arg(using_.join(QStringLiteral(", ")));
     return text;
 }
 

@@ -8,8 +8,8 @@
 #include "core/NodeOrders.h"
 #include "core/OfferedLoad.h"
 #include "core/Topology.h"
-#include "store/Runs.h"
 #include "services/Simulation.h"
+#include "store/Runs.h"
 #include "store/Store.h"
 
 #include <QApplication>

@@ -198,15 +198,16 @@ int main(int argc, char** argv)
             QElapsedTimer timer;
             timer.start();
             bool swapped = false;
-            const auto connection = QObject::connect(view.renderWidget(), &RenderWidget::frameSwapped,
-                                                     [&swapped] { swapped = true; });
+            const auto connection
+                = QObject::connect(view.renderWidget(), &RenderWidget::frameSwapped, [&swapped] { swapped = true; });
             view.renderWidget()->schedulePresent();
             while (!swapped && timer.elapsed() < 10000)
                 QCoreApplication::processEvents(QEventLoop::AllEvents);
             QObject::disconnect(connection);
             composeMs.push_back(static_cast<double>(timer.nsecsElapsed()) / 1e6);
         }
-        std::fprintf(stderr, "replay: recolour %.2f ms, VTK render %.2f ms, a frame without VTK render %.2f ms (medians)\n",
+        std::fprintf(stderr,
+                     "replay: recolour %.2f ms, VTK render %.2f ms, a frame without VTK render %.2f ms (medians)\n",
                      summarize(recolourMs).median, summarize(vtkMs).median, summarize(composeMs).median);
     }
     if (scenarios.contains(QStringLiteral("recolour"))) {

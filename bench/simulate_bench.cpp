@@ -122,8 +122,8 @@ int main(int argc, char* argv[])
         const SystemMetrics metrics = computeSystemMetrics(machine->nodeCount(), jobs, result);
         const Distribution& sched = metrics.schedulingMicroseconds;
         std::printf("%-12s %9.2f %9.1f %11.3f %9.1f %9.1f %9.1f %9.0f %11.1f\n", policy.c_str(), seconds,
-                    seconds * 1e6 / jobCount, metrics.steadyUtilization, sched.mean, sched.median, sched.p99,
-                    sched.max, static_cast<double>(metrics.makespan) / 86400);
+                    seconds * 1e6 / jobCount, metrics.steadyUtilization, sched.mean, sched.median, sched.p99, sched.max,
+                    static_cast<double>(metrics.makespan) / 86400);
         std::fflush(stdout);
     }
     return 0;

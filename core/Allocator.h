@@ -76,7 +76,8 @@ public:
     /// A job already running when the allocator takes over (a stored run looked at from a
     /// moment of it): it holds `nodes` and, under policies that own links, `links`. The
     /// default is started(); Jigsaw and LaaS record the links as the job's own.
-    virtual void resume(const AllocationRequest& request, const std::vector<int>& nodes, const std::vector<int>& /*links*/)
+    virtual void resume(const AllocationRequest& request, const std::vector<int>& nodes,
+                        const std::vector<int>& /*links*/)
     {
         started(request, nodes);
     }

@@ -19,8 +19,7 @@ namespace placement {
 /// Jigsaw's FIND_L2. `Search` supplies two hooks: tick(), called at every step (LC+S counts
 /// steps and stops at its limits), and fewestLeavesFirst(), the order of n_L (from
 /// min(N, leaf size) down, or from 1 up).
-template <typename Search>
-class FatTreeSearch
+template <typename Search> class FatTreeSearch
 {
 protected:
     using Mask = std::uint64_t;

@@ -458,7 +458,8 @@ void JigsawAllocator::started(const AllocationRequest& request, const std::vecto
     m_ledger.commit(request.job, nodes);
 }
 
-void JigsawAllocator::resume(const AllocationRequest& request, const std::vector<int>& nodes, const std::vector<int>& links)
+void JigsawAllocator::resume(const AllocationRequest& request, const std::vector<int>& nodes,
+                             const std::vector<int>& links)
 {
     m_ledger.propose(request.job, nodes, links);
     m_ledger.commit(request.job, nodes);

@@ -280,7 +280,8 @@ void LaasAllocator::started(const AllocationRequest& request, const std::vector<
     m_ledger.commit(request.job, nodes);
 }
 
-void LaasAllocator::resume(const AllocationRequest& request, const std::vector<int>& nodes, const std::vector<int>& links)
+void LaasAllocator::resume(const AllocationRequest& request, const std::vector<int>& nodes,
+                           const std::vector<int>& links)
 {
     m_ledger.propose(request.job, nodes, links);
     m_ledger.commit(request.job, nodes);

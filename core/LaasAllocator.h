@@ -44,7 +44,8 @@ public:
     std::vector<int> allocate(const MachineState& state, const AllocationRequest& request) override;
     bool fits(const MachineState& state, const AllocationRequest& request) override;
     void started(const AllocationRequest& request, const std::vector<int>& nodes) override;
-    void resume(const AllocationRequest& request, const std::vector<int>& nodes, const std::vector<int>& links) override;
+    void resume(const AllocationRequest& request, const std::vector<int>& nodes,
+                const std::vector<int>& links) override;
     void ended(const AllocationRequest& request, const std::vector<int>& nodes) override;
     std::unique_ptr<Allocator> clone() const override { return std::make_unique<LaasAllocator>(*this); }
     std::vector<int> ownedLinks(int job) const override { return m_ledger.linksOf(job); }

@@ -88,7 +88,10 @@ std::vector<int> SlurmTreeAllocator::allocate(const MachineState& state, const A
         return {};
     prepare(*tree, state.nodeCount());
     const size_t groups = tree->parent.size();
-    const auto at = [](auto& vector, int index) -> auto& { return vector[static_cast<size_t>(index)]; };
+    const auto at = [](auto& vector, int index) -> auto&
+    {
+        return vector[static_cast<size_t>(index)];
+    };
     // Free nodes on each group nodes hang off, and per group below it: the counts added up
     // from the deepest groups to the root, children before parents.
     std::vector<int> onLeaf(groups, 0);

@@ -8,8 +8,8 @@
 
 #include <algorithm>
 #include <cmath>
-#include <utility>
 #include <stdexcept>
+#include <utility>
 
 namespace placement {
 namespace {
@@ -77,8 +77,8 @@ std::vector<int> outerNodes(const NodeLayout& layout)
         auto row = [&](int node) {
             const Vec3& c = layout.centers[static_cast<size_t>(node)];
             return axis == 0 ? std::pair{key(c.y), key(c.z)}
-                   : axis == 1 ? std::pair{key(c.x), key(c.z)}
-                               : std::pair{key(c.x), key(c.y)};
+                : axis == 1  ? std::pair{key(c.x), key(c.z)}
+                             : std::pair{key(c.x), key(c.y)};
         };
         for (size_t i = 0; i < count; ++i)
             order[i] = static_cast<int>(i);

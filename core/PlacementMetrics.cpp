@@ -210,7 +210,6 @@ void PlacementAnalyzer::measureTree(const std::vector<int>& nodes, PlacementMetr
     metrics.spread = high - low;
 }
 
-
 std::vector<std::int64_t> PlacementAnalyzer::hopHistogram(const std::vector<int>& nodes)
 {
     startJob();

@@ -2,7 +2,6 @@
 // SPDX-FileCopyrightText: 2026 Placement Explorer contributors
 
 #include "core/PlacementMetrics.h"
-
 #include "core/TorusTopology.h"
 
 #include <algorithm>

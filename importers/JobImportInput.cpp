@@ -63,7 +63,9 @@ JobImportInput::JobImportInput(const std::string& path)
     , m_path(path)
     , m_memberName(path)
 {
-    struct stat status{};
+    struct stat status
+    {
+    };
     if (stat(path.c_str(), &status) != 0)
         throw ImportError(path, 0,
                           std::string("cannot open: ") + (errno == ENOENT ? "no such file" : std::strerror(errno)));
@@ -79,12 +81,11 @@ JobImportInput::JobImportInput(const std::string& path)
     // Compression filters that libarchive implements itself (none that runs another program),
     // archive formats that hold files, and "raw": anything else is the log itself. Formats
     // that accept plain text (mtree, shar) are left out: a log is never taken for one.
-    for (auto support : {archive_read_support_filter_gzip, archive_read_support_filter_bzip2,
-                         archive_read_support_filter_xz, archive_read_support_filter_lzma,
-                         archive_read_support_filter_zstd, archive_read_support_filter_lz4,
-                         archive_read_support_filter_compress, archive_read_support_format_tar,
-                         archive_read_support_format_gnutar, archive_read_support_format_zip,
-                         archive_read_support_format_7zip, archive_read_support_format_raw})
+    for (auto support :
+         {archive_read_support_filter_gzip, archive_read_support_filter_bzip2, archive_read_support_filter_xz,
+          archive_read_support_filter_lzma, archive_read_support_filter_zstd, archive_read_support_filter_lz4,
+          archive_read_support_filter_compress, archive_read_support_format_tar, archive_read_support_format_gnutar,
+          archive_read_support_format_zip, archive_read_support_format_7zip, archive_read_support_format_raw})
         support(d->reader);
     if (archive_read_open2(d->reader, d.get(), nullptr, &Private::readRaw, nullptr, nullptr) != ARCHIVE_OK
         && d->rawBytes != 0) // libarchive takes no format for an empty input: that is an empty log
@@ -151,11 +152,11 @@ std::size_t JobImportInput::readMember(char* buffer, std::size_t size)
     }
     const auto count = static_cast<std::size_t>(got);
     if (const void* nul = std::memchr(buffer, '\0', count))
-        throw ImportError(m_memberName, 0,
-                          "not a text log: a NUL byte at byte "
-                              + std::to_string(d->memberBytes + static_cast<std::uint64_t>(
-                                                   static_cast<const char*>(nul) - buffer))
-                              + " (binary data, or a compression this program does not read)");
+        throw ImportError(
+            m_memberName, 0,
+            "not a text log: a NUL byte at byte "
+                + std::to_string(d->memberBytes + static_cast<std::uint64_t>(static_cast<const char*>(nul) - buffer))
+                + " (binary data, or a compression this program does not read)");
     // A line ends in "\n", or in "\r" alone in a file whose first line ends so (LineReader).
     // Only the bytes after the last "\n" are searched for a "\r".
     const void* lastNewline = memrchr(buffer, '\n', count);

@@ -4,6 +4,8 @@
 #include "services/Sweep.h"
 
 #include "core/AllocatorFactory.h"
+#include "services/Simulation.h"
+#include "services/SweepResults.h"
 #include "store/SqliteDatabase.h"
 #include "store/Store.h"
 
@@ -17,9 +19,6 @@
 #include <stdexcept>
 #include <thread>
 #include <xxhash.h>
-
-#include "services/Simulation.h"
-#include "services/SweepResults.h"
 
 namespace placement {
 

@@ -3,13 +3,12 @@
 
 #include "services/SweepResults.h"
 
+#include "services/Sweep.h"
 #include "store/NodeListBlob.h"
 #include "store/Store.h"
 
 #include <filesystem>
 #include <map>
-
-#include "services/Sweep.h"
 
 namespace placement {
 

@@ -13,9 +13,9 @@ namespace {
 /// the transient ones around it): a later log of the same run replaces it.
 bool notEnded(const std::string& state)
 {
-    static constexpr std::array<std::string_view, 11> states{
-        "PENDING", "RUNNING",     "REQUEUED",     "RESIZING",    "SUSPENDED", "COMPLETING",
-        "CONFIGURING", "REQUEUE_HOLD", "REQUEUE_FED", "SIGNALING", "STAGE_OUT"};
+    static constexpr std::array<std::string_view, 11> states{"PENDING",     "RUNNING",    "REQUEUED",    "RESIZING",
+                                                             "SUSPENDED",   "COMPLETING", "CONFIGURING", "REQUEUE_HOLD",
+                                                             "REQUEUE_FED", "SIGNALING",  "STAGE_OUT"};
     const std::string_view word = std::string_view(state).substr(0, state.find(' '));
     for (std::string_view candidate : states)
         if (word == candidate)

@@ -13,8 +13,8 @@
 #include "core/Occupancy.h"
 #include "core/SimulationReport.h"
 #include "core/SplitMix64.h"
-#include "store/DemoDatabase.h"
 #include "services/Simulation.h"
+#include "store/DemoDatabase.h"
 #include "store/Store.h"
 #include "tests/support/IsolatedSettings.h"
 

@@ -142,8 +142,7 @@ std::vector<std::string> policiesFor(const Topology& topology)
 /// remembered across machine states), and at every step a few sizes asked of it and of an
 /// allocator made afresh with the same running jobs (nothing remembered): both must give the
 /// same allocation (nodes, links) and fits() must agree. Returns the first difference.
-template <typename Policy>
-QString compareWithFreshSearches(const FatTreeTopology& tree, std::uint64_t seed, int steps)
+template <typename Policy> QString compareWithFreshSearches(const FatTreeTopology& tree, std::uint64_t seed, int steps)
 {
     Policy remembering(tree);
     MachineState state(tree);

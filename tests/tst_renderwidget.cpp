@@ -15,10 +15,10 @@
 
 #include <QColor>
 #include <QHelpEvent>
-#include <QWindow>
 #include <QScreen>
 #include <QSignalSpy>
 #include <QTest>
+#include <QWindow>
 
 #include <cmath>
 #include <set>

@@ -2,8 +2,8 @@
 // SPDX-FileCopyrightText: 2026 Placement Explorer contributors
 
 #include "core/MachineSpec.h"
-#include "store/Runs.h"
 #include "services/Simulation.h"
+#include "store/Runs.h"
 #include "store/Store.h"
 
 #include <QJsonDocument>
@@ -77,7 +77,8 @@ private slots:
         const std::vector<RunRecord> stored = runs(store, machine);
         QCOMPARE(stored.size(), size_t(1));
         QCOMPARE(stored[0].placements, std::int64_t(40));
-        const QJsonObject parameters = QJsonDocument::fromJson(QByteArray::fromStdString(stored[0].parameters)).object();
+        const QJsonObject parameters
+            = QJsonDocument::fromJson(QByteArray::fromStdString(stored[0].parameters)).object();
         QCOMPARE(parameters.value(QStringLiteral("arrivals")).toString(), QStringLiteral("zero"));
         const QJsonObject result = QJsonDocument::fromJson(QByteArray::fromStdString(stored[0].summary)).object();
         QCOMPARE(result.value(QStringLiteral("run_id")).toInteger(), summary.runId);
@@ -171,8 +172,9 @@ private slots:
                     continue;
                 for (int link : holds.links)
                     QVERIFY2(!std::binary_search(held[k].links.begin(), held[k].links.end(), link),
-                             qPrintable(QStringLiteral("link %1 of jobs %2 and %3").arg(link).arg(
-                                 QString::fromStdString(job.id), QString::fromStdString(other.id))));
+                             qPrintable(QStringLiteral("link %1 of jobs %2 and %3")
+                                            .arg(link)
+                                            .arg(QString::fromStdString(job.id), QString::fromStdString(other.id))));
                 for (int node : holds.idleNodes)
                     QVERIFY(std::find(other.nodes.begin(), other.nodes.end(), node) == other.nodes.end());
             }

@@ -11,9 +11,9 @@
 #include "app/TaskListDock.h"
 #include "core/MachineSpec.h"
 #include "core/Topology.h"
+#include "services/Simulation.h"
 #include "store/DemoDatabase.h"
 #include "store/Runs.h"
-#include "services/Simulation.h"
 #include "store/Store.h"
 #include "tests/support/IsolatedSettings.h"
 

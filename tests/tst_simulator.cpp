@@ -10,7 +10,6 @@
 #include "core/SwitchHierarchy.h"
 #include "core/TopologyAwareAllocator.h"
 #include "core/TopologyMapping.h"
-
 #include "tests/support/IsolationCheck.h"
 #include "tests/support/SwfWorkload.h"
 
@@ -274,9 +273,8 @@ private slots:
         QFETCH(int, cpusPerNode);
         QFETCH(int, policy);
         const auto topology = parseMachineSpec(machine.toStdString());
-        const std::vector<SimulationJob> workload
-            = test::readSwf(QFINDTESTDATA(QStringLiteral("data/") + trace), cpusPerNode,
-                      std::numeric_limits<size_t>::max());
+        const std::vector<SimulationJob> workload = test::readSwf(QFINDTESTDATA(QStringLiteral("data/") + trace),
+                                                                  cpusPerNode, std::numeric_limits<size_t>::max());
         QVERIFY(workload.size() > 3000);
         const auto* fatTree = dynamic_cast<const FatTreeTopology*>(topology.get());
         for (const AllocatorPolicyInfo& info : allocatorPolicies()) {
@@ -288,8 +286,8 @@ private slots:
                 allocator = makeAllocator(*topology, choice);
             } catch (const std::invalid_argument&) {
                 const std::string name = info.name;
-                QVERIFY(name == "ta" || name.rfind("slurm-tree", 0) == 0 || name == "quadrant"
-                        || name == "aucsched3" || name == "jigsaw" || name == "laas" || name == "lcs");
+                QVERIFY(name == "ta" || name.rfind("slurm-tree", 0) == 0 || name == "quadrant" || name == "aucsched3"
+                        || name == "jigsaw" || name == "laas" || name == "lcs");
                 continue; // not for this machine
             }
             SimulationOptions options;
@@ -299,8 +297,7 @@ private slots:
             // backfilled jobs must leave it placeable); conservative plans hold for the
             // allocators that place on any free nodes.
             const bool reservationsHold = options.backfill == BackfillPolicy::Easy
-                                          || (options.backfill == BackfillPolicy::Conservative
-                                              && allocator->placesAnyFreeNodes());
+                || (options.backfill == BackfillPolicy::Conservative && allocator->placesAnyFreeNodes());
             const QString problem = checkRun(*topology, workload, result, reservationsHold);
             QVERIFY2(problem.isEmpty(), qPrintable(QStringLiteral("%1: %2").arg(QLatin1String(info.name), problem)));
             if (std::string(info.name) == "ta") {
@@ -340,8 +337,7 @@ private slots:
         QFETCH(QString, machine);
         const auto topology = parseMachineSpec(machine.toStdString());
         const std::vector<SimulationJob> workload
-            = test::readSwf(QFINDTESTDATA("data/traces/hpc2n.swf"), 2,
-                      std::numeric_limits<size_t>::max());
+            = test::readSwf(QFINDTESTDATA("data/traces/hpc2n.swf"), 2, std::numeric_limits<size_t>::max());
         QVERIFY(workload.size() > 3000);
         AllocatorChoice choice;
         choice.policy = "aucsched3";

@@ -117,10 +117,8 @@ private slots:
                     if (job.start <= second && second < job.end)
                         busy += static_cast<double>(job.nodes.size());
             const double expected = busy / (static_cast<double>(to - from) * machine);
-            QVERIFY2(std::abs(fast[m] - expected) < 1e-5, qPrintable(QStringLiteral("minute %1: %2 vs %3")
-                                                                          .arg(m)
-                                                                          .arg(fast[m])
-                                                                          .arg(expected)));
+            QVERIFY2(std::abs(fast[m] - expected) < 1e-5,
+                     qPrintable(QStringLiteral("minute %1: %2 vs %3").arg(m).arg(fast[m]).arg(expected)));
         }
     }
 
@@ -244,7 +242,12 @@ private slots:
         QCOMPARE(object.value(QStringLiteral("utilization")).toDouble(), 0.75);
         QCOMPARE(object.value(QStringLiteral("mean_wait")).toDouble(), 12.0);
         QCOMPARE(object.value(QStringLiteral("by_size")).toArray().size(), 2);
-        QVERIFY(object.value(QStringLiteral("by_size")).toArray().at(1).toObject().value(QStringLiteral("max_nodes")).isNull());
+        QVERIFY(object.value(QStringLiteral("by_size"))
+                    .toArray()
+                    .at(1)
+                    .toObject()
+                    .value(QStringLiteral("max_nodes"))
+                    .isNull());
         QCOMPARE(object.value(QStringLiteral("never_fit_jobs")).toArray().at(0).toString(), QStringLiteral("99"));
         const QJsonObject parameters
             = QJsonDocument::fromJson(QByteArray::fromStdString(simulationParametersJson(setup, "1.2.3"))).object();

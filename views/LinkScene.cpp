@@ -96,7 +96,7 @@ void LinkScene::setLayout(const NetworkLayout& layout, int nodeCount)
     d->switches->SetPoints(switchPoints);
     d->switches->SetVerts(vertices);
     d->hasSwitchRow = !layout.segments.empty() && layout.vertices.size() > static_cast<size_t>(nodeCount)
-                      && layout.vertices.back().y < -0.5;
+        && layout.vertices.back().y < -0.5;
     d->switchActor->SetVisibility(d->lineActor->GetVisibility() && d->hasSwitchRow);
     setLinkColors({}, qRgba(120, 126, 138, 255));
 }

@@ -6,14 +6,14 @@
 #include "views/JobPalette.h"
 
 #include <vtkActor.h>
+#include <vtkCellArray.h>
 #include <vtkCubeSource.h>
 #include <vtkGlyph3DMapper.h>
-#include <vtkCellArray.h>
 #include <vtkNew.h>
-#include <vtkPolyDataMapper.h>
 #include <vtkPointData.h>
 #include <vtkPoints.h>
 #include <vtkPolyData.h>
+#include <vtkPolyDataMapper.h>
 #include <vtkProperty.h>
 #include <vtkRenderer.h>
 #include <vtkUnsignedCharArray.h>
@@ -154,7 +154,8 @@ void NodeScene::setColors(const std::vector<QRgb>& colors)
     d->colors->SetNumberOfTuples(count);
     unsigned char* rgb = d->colors->GetPointer(0);
     for (vtkIdType i = 0; i < count; ++i) {
-        const size_t node = d->drawn.empty() ? static_cast<size_t>(i) : static_cast<size_t>(d->drawn[static_cast<size_t>(i)]);
+        const size_t node
+            = d->drawn.empty() ? static_cast<size_t>(i) : static_cast<size_t>(d->drawn[static_cast<size_t>(i)]);
         const QRgb color = node < colors.size() ? colors[node] : idleNodeColor();
         rgb[3 * i] = static_cast<unsigned char>(qRed(color));
         rgb[3 * i + 1] = static_cast<unsigned char>(qGreen(color));

@@ -8,6 +8,7 @@
 #include "core/OfferedLoad.h"
 #include "core/SimulationReport.h"
 #include "core/SyntheticWorkload.h"
+#include "services/Simulation.h"
 #include "store/Store.h"
 
 #include <QCommandLineParser>
@@ -24,7 +25,6 @@
 #include <stdexcept>
 
 #include "CommandSupport.h"
-#include "services/Simulation.h"
 
 using namespace placement;
 

@@ -4,6 +4,8 @@
 #include "SweepCommand.h"
 
 #include "core/JsonWriter.h"
+#include "services/Sweep.h"
+#include "services/SweepResults.h"
 #include "store/Store.h"
 
 #include <QCommandLineParser>
@@ -29,8 +31,6 @@
 #include <thread>
 
 #include "CommandSupport.h"
-#include "services/Sweep.h"
-#include "services/SweepResults.h"
 
 using namespace placement;
 
