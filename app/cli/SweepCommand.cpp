@@ -582,9 +582,9 @@ int runSweep(const QStringList& arguments)
     const QCommandLineOption perTask(QStringLiteral("points-per-task"),
                                      QStringLiteral("--slurm: points each array task replays (default 1)."),
                                      QStringLiteral("K"), QStringLiteral("1"));
-    const QCommandLineOption maxRunning(QStringLiteral("max-running"),
-                                        QStringLiteral("--slurm: array tasks running at once (sbatch --array=...%M)."),
-                                        QStringLiteral("M"));
+    const QCommandLineOption maxRunning(
+        QStringLiteral("max-running"),
+        QStringLiteral("--slurm: array tasks running at once (the throttle of sbatch's array)."), QStringLiteral("M"));
     const QCommandLineOption task(QStringLiteral("task"),
                                   QStringLiteral("Run array task I of a plan written by --slurm (what each task "
                                                  "runs; with --plan)."),
