@@ -1,0 +1,175 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Placement Explorer contributors
+
+// What the main window says in words: the machine summary, the status bar, node tooltips
+// and the job metrics line (the rest of MainWindow is in MainWindow.cpp).
+
+#include "app/ChartDataLoader.h"
+#include "app/ComparePane.h"
+#include "app/ExportActions.h"
+#include "app/ImportDialog.h"
+#include "app/InspectionText.h"
+#include "app/InspectorDock.h"
+#include "app/JobTableModel.h"
+#include "app/MainWindow.h"
+#include "app/RecentFiles.h"
+#include "app/RunTableModel.h"
+#include "app/SimulateDialog.h"
+#include "app/SlurmImportDialog.h"
+#include "app/TaskListDock.h"
+#include "app/TimelineDock.h"
+#include "app/WhatIfPanel.h"
+#include "core/NetworkLayout.h"
+#include "core/Occupancy.h"
+#include "views/ChartsDock.h"
+#include "views/JobPalette.h"
+#include "views/MachineView.h"
+#include "views/RenderWidget.h"
+
+#include <QAction>
+#include <QActionGroup>
+#include <QApplication>
+#include <QCheckBox>
+#include <QCloseEvent>
+#include <QComboBox>
+#include <QDockWidget>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHeaderView>
+#include <QLabel>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QSettings>
+#include <QSortFilterProxyModel>
+#include <QSplitter>
+#include <QStatusBar>
+#include <QTableView>
+#include <QTextDocumentFragment>
+#include <QTimer>
+#include <QToolBar>
+#include <QToolTip>
+#include <QUrl>
+#include <QVBoxLayout>
+
+#include <algorithm>
+
+namespace placement {
+
+QString MainWindow::jobMetricsText(int jobIndex) const
+{
+    const MachineData& machine = *m_session->machine();
+    const Job& job = machine.jobs[static_cast<size_t>(jobIndex)];
+    if (job.nodes.empty())
+        return {};
+    PlacementAnalyzer& analyzer = *machine.analyzer;
+    PlacementMetrics m;
+    double minimum = 0;
+    try {
+        m = analyzer.measure(job.nodes);
+        minimum = analyzer.minimumAph(m.nodes);
+    } catch (const std::invalid_argument& error) {
+        return tr("<b>Job %1</b><br>%2")
+            .arg(QString::fromStdString(job.id).toHtmlEscaped(), QString::fromUtf8(error.what()).toHtmlEscaped());
+    }
+    QString text
+        = tr("<b>Job %1</b> (%2), %3 nodes<br>"
+             "APH %4 hops (minimum for %3 nodes: %5)<br>"
+             "<small>switch-to-switch links; +2 counting node links</small><br>")
+              .arg(QString::fromStdString(job.id).toHtmlEscaped(), QString::fromStdString(job.user).toHtmlEscaped())
+              .arg(m.nodes)
+              .arg(m.aph, 0, 'f', 2)
+              .arg(minimum, 0, 'f', 2);
+    if (m.routers >= 0)
+        text += tr("%1 partitions on %2 routers<br>").arg(m.partitions).arg(m.routers);
+    else
+        text += tr("%1 leaves in %2 pods; lowest common switch level %3<br>")
+                    .arg(m.leaves)
+                    .arg(m.pods)
+                    .arg(m.lowestCommonLevel);
+    return text
+        + tr("Spread %1 (node %2 to %3)")
+              .arg(m.spread)
+              .arg(*std::min_element(job.nodes.begin(), job.nodes.end()))
+              .arg(*std::max_element(job.nodes.begin(), job.nodes.end()));
+}
+
+QString MainWindow::nodeToolTip(int node) const
+{
+    const MachineData* machine = m_session->machine();
+    const std::vector<int>& owners = m_session->owners();
+    const std::int64_t time = m_session->time();
+    if (!machine || node < 0 || node >= machine->topology->nodeCount())
+        return {};
+    QString text = tr("<b>%1</b><br>%2")
+                       .arg(QString::fromStdString(machine->nodeName(node)).toHtmlEscaped(),
+                            QString::fromStdString(machine->topology->nodeLocation(node)).toHtmlEscaped());
+    const int owner = static_cast<size_t>(node) < owners.size() ? owners[static_cast<size_t>(node)] : -1;
+    if (owner >= 0) {
+        const std::vector<int> holding = jobsHoldingAt(machine->jobs, node, time);
+        if (holding.size() > 1)
+            text += tr("<br>Shared by %1 jobs:").arg(holding.size());
+        for (const int index : holding) {
+            const Job& job = machine->jobs[static_cast<size_t>(index)];
+            text += tr("<br>Job %1 (%2), %3 nodes")
+                        .arg(QString::fromStdString(job.id).toHtmlEscaped(),
+                             QString::fromStdString(job.user).toHtmlEscaped())
+                        .arg(job.nodes.size());
+        }
+    } else {
+        const auto held = std::find_if(machine->holdings.begin(), machine->holdings.end(), [&](const RunHoldings& h) {
+            const auto index = &h - machine->holdings.data();
+            return machine->jobs[static_cast<size_t>(index)].runsAt(time)
+                && std::binary_search(h.idleNodes.begin(), h.idleNodes.end(), node);
+        });
+        text += held == machine->holdings.end()
+            ? tr("<br>Idle")
+            : tr("<br>Allocated to job %1 but unused (whole leaves)")
+                  .arg(QString::fromStdString(machine->jobs[static_cast<size_t>(held - machine->holdings.begin())].id)
+                           .toHtmlEscaped());
+    }
+    return text;
+}
+
+void MainWindow::updateSummary()
+{
+    const MachineData* machine = m_session->machine();
+    if (!machine)
+        return;
+    const NodeOccupancy& occupancy = m_session->occupancy();
+    const std::int64_t time = m_session->time();
+    const int selected = m_session->selectedJob();
+    const Topology& topology = *machine->topology;
+    const int nodeCount = topology.nodeCount();
+    // Every job running at the cursor (the job table's count), and every busy node once
+    // however many jobs share it (docs/importing.md, "Jobs that share nodes").
+    const int running = occupancy.runningJobs;
+    const int busy = occupancy.busyNodes;
+    const double percent = nodeCount ? 100.0 * busy / nodeCount : 0;
+    const QString shared
+        = occupancy.sharedNodes ? tr(", %1 shared by several jobs").arg(occupancy.sharedNodes) : QString();
+    const QString jobsRunning = running == 1 ? tr("1 job running") : tr("%1 jobs running").arg(running);
+    // A log without node lists says how many jobs ran, not where: no node is known busy.
+    const QString nodesBusy = machine->hasNoNodeLists()
+        ? tr("nodes busy unknown (no node lists)")
+        : tr("%1 of %2 nodes busy (%3%)%4").arg(busy).arg(nodeCount).arg(percent, 0, 'f', 1).arg(shared);
+    m_statusTime->setText(tr("%1 UTC · %2 · %3").arg(formatTime(time), jobsRunning, nodesBusy));
+    m_summary->setText(tr("<b>%1</b><br>%2<br>%11<br><br>%3 jobs from %4 to %5 UTC<br><br>"
+                          "<b>At %6 UTC</b><br>%7 jobs running<br>%8 of %9 nodes busy (%10%)%12")
+                           .arg(QString::fromStdString(machine->record.name).toHtmlEscaped(),
+                                QString::fromStdString(topology.describe()).toHtmlEscaped())
+                           .arg(machine->jobs.size())
+                           .arg(formatTime(machine->firstTime), formatTime(machine->lastTime), formatTime(time))
+                           .arg(running)
+                           .arg(busy)
+                           .arg(nodeCount)
+                           .arg(percent, 0, 'f', 1)
+                           .arg(machine->runId ? tr("Simulated run <i>%1</i>").arg(currentRunName().toHtmlEscaped())
+                                               : tr("Logged placements"))
+                           .arg(shared)
+                       + (selected >= 0 ? QStringLiteral("<br><br>") + jobMetricsText(selected) : QString()));
+}
+
+} // namespace placement
