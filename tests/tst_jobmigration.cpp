@@ -1,0 +1,119 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Placement Explorer contributors
+
+// Databases of earlier schema versions opened by the importer: migrated, their jobs kept.
+
+#include "tests/support/JobImportSupport.h"
+
+using namespace placement;
+using namespace placement::test;
+
+class TestJobMigration : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void migratesADatabaseOfTheReleaseBefore()
+    {
+        // A database written before job identities (schema 5), with three jobs stored twice
+        // by overlapping exports: opened, it is migrated in place; nothing is lost, and the
+        // same export imported again adds nothing.
+        QTemporaryDir dir;
+        std::int64_t version = 0;
+        const QString path = copyOfOldDatabase(dir, QStringLiteral("schema5.sqlite"), version);
+        QVERIFY(!path.isEmpty());
+        QCOMPARE(version, std::int64_t(5));
+        const auto placements = rawInteger(path, "SELECT count(*) FROM placements");
+        QVERIFY(placements > 0);
+        Store store = Store::openExisting(path.toStdString());
+        QCOMPARE(store.schemaVersion(), Store::SchemaVersion);
+        QCOMPARE(rawInteger(path, "SELECT count(*) FROM jobs"), std::int64_t(43));
+        QCOMPARE(rawInteger(path, "SELECT count(*) FROM jobs WHERE origin LIKE '%a copy of job%'"), std::int64_t(3));
+        QCOMPARE(rawInteger(path, "SELECT count(*) FROM jobs WHERE origin LIKE 'swf source %'"), std::int64_t(34));
+        QCOMPARE(rawInteger(path, "SELECT count(*) FROM placements"), placements);
+        QCOMPARE(rawInteger(path, "SELECT count(*) FROM sqlite_master WHERE name = 'jobs_by_identity'"),
+                 std::int64_t(1));
+
+        const ImportResult again = importOntoCluster(store, {fixture(QStringLiteral("day2.sacct"))});
+        QVERIFY2(again.committed, again.failure.c_str());
+        QCOMPARE(again.files[0].jobsStored, std::int64_t(0));
+        QCOMPARE(again.files[0].jobsUnchanged, std::int64_t(5));
+        QCOMPARE(rawInteger(path, "SELECT count(*) FROM jobs"), std::int64_t(43));
+    }
+
+    void migratesADatabaseOfSchemaVersion6()
+    {
+        // A database written with job identities, before start_known (schema 6): opened, it
+        // is migrated in place; every job keeps its logged start, and the same logs imported
+        // again add nothing.
+        QTemporaryDir dir;
+        std::int64_t version = 0;
+        const QString path = copyOfOldDatabase(dir, QStringLiteral("schema6.sqlite"), version);
+        QVERIFY(!path.isEmpty());
+        QCOMPARE(version, std::int64_t(6));
+        QCOMPARE(rawInteger(path, "SELECT count(*) FROM pragma_table_info('jobs') WHERE name = 'start_known'"),
+                 std::int64_t(0));
+        const auto placements = rawInteger(path, "SELECT count(*) FROM placements");
+        QVERIFY(placements > 0);
+        Store store = Store::openExisting(path.toStdString());
+        QCOMPARE(store.schemaVersion(), Store::SchemaVersion);
+        QCOMPARE(rawInteger(path, "SELECT value FROM meta WHERE key = 'schema_version'"),
+                 std::int64_t(Store::SchemaVersion));
+        QCOMPARE(rawInteger(path, "SELECT count(*) FROM jobs"), std::int64_t(40));
+        QCOMPARE(rawInteger(path, "SELECT count(*) FROM jobs WHERE start_known = 1"), std::int64_t(40));
+        QCOMPARE(rawInteger(path, "SELECT count(*) FROM placements"), placements);
+        const std::optional<MachineRecord> seth = store.machine("seth");
+        QVERIFY(seth);
+        QCOMPARE(seth->jobsWithoutStart, std::int64_t(0));
+        QCOMPARE(store.jobs(seth->id).size(), size_t(34));
+
+        const ImportResult again = importOnto(store, "seth", {fixture(QStringLiteral("hpc2n-head.swf"))});
+        QVERIFY2(again.committed, again.failure.c_str());
+        QCOMPARE(again.files[0].jobsStored, std::int64_t(0));
+        QCOMPARE(again.files[0].jobsUnchanged, std::int64_t(34));
+        QCOMPARE(rawInteger(path, "SELECT count(*) FROM jobs"), std::int64_t(40));
+    }
+
+    void migratesSchema7MarkingJobsThatShareNodes()
+    {
+        // wagap-2013.swf's first 200 jobs on its 44 hosts: jobs run several to a node. A
+        // database of schema 7 (before shares_nodes) is marked when it is opened, as an
+        // import marks it.
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("db.sqlite"));
+        const QString log = dir.filePath(QStringLiteral("wagap-head.swf"));
+        int lines = 0;
+        copyLines(testData(QStringLiteral("traces/wagap-2013.swf")).toStdString(), log,
+                  [&](const std::string&) { return ++lines <= 200; });
+        std::int64_t sharing = 0;
+        {
+            Store store = Store::openOrCreate(path.toStdString());
+            ImportRequest request;
+            request.files = {log.toStdString()};
+            request.topology = testData(QStringLiteral("traces/wagap-2013.topology.conf")).toStdString();
+            request.machine = "wagap";
+            const ImportResult result = importJobLogs(store, request);
+            QVERIFY2(result.committed, result.failure.c_str());
+            sharing = result.jobsSharingNodes;
+            QVERIFY(sharing > 0 && sharing < 200);
+            QCOMPARE(store.machine("wagap")->jobsSharingNodes, sharing);
+            QVERIFY(formatImportReport(result).find(std::to_string(sharing) + " jobs share nodes with concurrent jobs")
+                    != std::string::npos);
+            // Imported again: the same jobs, the same marks (a job does not share with its
+            // own stored copy).
+            const ImportResult again = importOnto(store, "wagap", {log});
+            QVERIFY2(again.committed, again.failure.c_str());
+            QCOMPARE(again.files[0].jobsUnchanged, std::int64_t(200));
+            QCOMPARE(again.jobsSharingNodes, sharing);
+        }
+        rawExecute(path,
+                   "ALTER TABLE jobs DROP COLUMN shares_nodes; "
+                   "UPDATE meta SET value = '7' WHERE key = 'schema_version'");
+        Store store = Store::openExisting(path.toStdString());
+        QCOMPARE(store.schemaVersion(), Store::SchemaVersion);
+        QCOMPARE(rawInteger(path, "SELECT count(*) FROM jobs WHERE shares_nodes = 1"), sharing);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestJobMigration)
+#include "tst_jobmigration.moc"
