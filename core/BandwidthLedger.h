@@ -3,26 +3,23 @@
 
 #pragma once
 
-#include <map>
-#include <memory>
+#include "core/LinkLedgerBase.h"
+
 #include <vector>
 
 namespace placement {
-
-class MachineState;
 
 /// Links shared by bandwidth, for LC+S (Smith and Lowenthal, HPDC'21 §5.2.3): every running
 /// job puts its demand on each link it uses, and a link carries at most `capacity` of it
 /// (§5.4.2: 80 % of a 5 GB/s link). Demands are whole units (LcsAllocator counts in
 /// 0.5 GB/s), so sums are exact. Links are ids of Topology::links().
 ///
-/// The protocol is LinkLedger's: allocate() proposes (the links and demand of the allocation
-/// it returned), started() commits exactly that proposal, ended() releases. The load a view
-/// of the machine sees also follows LinkLedger: a job's demand is on its links there when
-/// it still holds its first node on that view (owned by it, or held for a reservation,
-/// which EASY's backfill view marks so), so reservation replays and conservative plans,
-/// which end jobs on copies of the machine, see those jobs' bandwidth given back.
-class BandwidthLedger
+/// The protocol is LinkLedgerBase's: allocate() proposes (the links and demand of the
+/// allocation it returned), started() commits exactly that proposal, ended() releases. A
+/// job's demand is on its links on a view of the machine while it still holds its first node
+/// there, so reservation replays and conservative plans, which end jobs on copies of the
+/// machine, see those jobs' bandwidth given back.
+class BandwidthLedger : public LinkLedgerBase
 {
 public:
     explicit BandwidthLedger(int linkCount = 0, int capacity = 0);
@@ -39,8 +36,6 @@ public:
     /// The job ended: its demand leaves its links (and any proposal for it is forgotten).
     void release(int job);
 
-    /// The links `job` uses (sorted), empty when it runs on none.
-    std::vector<int> linksOf(int job) const;
     /// The demand of a running job, 0 when it does not run.
     int demandOf(int job) const;
     /// The load of every link now, all running jobs counted.
@@ -50,25 +45,7 @@ public:
     void loadsOn(const MachineState& state, std::vector<int>& load) const;
 
 private:
-    struct Proposal
-    {
-        std::vector<int> nodes;
-        std::vector<int> links;
-        int demand = 0;
-    };
-    struct Held
-    {
-        int job = -1;
-        int anchor = -1; ///< a node of the job: its owner on a view says whether the job runs there
-        int demand = 0;
-        std::shared_ptr<const std::vector<int>> links; ///< shared by copies (reservation replays)
-    };
-    std::vector<Held>::const_iterator findHeld(int job) const;
-    static bool holds(const MachineState& state, int job, int anchor);
-
     int m_capacity;
-    std::map<int, Proposal> m_proposals;
-    std::vector<Held> m_held; ///< the running jobs, unordered
     std::vector<int> m_load; ///< per link: the demand of every running job on it
 };
 

@@ -3,7 +3,6 @@
 
 #pragma once
 
-#include "core/Allocator.h"
 #include "core/FatTreeFreeView.h"
 #include "core/LinkLedger.h"
 
@@ -46,19 +45,14 @@ enum class JigsawOrder {
 ///
 /// Parallel links (a partial tree whose L2 switches reach a spine more than once) count as
 /// the spine several times: the full trees' L2 switch i reach the same multiset of spines.
-class JigsawAllocator final : public Allocator
+class JigsawAllocator final : public LinkOwningAllocator
 {
 public:
     explicit JigsawAllocator(const FatTreeTopology& tree, JigsawOrder order = JigsawOrder::FewestLeavesFirst);
     std::string name() const override;
     std::vector<int> allocate(const MachineState& state, const AllocationRequest& request) override;
     bool fits(const MachineState& state, const AllocationRequest& request) override;
-    void started(const AllocationRequest& request, const std::vector<int>& nodes) override;
-    void resume(const AllocationRequest& request, const std::vector<int>& nodes,
-                const std::vector<int>& links) override;
-    void ended(const AllocationRequest& request, const std::vector<int>& nodes) override;
     std::unique_ptr<Allocator> clone() const override { return std::make_unique<JigsawAllocator>(*this); }
-    std::vector<int> ownedLinks(int job) const override { return m_ledger.linksOf(job); }
 
     /// An allocation: nodes in index order and links (ids of the tree's links()).
     struct Allocation
@@ -77,7 +71,6 @@ public:
 private:
     const FatTreeTopology* m_tree;
     JigsawOrder m_order;
-    LinkLedger m_ledger;
     FatTreeFreeView m_view;
     /// Shared with the copies: what searches found, by the view they ran on.
     std::shared_ptr<SearchMemo> m_memo = std::make_shared<SearchMemo>();

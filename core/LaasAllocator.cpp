@@ -101,8 +101,8 @@ private:
 } // namespace
 
 LaasAllocator::LaasAllocator(const FatTreeTopology& tree)
-    : m_tree(&tree)
-    , m_ledger(static_cast<int>(tree.links().size()))
+    : LinkOwningAllocator(static_cast<int>(tree.links().size()))
+    , m_tree(&tree)
 {
     FatTreeFreeView::checkLinkMasks(tree, "laas");
 }
@@ -273,23 +273,6 @@ std::vector<int> LaasAllocator::allocate(const MachineState& state, const Alloca
     nodes.insert(nodes.end(), found->idle.begin(), found->idle.end());
     m_ledger.propose(request.job, nodes, std::move(found->links));
     return nodes;
-}
-
-void LaasAllocator::started(const AllocationRequest& request, const std::vector<int>& nodes)
-{
-    m_ledger.commit(request.job, nodes);
-}
-
-void LaasAllocator::resume(const AllocationRequest& request, const std::vector<int>& nodes,
-                           const std::vector<int>& links)
-{
-    m_ledger.propose(request.job, nodes, links);
-    m_ledger.commit(request.job, nodes);
-}
-
-void LaasAllocator::ended(const AllocationRequest& request, const std::vector<int>&)
-{
-    m_ledger.release(request.job);
 }
 
 } // namespace placement

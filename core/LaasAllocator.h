@@ -3,7 +3,6 @@
 
 #pragma once
 
-#include "core/Allocator.h"
 #include "core/FatTreeFreeView.h"
 #include "core/LinkLedger.h"
 
@@ -36,19 +35,14 @@ class FatTreeTopology;
 /// the idle ones. isol.cc's search stops at the first leaf that completes the R leaves even
 /// if no remainder leaf fits them; this one backtracks further, so it finds a placement of
 /// these shapes whenever one exists.
-class LaasAllocator final : public Allocator
+class LaasAllocator final : public LinkOwningAllocator
 {
 public:
     explicit LaasAllocator(const FatTreeTopology& tree);
     std::string name() const override { return "laas"; }
     std::vector<int> allocate(const MachineState& state, const AllocationRequest& request) override;
     bool fits(const MachineState& state, const AllocationRequest& request) override;
-    void started(const AllocationRequest& request, const std::vector<int>& nodes) override;
-    void resume(const AllocationRequest& request, const std::vector<int>& nodes,
-                const std::vector<int>& links) override;
-    void ended(const AllocationRequest& request, const std::vector<int>& nodes) override;
     std::unique_ptr<Allocator> clone() const override { return std::make_unique<LaasAllocator>(*this); }
-    std::vector<int> ownedLinks(int job) const override { return m_ledger.linksOf(job); }
 
     /// An allocation: the nodes the job uses, the idle ones, and the links.
     struct Allocation
@@ -66,7 +60,6 @@ public:
 
 private:
     const FatTreeTopology* m_tree;
-    LinkLedger m_ledger;
     FatTreeFreeView m_view;
     /// Shared with the copies: what searches found, by the view they ran on.
     std::shared_ptr<SearchMemo> m_memo = std::make_shared<SearchMemo>();

@@ -11,10 +11,6 @@
 
 #include <algorithm>
 #include <chrono>
-#include <cstring>
-#include <stdexcept>
-#include <string>
-#include <unordered_map>
 
 namespace placement {
 namespace {
@@ -166,267 +162,32 @@ private:
         return false;
     }
 
-    // What the trees offer for one S; see JigsawAllocator.cpp for the spine codes: per pod
-    // and L2 switch of S, a field of (parallel links) bits per spine with as many low bits set
-    // as it has usable ports to that spine, so a per-spine minimum is an AND, a total a count.
-    int codeWidth() const { return static_cast<int>(m_sIndices.size()); }
-    const Mask* codesOf(int pod) const { return m_codes.data() + static_cast<size_t>(pod * codeWidth()); }
-    Mask field(int m) const
+    /// S and its full leaves: per pod, the leaves with n_L free nodes and S usable.
+    void buildProfile(Mask s, const std::vector<Mask>& compat)
     {
-        const int width = m_upPorts / m_spg;
-        return lowMask(width) << (m * width);
+        setL2Set(s);
+        m_whole = compat;
     }
-    int spineCount(int pod, size_t j, int m) const { return bitCount(codesOf(pod)[j] & field(m)); }
-    bool isCompat(int leaf) const
+
+    // The three-level search's full leaves.
+    bool fullLeaf(int leaf) const
     {
         return m_whole[static_cast<size_t>(leaf / m_leavesPerPod)] >> (leaf % m_leavesPerPod) & 1;
     }
-    int compatCount(int pod) const { return bitCount(m_whole[static_cast<size_t>(pod)]); }
-
-    void buildProfile(Mask s, const std::vector<Mask>& compat)
-    {
-        m_s = s;
-        m_sIndices.clear();
-        for (int i = 0; i < m_l2PerPod; ++i)
-            if (s >> i & 1)
-                m_sIndices.push_back(i);
-        m_whole = compat;
-        m_codes.assign(static_cast<size_t>(m_pods * codeWidth()), 0);
-        m_kind.assign(static_cast<size_t>(m_pods), -1);
-        std::vector<std::uint64_t> hashes(static_cast<size_t>(m_pods));
-        for (int pod = 0; pod < m_pods; ++pod) {
-            std::uint64_t hash = 1469598103934665603ULL; // FNV-1a
-            for (size_t j = 0; j < m_sIndices.size(); ++j) {
-                Mask code = 0;
-                for (int m = 0; m < m_spg; ++m)
-                    code |= lowestBits(field(m),
-                                       bitCount(l2Ports(pod, m_sIndices[j]) & m_memberPorts[static_cast<size_t>(m)]));
-                m_codes[static_cast<size_t>(pod * codeWidth()) + j] = code;
-                hash = (hash ^ code) * 1099511628211ULL;
-            }
-            hashes[static_cast<size_t>(pod)] = hash;
-            m_kind[static_cast<size_t>(pod)] = pod;
-            for (int earlier = 0; earlier < pod; ++earlier)
-                if (hashes[static_cast<size_t>(earlier)] == hash && m_kind[static_cast<size_t>(earlier)] == earlier
-                    && std::equal(codesOf(pod), codesOf(pod) + codeWidth(), codesOf(earlier))) {
-                    m_kind[static_cast<size_t>(pod)] = earlier;
-                    break;
-                }
-        }
-    }
-
-    /// FIND_L3 for the current decomposition and S: the remainder tree in index order, then
-    /// the full trees among the others by backtracking.
-    bool acrossTrees()
-    {
-        m_full.clear();
-        for (int pod = 0; pod < m_pods; ++pod) {
-            bool enough = compatCount(pod) >= m_lT;
-            for (size_t j = 0; j < m_sIndices.size() && enough; ++j)
-                enough = bitCount(codesOf(pod)[j]) >= m_lT;
-            if (enough)
-                m_full.push_back(pod);
-        }
-        if (static_cast<int>(m_full.size()) < m_t)
-            return false;
-        const std::vector<Mask> unlimited(m_sIndices.size(), ~Mask(0));
-        if (!m_hasRemainder) {
-            m_remainderTree = -1;
-            m_chosen.clear();
-            m_treeDeadEnds.clear();
-            return pickTrees(0, unlimited);
-        }
-        for (int pod = 0; pod < m_pods; ++pod) {
-            if (compatCount(pod) < m_lTr || podFree(pod) < m_rem)
-                continue;
-            if (static_cast<int>(m_full.size()) == m_t && std::find(m_full.begin(), m_full.end(), pod) != m_full.end())
-                continue; // it is needed as a full tree
-            if (m_nLr > 0 && !remainderLeafPossible(pod))
-                continue;
-            tick();
-            m_remainderTree = pod;
-            m_chosen.clear();
-            m_treeDeadEnds.clear();
-            if (pickTrees(0, unlimited))
-                return true;
-        }
-        return false;
-    }
-
-    /// Whether `pod` has a remainder leaf at all (free nodes, up-links into S, L_T^r other
-    /// leaves to spare), whatever the full trees leave of the L2 up-links.
-    bool remainderLeafPossible(int pod) const
-    {
-        for (int leaf = pod * m_leavesPerPod; leaf < (pod + 1) * m_leavesPerPod; ++leaf)
-            if (leafFree(leaf) >= m_nLr && bitCount(leafPorts(leaf) & m_s) >= m_nLr
-                && compatCount(pod) - (isCompat(leaf) ? 1 : 0) >= m_lTr)
-                return true;
-        return false;
-    }
-
-    /// How many up-links L2 switch S[j] of the remainder tree can get inside the full trees'
-    /// spine multiset (condition (6): a subset of S_i*).
-    int remainderRoom(const std::vector<Mask>& common, size_t j) const
-    {
-        return std::min(bitCount(common[j] & codesOf(m_remainderTree)[j]), m_lT);
-    }
-
-    bool feasible(const std::vector<Mask>& common) const
-    {
-        for (size_t j = 0; j < common.size(); ++j)
-            if (bitCount(common[j]) < m_lT || (m_remainderTree >= 0 && remainderRoom(common, j) < m_lTr))
-                return false;
-        return true;
-    }
-
-    bool pickTrees(size_t start, const std::vector<Mask>& common)
-    {
-        const size_t depth = m_chosen.size();
-        if (static_cast<int>(depth) == m_t)
-            return finishTrees(common);
-        std::string key(1 + sizeof(Mask) * common.size(), static_cast<char>(depth));
-        std::memcpy(key.data() + 1, common.data(), sizeof(Mask) * common.size());
-        if (const auto seen = m_treeDeadEnds.find(key); seen != m_treeDeadEnds.end() && seen->second <= start)
-            return false;
-        std::vector<int> tried;
-        std::vector<Mask> narrowed(common.size());
-        for (size_t c = start; c < m_full.size(); ++c) {
-            if (static_cast<int>(m_full.size() - c) < m_t - static_cast<int>(depth))
-                break;
-            const int pod = m_full[c];
-            const int kind = m_kind[static_cast<size_t>(pod)];
-            if (pod == m_remainderTree || std::find(tried.begin(), tried.end(), kind) != tried.end())
-                continue;
-            tick();
-            tried.push_back(kind);
-            for (size_t at = 0; at < common.size(); ++at)
-                narrowed[at] = common[at] & codesOf(pod)[at];
-            if (!feasible(narrowed))
-                continue;
-            m_chosen.push_back(pod);
-            if (pickTrees(c + 1, narrowed))
-                return true;
-            m_chosen.pop_back();
-        }
-        auto [entry, inserted] = m_treeDeadEnds.emplace(std::move(key), start);
-        if (!inserted)
-            entry->second = std::min(entry->second, start);
-        return false;
-    }
-
-    bool finishTrees(const std::vector<Mask>& codes)
-    {
-        const auto width = static_cast<size_t>(m_spg);
-        std::vector<int> common(m_sIndices.size() * width);
-        for (size_t j = 0; j < codes.size(); ++j)
-            for (int m = 0; m < m_spg; ++m)
-                common[j * width + static_cast<size_t>(m)] = bitCount(codes[j] & field(m));
-        int remainderLeaf = -1;
-        Mask remainderSet = 0;
-        if (m_hasRemainder && m_nLr > 0) {
-            const int r = m_remainderTree;
-            for (int leaf = r * m_leavesPerPod; leaf < (r + 1) * m_leavesPerPod && remainderLeaf < 0; ++leaf) {
-                if (leafFree(leaf) < m_nLr || compatCount(r) - (isCompat(leaf) ? 1 : 0) < m_lTr)
-                    continue;
-                Mask usable = 0; // L2 switches of S that can take one more up-link
-                for (size_t j = 0; j < m_sIndices.size(); ++j)
-                    if ((leafPorts(leaf) >> m_sIndices[j] & 1) && remainderRoom(codes, j) >= m_lTr + 1)
-                        usable |= Mask(1) << m_sIndices[j];
-                if (bitCount(usable) >= m_nLr) {
-                    remainderLeaf = leaf;
-                    remainderSet = lowestBits(usable, m_nLr);
-                }
-            }
-            if (remainderLeaf < 0)
-                return false;
-        }
-        // S_i* of every L2 switch S[j]: as much as possible of what the remainder tree can
-        // also reach (so its subset fits), then the rest.
-        std::vector<int> star(common.size(), 0);
-        for (size_t j = 0; j < m_sIndices.size(); ++j) {
-            int want = m_lT;
-            for (int pass = 0; pass < 2; ++pass)
-                for (int m = 0; m < m_spg && want > 0; ++m) {
-                    const size_t at = j * width + static_cast<size_t>(m);
-                    const int limit = pass == 0 && m_remainderTree >= 0
-                        ? std::min(common[at], spineCount(m_remainderTree, j, m))
-                        : common[at];
-                    const int add = std::min(want, limit - star[at]);
-                    if (add > 0) {
-                        star[at] += add;
-                        want -= add;
-                    }
-                }
-        }
-        for (int pod : m_chosen) {
-            takeLeaves(pod, m_lT, -1);
-            for (size_t j = 0; j < m_sIndices.size(); ++j)
-                takeL2Ports(pod, j, star, m_lT);
-        }
-        if (m_hasRemainder) {
-            const int r = m_remainderTree;
-            takeLeaves(r, m_lTr, remainderLeaf);
-            if (remainderLeaf >= 0)
-                takeLeaf(remainderLeaf, m_nLr, remainderSet);
-            for (size_t j = 0; j < m_sIndices.size(); ++j)
-                takeL2Ports(r, j, star, m_lTr + (remainderSet >> m_sIndices[j] & 1 ? 1 : 0));
-        }
-        return true;
-    }
-
-    /// The first `count` leaves of `pod` that hold n_L free nodes with up-links to all of S
-    /// (but `except`), n_L nodes and S each.
-    void takeLeaves(int pod, int count, int except)
-    {
-        for (int leaf = pod * m_leavesPerPod; leaf < (pod + 1) * m_leavesPerPod && count > 0; ++leaf)
-            if (leaf != except && isCompat(leaf)) {
-                takeLeaf(leaf, m_nL, m_s);
-                --count;
-            }
-        if (count > 0)
-            throw std::logic_error("lcs: a tree ran out of the leaves counted for it");
-    }
-
-    /// `count` up-ports of L2 switch S[j] in `pod`, within the spine multiset `star`: per
-    /// spine the lowest usable ports.
-    void takeL2Ports(int pod, size_t j, const std::vector<int>& star, int count)
-    {
-        const int i = m_sIndices[j];
-        const Mask usable = l2Ports(pod, i);
-        for (int m = 0; m < m_spg && count > 0; ++m) {
-            const size_t at = j * static_cast<size_t>(m_spg) + static_cast<size_t>(m);
-            const Mask ports = lowestBits(usable & m_memberPorts[static_cast<size_t>(m)], std::min(count, star[at]));
-            for (int p = 0; p < m_upPorts; ++p)
-                if (ports >> p & 1) {
-                    m_links.push_back(m_tree.l2Uplink(pod, i, p));
-                    --count;
-                }
-        }
-        if (count > 0)
-            throw std::logic_error("lcs: an L2 switch ran out of the up-links counted for it");
-    }
+    int fullLeaves(int pod) const { return bitCount(m_whole[static_cast<size_t>(pod)]); }
+    int fullLeafSize() const { return m_nL; }
 
     const std::int64_t m_stepLimit;
     const bool m_timed;
     std::chrono::steady_clock::time_point m_deadline;
-    // The three-level decomposition being tried.
-    int m_nL = 0, m_lT = 0, m_t = 0, m_rem = 0, m_lTr = 0, m_nLr = 0;
-    bool m_hasRemainder = false;
+    int m_nL = 0, m_rem = 0; ///< n_L and the remainder tree's nodes of the decomposition being tried
     std::vector<Mask> m_leafHas; ///< [i * pods + pod]: leaves with up-link i usable
     std::vector<int> m_portCount; ///< [pod * l2PerPod + i]: usable up-ports
     // The S search, per depth: per pod the leaves still compatible, and whether its L2
     // switches of S so far have L_T (full tree) or L_T^r (remainder tree) usable up-links.
     std::vector<std::vector<Mask>> m_compat;
     std::vector<std::vector<char>> m_fullOk, m_remOk;
-    // The profile of a complete S.
-    Mask m_s = 0;
-    std::vector<int> m_sIndices;
     std::vector<Mask> m_whole; ///< per pod: the leaves that hold a full leaf (n_L free, S usable)
-    std::vector<Mask> m_codes; ///< [pod * |S| + j]: spine codes
-    std::vector<int> m_kind; ///< pods with equal codes share a kind
-    std::vector<int> m_full; ///< pods that can be full trees
-    int m_remainderTree = -1;
-    std::unordered_map<std::string, size_t> m_treeDeadEnds;
 };
 
 } // namespace

@@ -3,30 +3,21 @@
 
 #pragma once
 
+#include "core/Allocator.h"
+#include "core/LinkLedgerBase.h"
+
 #include <cstdint>
-#include <map>
-#include <memory>
 #include <vector>
 
 namespace placement {
-
-class MachineState;
 
 /// Which links each running job owns, for allocators that allocate links explicitly
 /// (Jigsaw HPDC'21 §3.2.1: "each node and each link (exclusively) assigned to at most one
 /// job"; LaaS). Links are ids of Topology::links().
 ///
-/// Allocator::allocate() must not change the machine, so an allocation is first proposed
-/// (allocate() remembers the links it chose for the job), committed when the simulator
-/// starts the job with exactly those nodes (started()), and released when it ends (ended()).
-///
-/// Which links are busy depends on the view of the machine an allocator is asked about:
-/// the simulator also asks on copies where jobs expected to have ended are gone (reservation
-/// replays, conservative plans). A job's links are busy on a view when the job still holds
-/// its nodes there: its first node is owned by it, or held for a reservation (EASY's
-/// backfill view marks reserved nodes so, a running job's among them), so links and nodes
-/// never disagree.
-class LinkLedger
+/// The protocol (propose, commit, release) and which links count as busy on a view of the
+/// machine are LinkLedgerBase's.
+class LinkLedger : public LinkLedgerBase
 {
 public:
     explicit LinkLedger(int linkCount = 0);
@@ -39,8 +30,6 @@ public:
     /// The job ended: its links are free again (and any proposal for it forgotten).
     void release(int job);
 
-    /// The links `job` owns (sorted), empty when it holds none.
-    std::vector<int> linksOf(int job) const;
     /// busy[link] = 1 for every link whose owner still holds its first node on `state`
     /// (owned by it or held for a reservation); the vector is resized to the link count
     /// and cleared first.
@@ -51,27 +40,35 @@ public:
     void busyBits(const MachineState& state, std::vector<std::uint64_t>& bits) const;
 
 private:
-    /// Whether `job`, whose first node is `anchor`, still runs on `state`.
-    static bool holds(const MachineState& state, int job, int anchor);
     void setBits(const std::vector<int>& links, bool owned);
 
-    struct Proposal
-    {
-        std::vector<int> nodes;
-        std::vector<int> links;
-    };
-    struct Held
-    {
-        int job = -1;
-        int anchor = -1; ///< a node of the job: its owner on a view says whether the job runs there
-        std::shared_ptr<const std::vector<int>> links; ///< shared by copies (reservation replays)
-    };
-    std::vector<Held>::const_iterator findHeld(int job) const;
-
-    int m_linkCount;
-    std::map<int, Proposal> m_proposals;
-    std::vector<Held> m_held; ///< the running jobs, unordered (walked on every allocation)
     std::vector<std::uint64_t> m_owned; ///< bit per link: owned by a running job
+};
+
+/// An allocator that owns the links of the jobs it places (Jigsaw, LaaS): allocate()
+/// proposes the nodes and links it chose (m_ledger.propose), and the ledger's protocol
+/// follows the simulator's hooks here.
+class LinkOwningAllocator : public Allocator
+{
+public:
+    void started(const AllocationRequest& request, const std::vector<int>& nodes) final
+    {
+        m_ledger.commit(request.job, nodes);
+    }
+    void resume(const AllocationRequest& request, const std::vector<int>& nodes, const std::vector<int>& links) final
+    {
+        m_ledger.propose(request.job, nodes, links);
+        m_ledger.commit(request.job, nodes);
+    }
+    void ended(const AllocationRequest& request, const std::vector<int>&) final { m_ledger.release(request.job); }
+    std::vector<int> ownedLinks(int job) const final { return m_ledger.linksOf(job); }
+
+protected:
+    explicit LinkOwningAllocator(int linkCount)
+        : m_ledger(linkCount)
+    {}
+
+    LinkLedger m_ledger;
 };
 
 } // namespace placement

@@ -1,0 +1,87 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Placement Explorer contributors
+
+#include "core/LinkLedgerBase.h"
+
+#include "core/Allocator.h"
+#include "core/BoundedSort.h"
+
+#include <algorithm>
+#include <stdexcept>
+#include <string>
+
+namespace placement {
+
+LinkLedgerBase::LinkLedgerBase(int linkCount)
+    : m_linkCount(linkCount)
+{}
+
+void LinkLedgerBase::proposeLinks(int job, std::vector<int> nodes, std::vector<int> links, int demand)
+{
+    sortBounded(links, m_linkCount);
+    m_proposals[job] = {std::move(nodes), std::move(links), demand};
+}
+
+const LinkLedgerBase::Proposal& LinkLedgerBase::proposalToCommit(int job, const std::vector<int>& nodes) const
+{
+    const auto proposal = m_proposals.find(job);
+    if (proposal == m_proposals.end() || proposal->second.nodes != nodes)
+        throw std::logic_error("job " + std::to_string(job) + " started on nodes its allocator did not propose");
+    if (nodes.empty())
+        throw std::logic_error("job " + std::to_string(job) + " started on no nodes");
+    if (findHeld(job) != m_held.end())
+        throw std::logic_error("job " + std::to_string(job) + " started twice");
+    const std::vector<int>& links = proposal->second.links;
+    for (int link : links)
+        if (link < 0 || link >= m_linkCount)
+            throw std::logic_error("no link " + std::to_string(link));
+    if (std::adjacent_find(links.begin(), links.end()) != links.end())
+        throw std::logic_error("job " + std::to_string(job) + " was given a link twice");
+    return proposal->second;
+}
+
+const LinkLedgerBase::Held& LinkLedgerBase::hold(int job, const std::vector<int>& nodes)
+{
+    const auto proposal = m_proposals.find(job);
+    m_held.push_back({job, nodes.front(), proposal->second.demand,
+                      std::make_shared<const std::vector<int>>(std::move(proposal->second.links))});
+    m_proposals.erase(proposal);
+    return m_held.back();
+}
+
+std::optional<LinkLedgerBase::Held> LinkLedgerBase::drop(int job)
+{
+    m_proposals.erase(job);
+    const auto held = findHeld(job);
+    if (held == m_held.end())
+        return std::nullopt;
+    // Unordered: the last running job takes its place (a replay ends many jobs).
+    const auto position = static_cast<size_t>(held - m_held.begin());
+    Held dropped = std::move(m_held[position]);
+    if (position + 1 != m_held.size())
+        m_held[position] = std::move(m_held.back());
+    m_held.pop_back();
+    return dropped;
+}
+
+std::vector<int> LinkLedgerBase::linksOf(int job) const
+{
+    const auto held = findHeld(job);
+    return held == m_held.end() ? std::vector<int>() : *held->links;
+}
+
+std::vector<LinkLedgerBase::Held>::const_iterator LinkLedgerBase::findHeld(int job) const
+{
+    return std::find_if(m_held.begin(), m_held.end(), [&](const Held& held) { return held.job == job; });
+}
+
+bool LinkLedgerBase::holds(const MachineState& state, int job, int anchor)
+{
+    // Gone on this view (a replay of expected completions) when its node is free or
+    // another job's. A node held for a reservation may still be the job's: EASY's
+    // backfill view marks every reserved node so, those running jobs took included.
+    const int owner = state.owner(anchor);
+    return owner == job || owner == MachineState::reservationOwner;
+}
+
+} // namespace placement

@@ -1,0 +1,69 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Placement Explorer contributors
+
+#pragma once
+
+#include <map>
+#include <memory>
+#include <optional>
+#include <vector>
+
+namespace placement {
+
+class MachineState;
+
+/// What the two link ledgers (LinkLedger: links owned exclusively; BandwidthLedger: links
+/// shared by bandwidth) keep alike: the protocol of an allocator that allocates links
+/// explicitly. allocate() must not change the machine, so an allocation is first proposed
+/// (the nodes and links chosen for a job, and its demand per link), committed when the
+/// simulator starts the job on exactly those nodes, and released when it ends. Links are ids
+/// of Topology::links().
+///
+/// A running job's links count on a view of the machine while the job still holds its first
+/// node there (holds()): owned by it, or held for a reservation. The simulator also asks on
+/// copies where jobs expected to have ended are gone (reservation replays, conservative
+/// plans), so links and nodes never disagree.
+class LinkLedgerBase
+{
+public:
+    /// The links `job` runs on (sorted), empty when it does not run.
+    std::vector<int> linksOf(int job) const;
+
+protected:
+    explicit LinkLedgerBase(int linkCount);
+
+    struct Proposal
+    {
+        std::vector<int> nodes;
+        std::vector<int> links; ///< sorted
+        int demand = 0;
+    };
+    struct Held
+    {
+        int job = -1;
+        int anchor = -1; ///< a node of the job: its owner on a view says whether the job runs there
+        int demand = 0;
+        std::shared_ptr<const std::vector<int>> links; ///< shared by copies (reservation replays)
+    };
+
+    /// Remembers a proposal for `job`, replacing an earlier one; `links` are sorted here.
+    void proposeLinks(int job, std::vector<int> nodes, std::vector<int> links, int demand);
+    /// The proposal `job` starts with on `nodes`. Throws std::logic_error unless it was
+    /// proposed with exactly these nodes, they are not empty, the job does not run yet and
+    /// its links exist, each listed once.
+    const Proposal& proposalToCommit(int job, const std::vector<int>& nodes) const;
+    /// The job's proposal (checked by proposalToCommit) becomes a running job.
+    const Held& hold(int job, const std::vector<int>& nodes);
+    /// Forgets any proposal for `job` and takes it off the running jobs: what it held, if it ran.
+    std::optional<Held> drop(int job);
+
+    std::vector<Held>::const_iterator findHeld(int job) const;
+    /// Whether `job`, whose first node is `anchor`, still runs on the view `state`.
+    static bool holds(const MachineState& state, int job, int anchor);
+
+    int m_linkCount;
+    std::map<int, Proposal> m_proposals;
+    std::vector<Held> m_held; ///< the running jobs, unordered (walked on every allocation)
+};
+
+} // namespace placement
