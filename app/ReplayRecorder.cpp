@@ -9,6 +9,7 @@
 #include "views/MachineView.h"
 #include "views/ViewImage.h"
 
+#include <QElapsedTimer>
 #include <QPainter>
 #include <QTimer>
 
@@ -22,7 +23,7 @@ namespace placement {
 
 namespace {
 
-constexpr std::size_t queuedFrames = 4; // rendered ahead of the encoder at most
+constexpr std::size_t queuedFrames = 8; // rendered ahead of the encoder at most
 
 } // namespace
 
@@ -151,36 +152,40 @@ void ReplayRecorder::push(QImage frame)
 
 void ReplayRecorder::renderNext()
 {
-    if (!m_rendering)
-        return;
-    if (m_progress->cancel || m_failed || !m_window->currentMachine()) {
-        stopRendering();
-        return;
-    }
-    {
-        // Render ahead of the encoder by a few frames at most; wait a moment for it, then
-        // give the event loop a turn (the window stays responsive).
-        std::unique_lock lock(m_mutex);
-        if (!m_changed.wait_for(lock, std::chrono::milliseconds(50),
-                                [this] { return m_frames.size() < queuedFrames || m_failed; }))
+    // Frames for a tenth of a second, then a turn of the event loop: the window stays
+    // responsive, and what follows the time cursor on screen (the view itself, the docks)
+    // is drawn once per turn rather than once per frame.
+    QElapsedTimer turn;
+    turn.start();
+    while (m_rendering && turn.elapsed() < 100) {
+        if (m_progress->cancel || m_failed || !m_window->currentMachine()) {
+            stopRendering();
             return;
+        }
+        {
+            // Render ahead of the encoder by a few frames at most.
+            std::unique_lock lock(m_mutex);
+            if (!m_changed.wait_for(lock, std::chrono::milliseconds(50),
+                                    [this] { return m_frames.size() < queuedFrames || m_failed; }))
+                return;
+        }
+        m_window->setCurrentTime(m_settings.frameTime(m_next));
+        QString error;
+        QImage frame = renderFrame(m_window, m_settings.size, &error);
+        if (frame.isNull()) {
+            std::unique_lock lock(m_mutex);
+            m_error = tr("%1: cannot render frame %2: %3").arg(m_settings.path).arg(m_next).arg(error);
+            m_failed = true;
+            lock.unlock();
+            stopRendering();
+            return;
+        }
+        if (frame.format() != QImage::Format_RGB888)
+            frame = frame.convertToFormat(QImage::Format_RGB888);
+        push(std::move(frame));
+        if (++m_next >= m_settings.frameCount())
+            stopRendering();
     }
-    m_window->setCurrentTime(m_settings.frameTime(m_next));
-    QString error;
-    QImage frame = renderFrame(m_window, m_settings.size, &error);
-    if (frame.isNull()) {
-        std::unique_lock lock(m_mutex);
-        m_error = tr("%1: cannot render frame %2: %3").arg(m_settings.path).arg(m_next).arg(error);
-        m_failed = true;
-        lock.unlock();
-        stopRendering();
-        return;
-    }
-    if (frame.format() != QImage::Format_RGB888)
-        frame = frame.convertToFormat(QImage::Format_RGB888);
-    push(std::move(frame));
-    if (++m_next >= m_settings.frameCount())
-        stopRendering();
 }
 
 void ReplayRecorder::stopRendering()

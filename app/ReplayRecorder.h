@@ -51,10 +51,10 @@ QString replaySettingsProblem(const ReplaySettings& settings, const MachineData&
 /// Records a replay of what the main window's 3D view shows (in compare mode: both views,
 /// side by side, each half the width) into a video file (video/VideoWriter.h). Frames come
 /// from the window's own render window at the video's size, the export path
-/// (views/ViewImage.h), one per turn of the event loop on the GUI thread, which moves the
-/// session's time cursor to each frame's time; a worker thread (encode()) compresses them
-/// meanwhile. When the last frame is rendered or Cancel pressed the time cursor goes back to
-/// where it was. Usable from the command line and as a row of the Tasks dock.
+/// (views/ViewImage.h), rendered on the GUI thread a tenth of a second at a time between
+/// turns of the event loop, the session's time cursor moved to each frame's time; a worker
+/// thread (encode()) compresses them meanwhile. When the last frame is rendered or Cancel pressed the time cursor goes
+/// back to where it was. Usable from the command line and as a row of the Tasks dock.
 class ReplayRecorder : public QObject
 {
     Q_OBJECT

@@ -6,7 +6,9 @@
 #include "app/ReplayDialog.h"
 #include "app/ReplayRecorder.h"
 #include "app/TaskListDock.h"
+#include "services/Simulation.h"
 #include "store/DemoDatabase.h"
+#include "store/Store.h"
 #include "tests/support/ImageCompare.h"
 #include "tests/support/IsolatedSettings.h"
 #include "tests/support/RenderWait.h"
@@ -14,6 +16,7 @@
 #include "views/ViewImage.h"
 
 #include <QDialogButtonBox>
+#include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QLabel>
@@ -73,8 +76,9 @@ Probe probe(const QString& path)
 /// Frame `index` (from 0) of a video, decoded by ffmpeg into a PNG and read back.
 QImage decodedFrame(const QString& video, std::int64_t index, int fps, const QString& png)
 {
-    // Seek to the middle of the frame's display interval: exact whatever the rounding.
-    const double seconds = (static_cast<double>(index) + 0.5) / fps;
+    // -ss after -i drops every frame shown before that moment: a quarter frame early, the
+    // first one kept is `index` whatever the rounding.
+    const double seconds = std::max(0.0, (static_cast<double>(index) - 0.25) / fps);
     QProcess process;
     process.start(QStringLiteral("ffmpeg"),
                   {QStringLiteral("-v"), QStringLiteral("error"), QStringLiteral("-y"), QStringLiteral("-i"), video,
@@ -193,8 +197,9 @@ private slots:
             const double difference = imageDifference(decoded, shown);
             qInfo("frame %lld: 1 - SSIM %.4f", static_cast<long long>(frame), difference);
             if (difference > ImageDifferenceThreshold) {
-                decoded.save(m_dir.filePath(QStringLiteral("decoded.png")));
-                shown.save(m_dir.filePath(QStringLiteral("shown.png")));
+                QDir().mkpath(QStringLiteral(PLACEMENT_TEST_OUTPUT_DIR));
+                decoded.save(QStringLiteral(PLACEMENT_TEST_OUTPUT_DIR "/replay-decoded.png"));
+                shown.save(QStringLiteral(PLACEMENT_TEST_OUTPUT_DIR "/replay-shown.png"));
             }
             QVERIFY2(difference <= ImageDifferenceThreshold, qPrintable(QString::number(difference)));
             // The frame shows its own moment, not just the machine: the view an hour of
@@ -209,13 +214,32 @@ private slots:
     /// In compare mode the frame holds both views, each half the width.
     void compareModeRecordsBothViews()
     {
+        // Two simulated runs of the demo's fat-tree (cab).
+        const QString database = m_dir.filePath(QStringLiteral("compare.sqlite"));
+        writeDemoDatabase(database.toStdString());
+        {
+            Store store = Store::openExisting(database.toStdString());
+            for (const char* policy : {"first-fit", "random"}) {
+                SimulationSetup setup;
+                setup.machine = "cab";
+                setup.allocator.policy = policy;
+                runStoredSimulation(store, setup, "test");
+            }
+        }
         MainWindow window;
-        QVERIFY(showDemo(window));
+        QVERIFY(window.openDatabase(database));
+        window.resize(1100, 720);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        window.selectMachine(1);
+        QVERIFY(window.selectRun(QStringLiteral("first-fit easy")));
         QVERIFY(window.compareWithRun(QStringLiteral("random easy")));
         QVERIFY(waitForFrames(window.comparePane()->view()->renderWidget(), 1));
+        const std::int64_t first = window.currentMachine()->firstTime;
+        const std::int64_t last = window.currentMachine()->lastTime;
         ReplaySettings settings;
         settings.path = m_dir.filePath(QStringLiteral("compare.mp4"));
-        settings.from = m_first + (m_last - m_first) / 3;
+        settings.from = first + (last - first) / 3;
         settings.to = settings.from + 3600;
         settings.fps = 10;
         settings.speed = 3600; // 1 s of video
@@ -328,10 +352,10 @@ private slots:
         auto* ok = dialog.findChild<QDialogButtonBox*>()->button(QDialogButtonBox::Ok);
         QVERIFY(ok->isEnabled());
         ReplaySettings wrong = dialog.settings();
-        wrong.size = QSize(322, 240);
+        wrong.size = QSize(321, 240);
         wrong.to = wrong.from + 600;
         dialog.setSettings(wrong);
-        QCOMPARE(dialog.settings().size.width(), 322);
+        QCOMPARE(dialog.settings().size.width(), 321);
         QVERIFY(!ok->isEnabled());
         QVERIFY2(dialog.problem().contains(QStringLiteral("even")), qPrintable(dialog.problem()));
         wrong.size = QSize(320, 240);

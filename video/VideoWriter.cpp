@@ -7,6 +7,7 @@ extern "C" {
 #include <libavcodec/avcodec.h>
 #include <libavformat/avformat.h>
 #include <libavutil/error.h>
+#include <libavutil/log.h>
 #include <libavutil/opt.h>
 #include <libswscale/swscale.h>
 }
@@ -100,6 +101,9 @@ struct VideoWriter::Private
 VideoWriter::VideoWriter(const std::string& path, int width, int height, int framesPerSecond)
     : d(std::make_unique<Private>())
 {
+    // FFmpeg's libraries talk on stderr (libx264 says its settings and statistics): only
+    // errors, which reach the caller as exceptions anyway.
+    av_log_set_level(AV_LOG_ERROR);
     d->path = path;
     d->partial = path + ".partial";
     d->width = width;
