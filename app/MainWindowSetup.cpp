@@ -12,6 +12,7 @@
 #include "app/InspectorDock.h"
 #include "app/JobTableModel.h"
 #include "app/RecentFiles.h"
+#include "app/ReplayDialog.h"
 #include "app/RunTableModel.h"
 #include "app/SimulateDialog.h"
 #include "app/TaskListDock.h"
@@ -87,6 +88,8 @@ void MainWindow::createActions()
     QAction* goToTime = view->addAction(tr("&Go to Time…"), this, &MainWindow::chooseTime);
     goToTime->setObjectName(QStringLiteral("goToTimeAction"));
     goToTime->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_G));
+    QAction* record = view->addAction(tr("Record &Replay…"), this, [this] { chooseReplayRecording(this); });
+    record->setObjectName(QStringLiteral("recordReplayAction"));
     view->addSeparator();
     m_linksAction = view->addAction(tr("Show &Links"));
     m_linksAction->setObjectName(QStringLiteral("showLinksAction"));

@@ -11,7 +11,8 @@
 #   importers  + core, store, zlib, libarchive, xxHash, date (no Qt)
 #   services   + core, store, importers, xxHash (no Qt)
 #   views      + core, Qt, VTK (no store, importers or app)
-#   app/cli    + core, store, importers, services, QtCore (no views, no explorer windows)
+#   video      FFmpeg's libraries only (no other layer, no Qt or VTK)
+#   app/cli    + core, store, importers, services, QtCore (no views, no video, no explorer windows)
 #   app        everything above
 #
 #   tests/check-layers.sh [SOURCE_DIR]
@@ -26,17 +27,19 @@ cd "$source_dir"
 # against the included name).
 qt='Q[A-Za-z]+(/|$)|^qt|^Qt'
 vtk='^vtk'
+ffmpeg='^lib(av[a-z]+|swscale)/|^video/'
 declare -A forbidden=(
-  [core]="^(store|importers|services|views|app)/|$qt|$vtk|^sqlite3\.h$"
-  [store]="^(importers|services|views|app)/|$qt|$vtk"
-  [importers]="^(services|views|app)/|$qt|$vtk"
-  [services]="^(views|app)/|$qt|$vtk"
-  [views]="^(store|importers|services|app)/|^sqlite3\.h$"
-  [app/cli]="^(views|app/[A-Za-z]+\.h)|$vtk|^Q(Widget|Application|Gui|Painter|Image|Window|Dialog|MainWindow)|^Qt(Gui|Widgets|OpenGL|Charts)/"
+  [core]="^(store|importers|services|views|app)/|$qt|$vtk|$ffmpeg|^sqlite3\.h$"
+  [store]="^(importers|services|views|app)/|$qt|$vtk|$ffmpeg"
+  [importers]="^(services|views|app)/|$qt|$vtk|$ffmpeg"
+  [services]="^(views|app)/|$qt|$vtk|$ffmpeg"
+  [views]="^(store|importers|services|app)/|$ffmpeg|^sqlite3\.h$"
+  [video]="^(core|store|importers|services|views|app)/|$qt|$vtk|^sqlite3\.h$"
+  [app/cli]="^(views|app/[A-Za-z]+\.h)|$vtk|$ffmpeg|^Q(Widget|Application|Gui|Painter|Image|Window|Dialog|MainWindow)|^Qt(Gui|Widgets|OpenGL|Charts)/"
 )
 
 status=0
-for layer in core store importers services views app/cli; do
+for layer in core store importers services views video app/cli; do
   while IFS= read -r -d '' file; do
     line_number=0
     while IFS= read -r line; do

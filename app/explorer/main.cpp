@@ -3,8 +3,10 @@
 
 #include "app/DemoLocation.h"
 #include "app/InspectorDock.h"
+#include "app/JobTableModel.h"
 #include "app/MainWindow.h"
 #include "app/RecentFiles.h"
+#include "app/ReplayRecorder.h"
 #include "core/AllocatorFactory.h"
 #include "views/ChartsDock.h"
 #include "views/MachineView.h"
@@ -17,9 +19,12 @@
 #include <QFileInfo>
 #include <QIcon>
 #include <QImage>
+#include <QThread>
 #include <QTimer>
 
+#include <cmath>
 #include <cstdio>
+#include <optional>
 #include <string_view>
 
 using namespace placement;
@@ -50,7 +55,9 @@ struct ExplorerOptions
         QStringLiteral("NAME")};
     QCommandLineOption job{QStringLiteral("job"), QStringLiteral("Show and highlight the job with this id."),
                            QStringLiteral("ID")};
-    QCommandLineOption size{QStringLiteral("size"), QStringLiteral("Window size, e.g. 1280x800."),
+    QCommandLineOption size{QStringLiteral("size"),
+                            QStringLiteral("Window size, e.g. 1280x800; with --record, the video's size (default "
+                                           "1280x720, even numbers)."),
                             QStringLiteral("WxH")};
     QCommandLineOption screenshot{QStringLiteral("screenshot"),
                                   QStringLiteral("Save the window as a PNG once the view has rendered, then quit."),
@@ -81,6 +88,23 @@ struct ExplorerOptions
                                   QStringLiteral("Compare mode: show the run NAME ('logged': the logged placements) "
                                                  "beside the one shown, with linked time and camera."),
                                   QStringLiteral("NAME")};
+    QCommandLineOption record{QStringLiteral("record"),
+                              QStringLiteral("Record a replay of the 3D view (in compare mode: both views) into the "
+                                             "video FILE (H.264 in MP4) from --from to --to at --speed, then quit."),
+                              QStringLiteral("FILE")};
+    QCommandLineOption from{QStringLiteral("from"),
+                            QStringLiteral("With --record: the first moment, Unix seconds or ISO 8601 (UTC)."),
+                            QStringLiteral("TIME")};
+    QCommandLineOption to{QStringLiteral("to"),
+                          QStringLiteral("With --record: the last moment, Unix seconds or ISO 8601 (UTC)."),
+                          QStringLiteral("TIME")};
+    QCommandLineOption speed{QStringLiteral("speed"),
+                             QStringLiteral("With --record: simulated seconds per second of video (3600: an hour a "
+                                            "second)."),
+                             QStringLiteral("S")};
+    QCommandLineOption fps{QStringLiteral("fps"),
+                           QStringLiteral("With --record: frames per second of video, 1 to 240 (default 30)."),
+                           QStringLiteral("N")};
 };
 
 ExplorerOptions::ExplorerOptions(QCommandLineParser& parser)
@@ -92,8 +116,8 @@ ExplorerOptions::ExplorerOptions(QCommandLineParser& parser)
     parser.addVersionOption();
     parser.addPositionalArgument(QStringLiteral("database"), QStringLiteral("Placement database to open."),
                                  QStringLiteral("[DATABASE]"));
-    parser.addOptions(
-        {demo, machine, run, job, size, screenshot, startup, dock, chart, chartRun, links, sideBySide, whatIf});
+    parser.addOptions({demo, machine, run, job, size, screenshot, startup, dock, chart, chartRun, links, sideBySide,
+                       whatIf, record, from, to, speed, fps});
 }
 
 /// True when the command line asks only for the help or the version: answered without a
@@ -109,6 +133,66 @@ bool asksForHelpOrVersion(int argc, char* argv[])
             return true;
     }
     return false;
+}
+
+/// --from or --to: Unix seconds or an ISO 8601 date and time (UTC unless it names a zone).
+std::optional<std::int64_t> parseMoment(const QString& text)
+{
+    bool ok = false;
+    const qlonglong seconds = text.toLongLong(&ok);
+    if (ok)
+        return seconds;
+    return parseIsoTime(text);
+}
+
+/// The --record settings from the command line, or nullopt after printing which argument is
+/// wrong and why.
+std::optional<ReplaySettings> replaySettings(const QCommandLineParser& parser, const ExplorerOptions& options)
+{
+    const auto refuse = [](const QString& message) {
+        std::fprintf(stderr, "placement-explorer: %s\n", qPrintable(message));
+        return std::nullopt;
+    };
+    ReplaySettings settings;
+    settings.path = parser.value(options.record);
+    if (settings.path.isEmpty())
+        return refuse(QStringLiteral("--record needs a file name"));
+    if (QFileInfo::exists(settings.path))
+        return refuse(QStringLiteral("--record %1: the file exists; the explorer does not replace it (remove it or "
+                                     "choose another name)")
+                          .arg(settings.path));
+    if (parser.isSet(options.screenshot) || parser.isSet(options.startup))
+        return refuse(QStringLiteral("--record cannot be combined with --screenshot or --startup-report"));
+    for (const QCommandLineOption* needed : {&options.from, &options.to, &options.speed})
+        if (!parser.isSet(*needed))
+            return refuse(QStringLiteral("--record needs --%1").arg(needed->names().constFirst()));
+    const std::optional<std::int64_t> from = parseMoment(parser.value(options.from));
+    if (!from)
+        return refuse(QStringLiteral("--from '%1' is neither Unix seconds nor an ISO 8601 date and time "
+                                     "(2024-03-01T12:00:00)")
+                          .arg(parser.value(options.from)));
+    const std::optional<std::int64_t> to = parseMoment(parser.value(options.to));
+    if (!to)
+        return refuse(QStringLiteral("--to '%1' is neither Unix seconds nor an ISO 8601 date and time "
+                                     "(2024-03-01T12:00:00)")
+                          .arg(parser.value(options.to)));
+    settings.from = *from;
+    settings.to = *to;
+    bool ok = false;
+    settings.speed = parser.value(options.speed).toDouble(&ok);
+    if (!ok || !(settings.speed > 0) || !std::isfinite(settings.speed))
+        return refuse(QStringLiteral("--speed needs a positive number of simulated seconds per second of video, "
+                                     "not '%1'")
+                          .arg(parser.value(options.speed)));
+    if (parser.isSet(options.fps)) {
+        settings.fps = parser.value(options.fps).toInt(&ok);
+        if (!ok || settings.fps < 1 || settings.fps > 240)
+            return refuse(
+                QStringLiteral("--fps needs a whole number from 1 to 240, not '%1'").arg(parser.value(options.fps)));
+    }
+    if (parser.isSet(options.size) && !parseSize(parser.value(options.size), settings.size))
+        return refuse(QStringLiteral("--size expects WIDTHxHEIGHT, got '%1'").arg(parser.value(options.size)));
+    return settings;
 }
 
 void describeApplication()
@@ -158,8 +242,22 @@ int main(int argc, char* argv[])
         }
     }
 
+    std::optional<ReplaySettings> replay;
+    if (parser.isSet(options.record)) {
+        replay = replaySettings(parser, options);
+        if (!replay)
+            return 2;
+    } else {
+        for (const QCommandLineOption* option : {&options.from, &options.to, &options.speed, &options.fps})
+            if (parser.isSet(*option)) {
+                std::fprintf(stderr, "placement-explorer: --%s is used only with --record\n",
+                             qPrintable(option->names().constFirst()));
+                return 2;
+            }
+    }
+
     MainWindow window;
-    if (parser.isSet(options.size)) {
+    if (parser.isSet(options.size) && !replay) {
         QSize size;
         if (!parseSize(parser.value(options.size), size)) {
             std::fprintf(stderr, "placement-explorer: --size expects WIDTHxHEIGHT, got '%s'\n",
@@ -267,6 +365,42 @@ int main(int argc, char* argv[])
                          qPrintable(window.runNames().join(QStringLiteral(", "))));
             return 1;
         }
+    }
+
+    if (replay) {
+        if (!window.currentMachine()) {
+            std::fprintf(stderr, "placement-explorer: --record: %s holds no machine\n", qPrintable(path));
+            return 1;
+        }
+        const QString problem = replaySettingsProblem(*replay, *window.currentMachine());
+        if (!problem.isEmpty()) {
+            std::fprintf(stderr, "placement-explorer: %s\n", qPrintable(problem));
+            return 2;
+        }
+        auto progress = std::make_shared<TaskProgress>();
+        auto* recorder = new ReplayRecorder(&window, *replay, progress);
+        QString error;
+        if (!recorder->open(&error)) {
+            std::fprintf(stderr, "placement-explorer: %s\n", qPrintable(error));
+            return 1;
+        }
+        QThread* encoder = QThread::create([recorder] { recorder->encode(); });
+        QObject::connect(encoder, &QThread::finished, &window, [recorder, encoder] {
+            const bool done = recorder->succeeded();
+            std::fprintf(done ? stdout : stderr, "%s%s\n",
+                         done ? "" : "placement-explorer: ", qPrintable(recorder->outcome()));
+            std::fflush(stdout);
+            encoder->deleteLater();
+            QApplication::exit(done ? 0 : 1);
+        });
+        // Record once the window has drawn its first frame: the views have their sizes.
+        QObject::connect(window.machineView(), &MachineView::frameRendered, &window, [&window, recorder, encoder] {
+            QObject::disconnect(window.machineView(), &MachineView::frameRendered, &window, nullptr);
+            encoder->start();
+            recorder->start();
+        });
+        window.show();
+        return QApplication::exec();
     }
 
     const QString screenshot = parser.value(options.screenshot);
