@@ -3,8 +3,10 @@
 
 #include "app/DemoLocation.h"
 #include "app/InspectorDock.h"
+#include "app/JobTableModel.h"
 #include "app/MainWindow.h"
 #include "app/RecentFiles.h"
+#include "app/ReportRenderer.h"
 #include "core/AllocatorFactory.h"
 #include "views/ChartsDock.h"
 #include "views/MachineView.h"
@@ -81,6 +83,25 @@ struct ExplorerOptions
                                   QStringLiteral("Compare mode: show the run NAME ('logged': the logged placements) "
                                                  "beside the one shown, with linked time and camera."),
                                   QStringLiteral("NAME")};
+    QCommandLineOption report{QStringLiteral("report"),
+                              QStringLiteral("Write the report comparing the runs --report-runs of --machine in "
+                                             "DATABASE as HTML to FILE (with 3D snapshots), then quit; what placement "
+                                             "report runs."),
+                              QStringLiteral("FILE")};
+    QCommandLineOption reportRuns{QStringLiteral("report-runs"),
+                                  QStringLiteral("The report's runs: names or ids as placement runs lists them, "
+                                                 "separated by commas."),
+                                  QStringLiteral("LIST")};
+    QCommandLineOption reportAt{QStringLiteral("report-at"),
+                                QStringLiteral("The moment of the report's snapshots: Unix seconds or an ISO 8601 "
+                                               "time, UTC (default: the busiest moment of the first run)."),
+                                QStringLiteral("TIME")};
+    QCommandLineOption reportPdf{QStringLiteral("report-pdf"), QStringLiteral("Also write the report as PDF to FILE."),
+                                 QStringLiteral("FILE")};
+    QCommandLineOption reportCpus{QStringLiteral("report-cpus-per-node"),
+                                  QStringLiteral("Processors per node for the logged run's jobs sized in processors "
+                                                 "only (as placement runs --cpus-per-node)."),
+                                  QStringLiteral("K")};
 };
 
 ExplorerOptions::ExplorerOptions(QCommandLineParser& parser)
@@ -92,8 +113,8 @@ ExplorerOptions::ExplorerOptions(QCommandLineParser& parser)
     parser.addVersionOption();
     parser.addPositionalArgument(QStringLiteral("database"), QStringLiteral("Placement database to open."),
                                  QStringLiteral("[DATABASE]"));
-    parser.addOptions(
-        {demo, machine, run, job, size, screenshot, startup, dock, chart, chartRun, links, sideBySide, whatIf});
+    parser.addOptions({demo, machine, run, job, size, screenshot, startup, dock, chart, chartRun, links, sideBySide,
+                       whatIf, report, reportRuns, reportAt, reportPdf, reportCpus});
 }
 
 /// True when the command line asks only for the help or the version: answered without a
@@ -118,6 +139,51 @@ void describeApplication()
     QCoreApplication::setApplicationVersion(QStringLiteral(PLACEMENT_VERSION));
 }
 
+/// --report: the report of placement report (app/ReportRenderer.h), without a window.
+int writeReportAndQuit(const QCommandLineParser& parser, const ExplorerOptions& options)
+{
+    const auto refuse = [](const QString& message) {
+        std::fprintf(stderr, "placement-explorer: --report: %s\n", qPrintable(message));
+        return 2;
+    };
+    ReportRequest request;
+    if (parser.positionalArguments().isEmpty())
+        return refuse(QStringLiteral("give the database (placement-explorer --report FILE --machine NAME "
+                                     "--report-runs LIST DATABASE)"));
+    request.database = parser.positionalArguments().constFirst();
+    if (!parser.isSet(options.machine) || !parser.isSet(options.reportRuns))
+        return refuse(QStringLiteral("--machine NAME and --report-runs LIST are required"));
+    request.machine = parser.value(options.machine);
+    request.runs = parser.value(options.reportRuns);
+    request.htmlPath = parser.value(options.report);
+    request.pdfPath = parser.value(options.reportPdf);
+    if (parser.isSet(options.reportAt)) {
+        const QString text = parser.value(options.reportAt);
+        bool number = false;
+        const qint64 seconds = text.toLongLong(&number);
+        if (number)
+            request.at = seconds;
+        else if (const auto time = parseIsoTime(text))
+            request.at = *time;
+        else
+            return refuse(QStringLiteral("--report-at: '%1' is neither Unix seconds nor an ISO 8601 time").arg(text));
+    }
+    if (parser.isSet(options.reportCpus)) {
+        bool ok = false;
+        request.cpusPerNode = parser.value(options.reportCpus).toInt(&ok);
+        if (!ok || request.cpusPerNode < 1)
+            return refuse(QStringLiteral("--report-cpus-per-node needs a whole number of at least 1, not '%1'")
+                              .arg(parser.value(options.reportCpus)));
+    }
+    QString error, done;
+    if (!writeReport(request, &error, &done)) {
+        std::fprintf(stderr, "placement-explorer: report: %s\n", qPrintable(error));
+        return 1;
+    }
+    std::printf("placement-explorer: %s\n", qPrintable(done));
+    return 0;
+}
+
 } // namespace
 
 int main(int argc, char* argv[])
@@ -140,6 +206,9 @@ int main(int argc, char* argv[])
     QCommandLineParser parser;
     const ExplorerOptions options(parser);
     parser.process(app);
+
+    if (parser.isSet(options.report))
+        return writeReportAndQuit(parser, options);
 
     QString path;
     if (!parser.positionalArguments().isEmpty()) {
