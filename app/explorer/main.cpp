@@ -100,7 +100,7 @@ struct ExplorerOptions
                                  QStringLiteral("FILE")};
     QCommandLineOption reportCpus{QStringLiteral("report-cpus-per-node"),
                                   QStringLiteral("Processors per node for the logged run's jobs sized in processors "
-                                                 "only (as placement runs --cpus-per-node)."),
+                                                 "only (as for placement runs)."),
                                   QStringLiteral("K")};
 };
 
