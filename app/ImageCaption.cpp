@@ -46,7 +46,8 @@ int captionTitleHeight(const ImageCaption& caption, int width)
     if (caption.title.isEmpty() && caption.run.isEmpty() && caption.time.isEmpty())
         return 0;
     const int u = unit(width);
-    return (caption.title.isEmpty() ? 0 : 2 * u) + (caption.run.isEmpty() && caption.time.isEmpty() ? 0 : 2 * u) + u / 2;
+    return (caption.title.isEmpty() ? 0 : 2 * u) + (caption.run.isEmpty() && caption.time.isEmpty() ? 0 : 2 * u)
+        + u / 2;
 }
 
 QImage captionImage(const QImage& image, const ImageCaption& caption)

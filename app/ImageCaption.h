@@ -25,7 +25,10 @@ struct ImageCaption
     std::vector<QColor> scale;
     QString scaleLow, scaleHigh, scaleUnit;
 
-    bool isEmpty() const { return title.isEmpty() && run.isEmpty() && time.isEmpty() && legend.empty() && scale.empty(); }
+    bool isEmpty() const
+    {
+        return title.isEmpty() && run.isEmpty() && time.isEmpty() && legend.empty() && scale.empty();
+    }
 };
 
 /// `image` with the caption's bands added above and below (the image itself unchanged, in the

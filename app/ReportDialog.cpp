@@ -59,8 +59,8 @@ ReportDialog::ReportDialog(const ExplorerSession& session, QWidget* parent)
     m_pdf->setChecked(true);
     auto* browse = new QPushButton(tr("Browse…"), this);
     connect(browse, &QPushButton::clicked, this, [this] {
-        const QString path = QFileDialog::getSaveFileName(this, tr("Export Report"), m_html->text(),
-                                                          tr("HTML files (*.html)"));
+        const QString path
+            = QFileDialog::getSaveFileName(this, tr("Export Report"), m_html->text(), tr("HTML files (*.html)"));
         if (!path.isEmpty())
             m_html->setText(path);
     });

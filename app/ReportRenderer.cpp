@@ -89,9 +89,8 @@ QImage renderReportSnapshot(const ReportContent& content, int run, QString* erro
             continue;
         for (int node : shown.jobs[job].nodes)
             if (node >= 0 && static_cast<size_t>(node) < colors.size()) {
-                colors[static_cast<size_t>(node)] = ++holders[static_cast<size_t>(node)] > 1
-                    ? sharedNodeColor()
-                    : jobColor(static_cast<int>(job));
+                colors[static_cast<size_t>(node)]
+                    = ++holders[static_cast<size_t>(node)] > 1 ? sharedNodeColor() : jobColor(static_cast<int>(job));
             }
     }
     view.setNodeColors(colors);
@@ -120,12 +119,14 @@ bool writeReportPdf(const ReportContent& content, const std::vector<QImage>& sna
 {
     std::vector<ReportSnapshot> named;
     for (const QImage& image : snapshots)
-        named.push_back({image.isNull() ? std::string() : std::string("png"), image.isNull() ? note.toStdString() : ""});
+        named.push_back(
+            {image.isNull() ? std::string() : std::string("png"), image.isNull() ? note.toStdString() : ""});
     QString html = QString::fromStdString(reportHtml(content, named, note.toStdString(), true));
     html.remove(0, html.indexOf(QLatin1String("<!DOCTYPE"))); // QTextDocument shows an XML declaration as text
     // QTextDocument lays out a 96 dpi page; images are given their width there and drawn from
     // pictures of twice that (sharp in print).
-    html.replace(QStringLiteral("<img src=\"fig-utilization\""), QStringLiteral("<img width=\"340\" src=\"fig-utilization\""));
+    html.replace(QStringLiteral("<img src=\"fig-utilization\""),
+                 QStringLiteral("<img width=\"340\" src=\"fig-utilization\""));
     html.replace(QStringLiteral("<img src=\"fig-"), QStringLiteral("<img width=\"680\" src=\"fig-"));
     html.replace(QStringLiteral("<img src=\"snapshot-"), QStringLiteral("<img width=\"400\" src=\"snapshot-"));
     QTextDocument document;
@@ -198,7 +199,8 @@ bool writeReport(const ReportRequest& request, QString* error, QString* done)
         return false;
     if (done)
         *done = QObject::tr("Wrote %1%2 (%3 runs%4).")
-                    .arg(request.htmlPath, request.pdfPath.isEmpty() ? QString() : QStringLiteral(" and ") + request.pdfPath)
+                    .arg(request.htmlPath,
+                         request.pdfPath.isEmpty() ? QString() : QStringLiteral(" and ") + request.pdfPath)
                     .arg(content.runs.size())
                     .arg(note.isEmpty() ? QString() : QObject::tr(", no 3D snapshots: no display"));
     return true;

@@ -79,7 +79,8 @@ void ViewLegend::paintEvent(QPaintEvent*)
         painter.drawText(QRect(x, 0, low, row), Qt::AlignLeft | Qt::AlignVCenter, m_entries.scaleLow);
         QLinearGradient gradient(x + low + Gap, 0, x + low + Gap + ScaleWidth, 0);
         for (size_t i = 0; i < m_entries.scale.size(); ++i)
-            gradient.setColorAt(m_entries.scale.size() == 1 ? 0.0 : static_cast<double>(i) / (m_entries.scale.size() - 1),
+            gradient.setColorAt(m_entries.scale.size() == 1 ? 0.0
+                                                            : static_cast<double>(i) / (m_entries.scale.size() - 1),
                                 m_entries.scale[i]);
         painter.setBrush(gradient);
         painter.setPen(QColor(200, 200, 200));

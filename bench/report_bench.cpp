@@ -150,7 +150,6 @@ int main(int argc, char* argv[])
     std::printf("%-44s %8.2f\n", "reference: what placement runs --json reads", median(reference));
     std::printf("%-44s %8.2f\n", "report content (3 runs)", median(gather));
     std::printf("%-44s %8.3f  (%zu bytes)\n", "report HTML with the SVG figures", median(html), bytes);
-    std::printf("%-44s %8.2f  (%.1fx the reference; target 10 s)\n", "report, total", total,
-                total / median(reference));
+    std::printf("%-44s %8.2f  (%.1fx the reference; target 10 s)\n", "report, total", total, total / median(reference));
     return total <= 10 ? 0 : 1;
 }

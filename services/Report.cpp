@@ -56,10 +56,10 @@ std::map<std::string, std::string> flattenJson(SqliteDatabase& db, const std::st
         const std::string type = query.text(1);
         // Numbers as the doubles SQLite parsed, in their shortest round-trip form (its text
         // form has 15 digits only).
-        values[path] = type == "real"  ? shortest(query.real(2))
-            : type == "integer"        ? std::to_string(query.integer(2))
-            : type == "null"           ? std::string()
-                                       : query.text(2);
+        values[path] = type == "real" ? shortest(query.real(2))
+            : type == "integer"       ? std::to_string(query.integer(2))
+            : type == "null"          ? std::string()
+                                      : query.text(2);
     }
     return values;
 }
@@ -213,8 +213,8 @@ ReportContent buildReport(Store& store, const std::string& machineName, const st
         std::string present;
         for (const MachineRecord& known : store.machines())
             present += (present.empty() ? "" : ", ") + known.name;
-        throw StoreError(store.path() + " has no machine '" + machineName + "' (machines: "
-                         + (present.empty() ? "none" : present) + ")");
+        throw StoreError(store.path() + " has no machine '" + machineName
+                         + "' (machines: " + (present.empty() ? "none" : present) + ")");
     }
     if (runNames.empty())
         throw UnknownRunError("no run named; " + describeRuns(store, *machine, runs(store, machine->id)));
@@ -230,15 +230,15 @@ ReportContent buildReport(Store& store, const std::string& machineName, const st
     if (cpusPerNode == 0)
         cpusPerNode = loggedCpusPerNode(store, machine->id);
     const LoggedSchedule logged = loadLoggedSchedule(store, machine->id, cpusPerNode);
-    std::vector<RunRecord> present{loggedRun(*machine, content.machineNodes, logged.jobs, logged.nodeCounts, cpusPerNode)};
+    std::vector<RunRecord> present{
+        loggedRun(*machine, content.machineNodes, logged.jobs, logged.nodeCounts, cpusPerNode)};
     for (RunRecord& stored : runs(store, machine->id))
         present.push_back(std::move(stored));
 
     PlacementAnalyzer analyzer(*topology);
     for (const std::string& name : runNames) {
         auto found = std::find_if(present.begin(), present.end(), [&](const RunRecord& r) { return r.name == name; });
-        if (found == present.end() && !name.empty()
-            && name.find_first_not_of("0123456789") == std::string::npos)
+        if (found == present.end() && !name.empty() && name.find_first_not_of("0123456789") == std::string::npos)
             found = std::find_if(present.begin(), present.end(),
                                  [&](const RunRecord& r) { return std::to_string(r.id) == name; });
         if (found == present.end())
@@ -283,7 +283,7 @@ ReportContent buildReport(Store& store, const std::string& machineName, const st
 
 const std::vector<std::string>& reportSectionIds()
 {
-    static const std::vector<std::string> ids{"summary", "runs",      "differences", "figures",
+    static const std::vector<std::string> ids{"summary",   "runs",       "differences", "figures",
                                               "snapshots", "fragmented", "method"};
     return ids;
 }
@@ -335,8 +335,8 @@ std::string n(double value)
 
 void begin(Plot& plot, const std::string& id, const std::string& title, const std::string& yLabel)
 {
-    plot.svg << "<svg xmlns=\"http://www.w3.org/2000/svg\" id=\"" << id << "\" width=\"" << plot.width
-             << "\" height=\"" << plot.height << "\" viewBox=\"0 0 " << plot.width << ' ' << plot.height
+    plot.svg << "<svg xmlns=\"http://www.w3.org/2000/svg\" id=\"" << id << "\" width=\"" << plot.width << "\" height=\""
+             << plot.height << "\" viewBox=\"0 0 " << plot.width << ' ' << plot.height
              << "\" font-family=\"DejaVu Sans, sans-serif\" font-size=\"11\">"
              << "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>"
              << "<text x=\"" << plot.width / 2 << "\" y=\"18\" text-anchor=\"middle\" font-size=\"13\" "
@@ -371,11 +371,11 @@ void box(Plot& plot, double x, double w, const BoxSummary& b, const std::string&
     if (b.count == 0)
         return;
     const double mid = x + w / 2;
-    plot.svg << "<line x1=\"" << n(mid) << "\" x2=\"" << n(mid) << "\" y1=\"" << n(plot.y(b.tukeyLow))
-             << "\" y2=\"" << n(plot.y(b.tukeyHigh)) << "\" stroke=\"" << color << "\"/>"
-             << "<rect x=\"" << n(x) << "\" y=\"" << n(plot.y(b.upperQuartile)) << "\" width=\"" << n(w) << "\" height=\""
-             << n(std::max(0.5, plot.y(b.lowerQuartile) - plot.y(b.upperQuartile))) << "\" fill=\"" << color
-             << "\" fill-opacity=\"0.35\" stroke=\"" << color << "\"/>"
+    plot.svg << "<line x1=\"" << n(mid) << "\" x2=\"" << n(mid) << "\" y1=\"" << n(plot.y(b.tukeyLow)) << "\" y2=\""
+             << n(plot.y(b.tukeyHigh)) << "\" stroke=\"" << color << "\"/>"
+             << "<rect x=\"" << n(x) << "\" y=\"" << n(plot.y(b.upperQuartile)) << "\" width=\"" << n(w)
+             << "\" height=\"" << n(std::max(0.5, plot.y(b.lowerQuartile) - plot.y(b.upperQuartile))) << "\" fill=\""
+             << color << "\" fill-opacity=\"0.35\" stroke=\"" << color << "\"/>"
              << "<line x1=\"" << n(x) << "\" x2=\"" << n(x + w) << "\" y1=\"" << n(plot.y(b.median)) << "\" y2=\""
              << n(plot.y(b.median)) << "\" stroke=\"" << color << "\" stroke-width=\"2\"/>";
 }
@@ -461,8 +461,7 @@ std::string waitFigure(const ReportContent& content)
                      << "\" width=\"" << n(w * 0.9) << "\" height=\"" << n(plot.y(0) - top) << "\" fill=\""
                      << runColor(r) << "\"/>";
         }
-        const std::string label
-            = g + 1 == groups ? "all" : sizeBinLabel(content.sizeBins, static_cast<int>(g));
+        const std::string label = g + 1 == groups ? "all" : sizeBinLabel(content.sizeBins, static_cast<int>(g));
         plot.svg << "<text x=\"" << n(x + slot / 2) << "\" y=\"" << n(plot.height - plot.bottom + 16)
                  << "\" text-anchor=\"middle\">" << escape(label) << "</text>";
     }
@@ -621,8 +620,8 @@ std::string differences(const ReportContent& content)
             }
         }
         if (!where.empty())
-            parts.push_back("the mean wait changed most for jobs of " + where + " ("
-                            + (largest > 0 ? "+" : "−") + duration(std::abs(largest)) + ")");
+            parts.push_back("the mean wait changed most for jobs of " + where + " (" + (largest > 0 ? "+" : "−")
+                            + duration(std::abs(largest)) + ")");
         for (size_t i = 0; i < parts.size(); ++i)
             html << escape(parts[i]) << (i + 1 < parts.size() ? "; " : ".");
         html << "</li>";
@@ -656,10 +655,10 @@ std::string reportHtml(const ReportContent& content, const std::vector<ReportSna
          << ".note{color:#8a4b00}</style></head><body>";
 
     html << "<section id=\"summary\"><h1>" << escape(title) << "</h1><p>Machine <b>" << escape(content.machine.name)
-         << "</b>: " << escape(content.topology) << ", " << content.machineNodes << " nodes. Period: "
-         << escape(utc(content.firstSubmit)) << " to " << escape(utc(content.lastEnd)) << " (first submission to last end of the "
-         << escape(content.runs.front().record.name) << " run). Snapshots and link counts at " << escape(utc(content.at))
-         << ".</p><table><tbody>"
+         << "</b>: " << escape(content.topology) << ", " << content.machineNodes
+         << " nodes. Period: " << escape(utc(content.firstSubmit)) << " to " << escape(utc(content.lastEnd))
+         << " (first submission to last end of the " << escape(content.runs.front().record.name)
+         << " run). Snapshots and link counts at " << escape(utc(content.at)) << ".</p><table><tbody>"
          << "<tr><td>jobs</td><td>" << content.workloadJobs << "</td></tr>"
          << "<tr><td>node-hours</td><td>" << fixed(content.nodeHours, 0) << "</td></tr>"
          << "<tr><td>median job size</td><td>" << content.medianNodes << " nodes</td></tr>"
@@ -725,7 +724,8 @@ std::string reportHtml(const ReportContent& content, const std::vector<ReportSna
     for (const ReportRun& run : content.runs) {
         html << "<h3>" << escape(run.record.name) << "</h3>";
         if (run.mostFragmented.empty()) {
-            html << "<p>" << (run.hasPlacements ? "No job of 2 nodes or more." : "No node lists: where jobs ran is unknown.")
+            html << "<p>"
+                 << (run.hasPlacements ? "No job of 2 nodes or more." : "No node lists: where jobs ran is unknown.")
                  << "</p>";
             continue;
         }

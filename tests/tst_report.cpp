@@ -5,9 +5,14 @@
 // on the demo database with two simulated runs: the report's numbers against placement runs
 // --json, its sections and images, the PDF's pages, and the captions of exported images.
 
+#include "app/ExplorerSession.h"
 #include "app/ImageCaption.h"
+#include "app/MachineData.h"
+#include "app/MainWindow.h"
+#include "app/ReportDialog.h"
 #include "store/DemoDatabase.h"
 
+#include <QAction>
 #include <QDir>
 #include <QFile>
 #include <QImage>
@@ -21,6 +26,7 @@
 #include <QTest>
 #include <QXmlStreamReader>
 
+#include <algorithm>
 #include <map>
 
 using namespace placement;
@@ -138,20 +144,21 @@ private slots:
         writeDemoDatabase(m_db.toStdString());
         for (const char* policy : {"ta", "jigsaw"}) {
             const Result simulated
-                = run(QStringLiteral("placement"), {QStringLiteral("simulate"), QStringLiteral("--db"), m_db,
-                                                    QStringLiteral("--machine"), m_machine, QStringLiteral("--policy"),
-                                                    QString::fromLatin1(policy)});
+                = run(QStringLiteral("placement"),
+                      {QStringLiteral("simulate"), QStringLiteral("--db"), m_db, QStringLiteral("--machine"), m_machine,
+                       QStringLiteral("--policy"), QString::fromLatin1(policy)});
             QVERIFY2(simulated.exitCode == 0, qPrintable(simulated.errors));
         }
     }
 
     void reportNumbersEqualPlacementRunsJson()
     {
-        const Result listed = run(QStringLiteral("placement"), {QStringLiteral("runs"), QStringLiteral("--db"), m_db,
-                                                                QStringLiteral("--machine"), m_machine,
-                                                                QStringLiteral("--json")});
+        const Result listed = run(QStringLiteral("placement"),
+                                  {QStringLiteral("runs"), QStringLiteral("--db"), m_db, QStringLiteral("--machine"),
+                                   m_machine, QStringLiteral("--json")});
         QCOMPARE(listed.exitCode, 0);
-        const QJsonArray runs = QJsonDocument::fromJson(listed.output.toUtf8()).object().value(QLatin1String("runs")).toArray();
+        const QJsonArray runs
+            = QJsonDocument::fromJson(listed.output.toUtf8()).object().value(QLatin1String("runs")).toArray();
         QCOMPARE(runs.size(), 3);
         QStringList names;
         std::map<QString, QJsonObject> summaries;
@@ -164,11 +171,12 @@ private slots:
         // the third run named by its id.
         const QString id = QString::number(runs.at(2).toObject().value(QLatin1String("id")).toInteger());
         const QString html = m_dir.filePath(QStringLiteral("headless.html"));
-        const Result report = run(QStringLiteral("placement"),
-                                  {QStringLiteral("report"), QStringLiteral("--db"), m_db, QStringLiteral("--machine"),
-                                   m_machine, QStringLiteral("--runs"), names[0] + QLatin1Char(',') + names[1] + QLatin1Char(',') + id,
-                                   QStringLiteral("--out"), html},
-                                  Graphics::None);
+        const Result report
+            = run(QStringLiteral("placement"),
+                  {QStringLiteral("report"), QStringLiteral("--db"), m_db, QStringLiteral("--machine"), m_machine,
+                   QStringLiteral("--runs"), names[0] + QLatin1Char(',') + names[1] + QLatin1Char(',') + id,
+                   QStringLiteral("--out"), html},
+                  Graphics::None);
         QVERIFY2(report.exitCode == 0, qPrintable(report.errors));
         QFile file(html);
         QVERIFY(file.open(QIODevice::ReadOnly));
@@ -218,18 +226,18 @@ private slots:
         const Result report = run(QStringLiteral("placement"),
                                   {QStringLiteral("report"), QStringLiteral("--db"), m_db, QStringLiteral("--machine"),
                                    m_machine, QStringLiteral("--runs"), m_runNames.join(QStringLiteral(" , ")),
-                                   QStringLiteral("--out"), html,
-                                   QStringLiteral("--pdf"), pdf});
+                                   QStringLiteral("--out"), html, QStringLiteral("--pdf"), pdf});
         QVERIFY2(report.exitCode == 0, qPrintable(report.errors + report.output));
         QFile file(html);
         QVERIFY(file.open(QIODevice::ReadOnly));
         const ParsedReport parsed = parseReport(file.readAll());
-        QCOMPARE(parsed.sections, (QStringList{QStringLiteral("summary"), QStringLiteral("runs"),
-                                               QStringLiteral("differences"), QStringLiteral("figures"),
-                                               QStringLiteral("snapshots"), QStringLiteral("fragmented"),
-                                               QStringLiteral("method")}));
-        QCOMPARE(parsed.svgIds, (QStringList{QStringLiteral("fig-aph"), QStringLiteral("fig-utilization"),
-                                             QStringLiteral("fig-waits")}));
+        QCOMPARE(parsed.sections,
+                 (QStringList{QStringLiteral("summary"), QStringLiteral("runs"), QStringLiteral("differences"),
+                              QStringLiteral("figures"), QStringLiteral("snapshots"), QStringLiteral("fragmented"),
+                              QStringLiteral("method")}));
+        QCOMPARE(
+            parsed.svgIds,
+            (QStringList{QStringLiteral("fig-aph"), QStringLiteral("fig-utilization"), QStringLiteral("fig-waits")}));
         QCOMPARE(parsed.images.size(), 3);
         for (const QImage& image : parsed.images) {
             QVERIFY(!image.isNull());
@@ -243,18 +251,47 @@ private slots:
         if (pdftoppm.isEmpty())
             QSKIP("pdftoppm (poppler-utils) is not installed");
         QProcess render;
-        render.start(pdftoppm, {QStringLiteral("-png"), QStringLiteral("-r"), QStringLiteral("40"), pdf,
-                                m_dir.filePath(QStringLiteral("page"))});
+        render.start(pdftoppm,
+                     {QStringLiteral("-png"), QStringLiteral("-r"), QStringLiteral("40"), pdf,
+                      m_dir.filePath(QStringLiteral("page"))});
         QVERIFY(render.waitForFinished(60000));
         QCOMPARE(render.exitCode(), 0);
-        const QStringList pages
-            = QDir(m_dir.path()).entryList({QStringLiteral("page*.png")}, QDir::Files, QDir::Name);
+        const QStringList pages = QDir(m_dir.path()).entryList({QStringLiteral("page*.png")}, QDir::Files, QDir::Name);
         QVERIFY2(pages.size() >= 2, qPrintable(pages.join(QLatin1Char(' '))));
         for (const QString& page : pages) {
             const QImage image(m_dir.filePath(page));
             QVERIFY(!image.isNull());
             QVERIFY2(inkedPixels(image) > 500, qPrintable(page + QStringLiteral(" is blank")));
         }
+    }
+
+    void exportReportPreselectsTheRunsShown()
+    {
+        MainWindow window;
+        QVERIFY(window.openDatabase(m_db));
+        const auto& machines = window.session()->machines();
+        const auto cab = std::find_if(machines.begin(), machines.end(),
+                                      [&](const MachineRecord& m) { return m.name == m_machine.toStdString(); });
+        QVERIFY(cab != machines.end());
+        QVERIFY(window.session()->selectMachine(static_cast<int>(cab - machines.begin())));
+        QCOMPARE(QString::fromStdString(window.currentMachine()->record.name), m_machine);
+        // The logged run alone shown: the stored runs beside it.
+        QCOMPARE(ReportDialog::preselectedRuns(*window.session()), QStringList{m_runNames}.join(QLatin1Char(',')));
+        QVERIFY(window.selectRun(m_runNames[2]));
+        QVERIFY(window.compareWithRun(m_runNames[1]));
+        QCOMPARE(ReportDialog::preselectedRuns(*window.session()),
+                 QStringLiteral("logged,%1,%2").arg(m_runNames[2], m_runNames[1]));
+        auto* action = window.findChild<QAction*>(QStringLiteral("exportReportAction"));
+        QVERIFY(action);
+        QVERIFY(action->isEnabled());
+        // The dialog's request: the machine and time shown, the PDF beside the HTML.
+        ReportDialog dialog(*window.session());
+        QString error;
+        const ReportRequest request = dialog.request(&error);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        QCOMPARE(request.machine, m_machine);
+        QCOMPARE(request.at, std::optional<std::int64_t>(window.session()->time()));
+        QVERIFY(request.pdfPath.endsWith(QLatin1String(".pdf")));
     }
 
     void captionAddsTitleBandAndLegend()

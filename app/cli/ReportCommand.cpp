@@ -3,7 +3,6 @@
 
 #include "ReportCommand.h"
 
-#include "CommandSupport.h"
 #include "services/Report.h"
 #include "store/Store.h"
 
@@ -13,6 +12,8 @@
 #include <QProcess>
 
 #include <cstdio>
+
+#include "CommandSupport.h"
 
 using namespace placement;
 
@@ -90,8 +91,8 @@ int runReport(const QStringList& arguments)
         return 1;
     }
     if (haveExplorer && (parser.isSet(pdf) || displayAvailable())) {
-        QStringList forwarded{QStringLiteral("--report"),       parser.value(out),
-                              QStringLiteral("--machine"),      parser.value(machine),
+        QStringList forwarded{QStringLiteral("--report"),      parser.value(out),
+                              QStringLiteral("--machine"),     parser.value(machine),
                               QStringLiteral("--report-runs"), parser.value(runs)};
         if (moment)
             forwarded << QStringLiteral("--report-at") << QString::number(*moment);
