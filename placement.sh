@@ -20,7 +20,7 @@ PACKAGES=(
   libavcodec-dev libavformat-dev libswscale-dev ffmpeg  # replay videos (video/); ffprobe in the tests
   xvfb xauth libgl1-mesa-dri libglx-mesa0 fonts-dejavu-core
   clang-14 clang-format-14 libclang-rt-14-dev sqlite3 libhowardhinnant-date-dev tzdata
-  dpkg-dev file lintian appstream
+  dpkg-dev file lintian appstream poppler-utils  # poppler-utils: the report test renders PDF pages (pdftoppm)
   slurmctld slurmd slurmdbd slurm-client mariadb-server munge  # the slurm tests' localhost cluster (tests/slurm)
 )
 BUILD_DIR=build

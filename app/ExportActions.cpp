@@ -3,9 +3,15 @@
 
 #include "app/ExportActions.h"
 
+#include "app/ExplorerSession.h"
 #include "app/Exporter.h"
+#include "app/ImageCaption.h"
 #include "app/ImageSizeDialog.h"
+#include "app/JobTableModel.h"
+#include "app/LinkColoring.h"
+#include "app/MachineData.h"
 #include "app/MainWindow.h"
+#include "app/ReportDialog.h"
 #include "views/ChartsDock.h"
 #include "views/MachineView.h"
 #include "views/ViewImage.h"
@@ -33,7 +39,11 @@ ExportActions::ExportActions(MainWindow* window)
     , m_exportJobs(new QAction(tr("&Job Table as CSV…"), this))
     , m_exportRuns(new QAction(tr("&Runs Table as CSV…"), this))
     , m_copyImage(new QAction(tr("Copy &Image"), this))
+    , m_exportReport(new QAction(tr("Export &Report…"), this))
 {
+    m_exportReport->setObjectName(QStringLiteral("exportReportAction"));
+    m_exportReport->setStatusTip(tr("Write an HTML and PDF report comparing runs, for operators (placement report)"));
+    connect(m_exportReport, &QAction::triggered, this, &ExportActions::exportReport);
     m_exportView->setObjectName(QStringLiteral("exportViewAction"));
     m_exportView->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
     m_exportView->setStatusTip(tr("Render the 3D view off screen at a size of your choice and save it as PNG"));
@@ -70,6 +80,7 @@ ExportActions::ExportActions(MainWindow* window)
 
 void ExportActions::addTo(QMenu* file, QMenu* edit)
 {
+    file->addAction(m_exportReport);
     QMenu* exportMenu = file->addMenu(tr("&Export"));
     exportMenu->addAction(m_exportView);
     exportMenu->addSeparator();
@@ -108,8 +119,12 @@ void ExportActions::exportView()
         return;
     }
     ImageSizeDialog dialog(view.size() * view.devicePixelRatioF(), limit, m_window);
+    dialog.setBands(m_titleBand, m_legendBand);
     if (dialog.exec() != QDialog::Accepted)
         return;
+    m_titleBand = dialog.titleBand();
+    m_legendBand = dialog.legendBand();
+    const ImageCaption caption = viewCaption(m_titleBand, m_legendBand);
     const QSize size = dialog.imageSize();
     const QString machine = m_window->currentMachine() ? QString::fromStdString(m_window->currentMachine()->record.name)
                                                        : QStringLiteral("view");
@@ -121,7 +136,7 @@ void ExportActions::exportView()
     QString error;
     // Rendered in the view's OpenGL context, so on this thread: 8192 x 8192 takes seconds.
     QApplication::setOverrideCursor(Qt::WaitCursor);
-    const bool saved = saveViewImage(view, size, path, &error);
+    const bool saved = saveViewImage(view, size, path, &error, caption);
     QApplication::restoreOverrideCursor();
     if (!saved) {
         QMessageBox::warning(m_window, tr("Cannot export the view"), error);
@@ -165,6 +180,53 @@ void ExportActions::exportTable(QTableView* table, const QString& what)
     }
     m_window->statusBar()->showMessage(
         tr("Saved %1 rows to %2.").arg(table->model()->rowCount()).arg(QDir::toNativeSeparators(path)), 5000);
+}
+
+ImageCaption ExportActions::viewCaption(bool title, bool legend) const
+{
+    ImageCaption caption;
+    const ExplorerSession& session = *m_window->session();
+    const MachineData* machine = session.machine();
+    if (title && machine) {
+        caption.title = QString::fromStdString(machine->record.name);
+        caption.run = session.runName().isEmpty() ? QStringLiteral("logged") : session.runName();
+        if (!session.comparedName().isEmpty())
+            caption.run += tr(" (compared with %1)").arg(session.comparedName());
+        caption.time = formatTime(session.time()) + QStringLiteral(" UTC");
+    }
+    if (legend && machine) {
+        caption.legend = nodeLegend();
+        if (session.linksShown()) {
+            const LinkLegend links = linkLegend(*machine, session.linkColorMode());
+            for (const auto& [color, label] : links.swatches)
+                caption.legend.push_back({QColor(color), label.isEmpty() ? label : tr("links: %1").arg(label)});
+            for (QRgb color : links.scale)
+                caption.scale.push_back(QColor(color));
+            caption.scaleLow = links.scaleLow;
+            caption.scaleHigh = links.scaleHigh;
+            caption.scaleUnit = links.unit;
+        }
+    }
+    return caption;
+}
+
+void ExportActions::exportReport()
+{
+    if (!m_window->session()->machine())
+        return;
+    ReportDialog dialog(*m_window->session(), m_window);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    const ReportRequest request = dialog.request(nullptr);
+    QString error, done;
+    QApplication::setOverrideCursor(Qt::WaitCursor);
+    const bool written = writeReport(request, &error, &done);
+    QApplication::restoreOverrideCursor();
+    if (!written) {
+        QMessageBox::warning(m_window, tr("Cannot export the report"), error);
+        return;
+    }
+    m_window->statusBar()->showMessage(done, 8000);
 }
 
 } // namespace placement

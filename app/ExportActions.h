@@ -12,6 +12,7 @@ class QTableView;
 namespace placement {
 
 class MainWindow;
+struct ImageCaption;
 
 /// The explorer's export commands: File › Export (the 3D view as a PNG of any size, the
 /// chart shown as SVG or PNG, the job and runs tables as CSV) and Edit › Copy Image. The
@@ -27,11 +28,16 @@ public:
 
     QAction* exportViewAction() const { return m_exportView; }
     QAction* copyImageAction() const { return m_copyImage; }
+    QAction* exportReportAction() const { return m_exportReport; }
+    /// The caption of an exported 3D view: the machine, the run (and the run compared with it),
+    /// the time; the node colours and, with the links shown, the link colours.
+    ImageCaption viewCaption(bool title, bool legend) const;
 
 private:
     void exportView();
     void exportChart(bool svg);
     void exportTable(QTableView* table, const QString& what);
+    void exportReport();
     QString askFileName(const QString& title, const QString& suggestion, const QString& filter);
     void updateChartActions();
     void enableChartActions(bool shown);
@@ -43,6 +49,9 @@ private:
     QAction* m_exportJobs;
     QAction* m_exportRuns;
     QAction* m_copyImage;
+    QAction* m_exportReport;
+    bool m_titleBand = true; ///< the caption asked for last (ImageSizeDialog)
+    bool m_legendBand = true;
 };
 
 } // namespace placement

@@ -3,6 +3,8 @@
 
 #include "app/Exporter.h"
 
+#include "app/CsvRoles.h"
+#include "app/ImageCaption.h"
 #include "core/Csv.h"
 #include "views/MachineView.h"
 #include "views/RenderWidget.h"
@@ -15,6 +17,7 @@
 #include <QChartView>
 #include <QClipboard>
 #include <QImageWriter>
+#include <QLocale>
 #include <QPainter>
 #include <QSaveFile>
 #include <QSvgGenerator>
@@ -53,13 +56,14 @@ bool writePng(const QImage& image, const QString& path, QString* error)
 
 } // namespace
 
-bool saveViewImage(MachineView& view, const QSize& size, const QString& path, QString* error)
+bool saveViewImage(MachineView& view, const QSize& size, const QString& path, QString* error,
+                   const ImageCaption& caption)
 {
     QString why;
     const QImage image = renderViewImage(view, size, &why);
     if (image.isNull())
         return fail(error, QObject::tr("Cannot render %1: %2").arg(path, why));
-    return writePng(image, path, error);
+    return writePng(captionImage(image, caption), path, error);
 }
 
 QImage copyViewImage(MachineView& view)
@@ -88,7 +92,7 @@ bool saveChartSvg(QChartView& view, const QString& path, QString* error)
     return writeFile(path, bytes, error);
 }
 
-bool saveChartPng(QChartView& view, const QString& path, double scale, QString* error)
+bool saveChartPng(QChartView& view, const QString& path, double scale, QString* error, const ImageCaption& caption)
 {
     const QSize size = view.viewport()->size();
     QImage image((QSizeF(size) * scale).toSize(), QImage::Format_ARGB32_Premultiplied);
@@ -99,7 +103,7 @@ bool saveChartPng(QChartView& view, const QString& path, double scale, QString* 
         painter.setRenderHint(QPainter::TextAntialiasing);
         view.render(&painter, QRectF(QPointF(0, 0), QSizeF(image.size())), view.viewport()->rect());
     }
-    return writePng(image, path, error);
+    return writePng(captionImage(image, caption), path, error);
 }
 
 QByteArray tableCsv(const QAbstractItemModel& model)
@@ -107,12 +111,21 @@ QByteArray tableCsv(const QAbstractItemModel& model)
     std::string csv;
     const int columns = model.columnCount();
     std::vector<std::string> fields(static_cast<size_t>(columns));
-    for (int column = 0; column < columns; ++column)
-        fields[static_cast<size_t>(column)] = model.headerData(column, Qt::Horizontal).toString().toStdString();
+    for (int column = 0; column < columns; ++column) {
+        const QVariant header = model.headerData(column, Qt::Horizontal, CsvHeaderRole);
+        fields[static_cast<size_t>(column)]
+            = (header.isValid() ? header : model.headerData(column, Qt::Horizontal)).toString().toStdString();
+    }
     csv += csvRecord(fields);
     for (int row = 0; row < model.rowCount(); ++row) {
-        for (int column = 0; column < columns; ++column)
-            fields[static_cast<size_t>(column)] = model.index(row, column).data().toString().toStdString();
+        for (int column = 0; column < columns; ++column) {
+            const QModelIndex index = model.index(row, column);
+            const QVariant value = index.data(CsvValueRole);
+            fields[static_cast<size_t>(column)] = !value.isValid() ? index.data().toString().toStdString()
+                : value.typeId() == QMetaType::Double
+                ? QString::number(value.toDouble(), 'f', QLocale::FloatingPointShortest).toStdString()
+                : value.toString().toStdString();
+        }
         csv += csvRecord(fields);
     }
     return QByteArray::fromStdString(csv);

@@ -3,6 +3,8 @@
 
 #pragma once
 
+#include "app/ImageCaption.h"
+
 #include <QByteArray>
 #include <QImage>
 #include <QSize>
@@ -20,7 +22,9 @@ class MachineView;
 
 /// Renders the 3D view off screen at exactly `size` pixels (views/ViewImage.h) and writes
 /// it as a PNG.
-bool saveViewImage(MachineView& view, const QSize& size, const QString& path, QString* error);
+/// With a caption (app/ImageCaption.h), its title band above and legend band below.
+bool saveViewImage(MachineView& view, const QSize& size, const QString& path, QString* error,
+                   const ImageCaption& caption = {});
 
 /// Puts the 3D view as drawn, at its size in device pixels, on the clipboard; returns it.
 QImage copyViewImage(MachineView& view);
@@ -29,7 +33,8 @@ QImage copyViewImage(MachineView& view);
 bool saveChartSvg(QChartView& view, const QString& path, QString* error);
 
 /// Writes a chart as a PNG of `scale` times its size on screen (2: sharp in print).
-bool saveChartPng(QChartView& view, const QString& path, double scale, QString* error);
+bool saveChartPng(QChartView& view, const QString& path, double scale, QString* error,
+                  const ImageCaption& caption = {});
 
 /// A table as RFC 4180 CSV (core/Csv.h), UTF-8: a header row with the column titles, then
 /// every row of the model as it reads (a sort/filter proxy: as the table shows it).

@@ -23,7 +23,11 @@ ImageSizeDialog::ImageSizeDialog(const QSize& viewSize, int maximumSide, QWidget
     , m_width(new QSpinBox)
     , m_height(new QSpinBox)
     , m_keep(new QCheckBox(tr("Keep the view's proportions")))
+    , m_title(new QCheckBox(tr("Title band above: machine, run and time")))
+    , m_legend(new QCheckBox(tr("Legend band below: what the colours mean")))
 {
+    m_title->setObjectName(QStringLiteral("titleBand"));
+    m_legend->setObjectName(QStringLiteral("legendBand"));
     setWindowTitle(tr("Export View as PNG"));
     const QSize presets[]
         = {m_viewSize, m_viewSize * 2, QSize(1920, 1080), QSize(3840, 2160), QSize(7680, 4320), QSize(4096, 4096)};
@@ -46,6 +50,8 @@ ImageSizeDialog::ImageSizeDialog(const QSize& viewSize, int maximumSide, QWidget
     form->addRow(tr("&Width:"), m_width);
     form->addRow(tr("&Height:"), m_height);
     form->addRow(QString(), m_keep);
+    form->addRow(tr("Caption:"), m_title);
+    form->addRow(QString(), m_legend);
     auto* limit = new QLabel(tr("Rendered off screen; up to %1 pixels a side here.").arg(maximumSide));
     limit->setWordWrap(true);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel);
@@ -80,6 +86,22 @@ void ImageSizeDialog::setImageSize(const QSize& size)
 void ImageSizeDialog::setKeepProportions(bool keep)
 {
     m_keep->setChecked(keep);
+}
+
+bool ImageSizeDialog::titleBand() const
+{
+    return m_title->isChecked();
+}
+
+bool ImageSizeDialog::legendBand() const
+{
+    return m_legend->isChecked();
+}
+
+void ImageSizeDialog::setBands(bool title, bool legend)
+{
+    m_title->setChecked(title);
+    m_legend->setChecked(legend);
 }
 
 void ImageSizeDialog::choosePreset(int index)

@@ -25,6 +25,11 @@ public:
     void setImageSize(const QSize& size);
     /// When on, changing one side changes the other to keep the view's proportions.
     void setKeepProportions(bool keep);
+    /// Whether the image gets a title band (machine, run, time) and a legend band
+    /// (app/ImageCaption.h); the picture itself keeps the size chosen.
+    bool titleBand() const;
+    bool legendBand() const;
+    void setBands(bool title, bool legend);
 
 private:
     void choosePreset(int index);
@@ -35,6 +40,8 @@ private:
     QSpinBox* m_width;
     QSpinBox* m_height;
     QCheckBox* m_keep;
+    QCheckBox* m_title;
+    QCheckBox* m_legend;
     bool m_updating = false;
 };
 

@@ -3,6 +3,7 @@
 
 #include "app/JobTableModel.h"
 
+#include "app/CsvRoles.h"
 #include "store/JobLabels.h"
 
 #include <QDateTime>
@@ -334,6 +335,9 @@ QVariant JobTableModel::data(const QModelIndex& index, int role) const
         return row;
     if (role == SortRole)
         return sortValue(row, column);
+    if (role == CsvValueRole) // seconds since the epoch, seconds, hops, counts (headerData's CsvHeaderRole)
+        return column == IdColumn ? QVariant(QString::fromStdString((*m_jobs)[static_cast<size_t>(row)].id))
+                                  : sortValue(row, column);
     if (role == Qt::TextAlignmentRole)
         return column == NodesColumn || column == WaitColumn || isMetricColumn(column)
             ? QVariant(Qt::AlignRight | Qt::AlignVCenter)
@@ -373,6 +377,28 @@ QVariant JobTableModel::data(const QModelIndex& index, int role) const
 
 QVariant JobTableModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
+    if (orientation == Qt::Horizontal && role == CsvHeaderRole) {
+        switch (section) {
+        case IdColumn: return QStringLiteral("job");
+        case NameColumn: return QStringLiteral("name");
+        case UserColumn: return QStringLiteral("user");
+        case StateColumn: return QStringLiteral("state");
+        case NodesColumn: return QStringLiteral("nodes");
+        case SubmitColumn: return QStringLiteral("submit_unix_s");
+        case StartColumn: return QStringLiteral("start_unix_s");
+        case EndColumn: return QStringLiteral("end_unix_s");
+        case WaitColumn: return QStringLiteral("wait_s");
+        case AphColumn: return QStringLiteral("aph_hops");
+        case MinimumAphColumn: return QStringLiteral("min_aph_hops");
+        case PartitionsColumn: return QStringLiteral("partitions");
+        case LeavesColumn: return QStringLiteral("leaves");
+        case PodsColumn: return QStringLiteral("pods");
+        case RoutersColumn: return QStringLiteral("routers");
+        case LowestCommonLevelColumn: return QStringLiteral("llcs_level");
+        case SpreadColumn: return QStringLiteral("spread_nodes");
+        default: return {};
+        }
+    }
     if (orientation != Qt::Horizontal || (role != Qt::DisplayRole && role != Qt::ToolTipRole))
         return {};
     if (role == Qt::ToolTipRole) {

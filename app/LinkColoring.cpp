@@ -44,6 +44,42 @@ LinkColorMode defaultLinkColorMode(const MachineData& machine)
     return owned ? LinkColorMode::Owner : LinkColorMode::Users;
 }
 
+LinkLegend linkLegend(const MachineData& machine, LinkColorMode mode)
+{
+    LinkLegend legend;
+    switch (mode) {
+    case LinkColorMode::Owner:
+        legend.swatches = {{jobColor(0), QString()},
+                           {jobColor(1), QObject::tr("link owned by a job (its colour)")},
+                           {UnusedLink, QObject::tr("not owned")}};
+        break;
+    case LinkColorMode::Users:
+        legend.swatches = {{linkUsersColor(0), QObject::tr("no job")},
+                           {linkUsersColor(1), QObject::tr("1 job")},
+                           {linkUsersColor(2), QObject::tr("2 jobs")},
+                           {linkUsersColor(3), QObject::tr("3 or more jobs can use the link")}};
+        break;
+    case LinkColorMode::Bandwidth: {
+        double low = 0, high = 0;
+        bool first = true;
+        for (const Link& link : machine.topology->links())
+            if (link.exists()) {
+                low = first ? link.bandwidth : std::min(low, link.bandwidth);
+                high = first ? link.bandwidth : std::max(high, link.bandwidth);
+                first = false;
+            }
+        for (double t : {0.0, 0.5, 1.0})
+            legend.scale.push_back(
+                qRgb(static_cast<int>(40 + t * 215), static_cast<int>(70 + t * 170), static_cast<int>(150 - t * 40)));
+        legend.scaleLow = QString::number(low, 'g', 4);
+        legend.scaleHigh = QString::number(high, 'g', 4);
+        legend.unit = QObject::tr("GB/s link bandwidth");
+        break;
+    }
+    }
+    return legend;
+}
+
 QRgb linkUsersColor(int users)
 {
     switch (users) {

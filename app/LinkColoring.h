@@ -6,6 +6,7 @@
 #include <QRgb>
 #include <QString>
 
+#include <utility>
 #include <vector>
 
 namespace placement {
@@ -30,6 +31,16 @@ LinkColorMode defaultLinkColorMode(const MachineData& machine);
 /// or use are dimmed.
 std::vector<QRgb> linkColors(const MachineData& machine, const std::vector<int>& owners, LinkColorMode mode,
                              int highlightedJob = -1);
+
+/// What the link colours of `mode` mean, for the 3D view's legend and exported images: swatches
+/// with their meaning, or (bandwidth) a colour scale from `scaleLow` to `scaleHigh` in `unit`.
+struct LinkLegend
+{
+    std::vector<std::pair<QRgb, QString>> swatches;
+    std::vector<QRgb> scale;
+    QString scaleLow, scaleHigh, unit;
+};
+LinkLegend linkLegend(const MachineData& machine, LinkColorMode mode);
 
 /// The colour of a link used by `users` jobs (LinkColorMode::Users).
 QRgb linkUsersColor(int users);

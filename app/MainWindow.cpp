@@ -16,6 +16,7 @@
 #include "app/SlurmImportDialog.h"
 #include "app/TaskListDock.h"
 #include "app/TimelineDock.h"
+#include "app/ViewLegend.h"
 #include "app/WhatIfPanel.h"
 #include "core/NetworkLayout.h"
 #include "core/Occupancy.h"
@@ -82,6 +83,7 @@ MainWindow::MainWindow(QWidget* parent)
     m_runLabel->hide();
     leftLayout->addWidget(m_runLabel);
     leftLayout->addWidget(m_view, 1);
+    leftLayout->addWidget(new ViewLegend(m_session, left)); // what the colours mean, under the view
     centre->addWidget(left);
     m_comparePane = new ComparePane(centre);
     centre->addWidget(m_comparePane);

@@ -3,6 +3,7 @@
 
 #include "app/RunTableModel.h"
 
+#include "app/CsvRoles.h"
 #include "app/JobTableModel.h"
 
 #include <QJsonDocument>
@@ -110,7 +111,7 @@ QVariant RunTableModel::data(const QModelIndex& index, int role) const
     const int column = index.column();
     if (role == RunIdRole)
         return QVariant::fromValue(m_runs[static_cast<size_t>(row)].id);
-    if (role == SortRole)
+    if (role == SortRole || role == CsvValueRole) // seconds, fractions, counts (CsvHeaderRole)
         return value(row, column);
     if (role == Qt::TextAlignmentRole)
         return column >= JobsColumn ? QVariant(Qt::AlignRight | Qt::AlignVCenter) : QVariant();
@@ -156,6 +157,21 @@ QVariant RunTableModel::headerData(int section, Qt::Orientation orientation, int
 {
     if (orientation != Qt::Horizontal || section < 0 || section >= NumColumns)
         return {};
+    if (role == CsvHeaderRole) { // the names of placement runs --csv
+        static const char* const names[NumColumns] = {"run",
+                                                      "policy",
+                                                      "backfill",
+                                                      "speedup",
+                                                      "parameters",
+                                                      "jobs",
+                                                      "utilization_fraction",
+                                                      "makespan_s",
+                                                      "mean_wait_s",
+                                                      "mean_bounded_slowdown",
+                                                      "mean_aph_hops",
+                                                      "scheduling_us_per_job"};
+        return QString::fromLatin1(names[section]);
+    }
     if (role == Qt::ToolTipRole) {
         switch (section) {
         case ParametersColumn: return tr("Backfill window, seed, processors per node, node scale, arrivals");

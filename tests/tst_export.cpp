@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: 2026 Placement Explorer contributors
 
+#include "app/ExplorerSession.h"
 #include "app/ExportActions.h"
 #include "app/Exporter.h"
 #include "app/ImageSizeDialog.h"
 #include "app/MainWindow.h"
+#include "app/RunTableModel.h"
+#include "app/ViewLegend.h"
 #include "core/Csv.h"
 #include "store/DemoDatabase.h"
 #include "tests/support/ImageCompare.h"
@@ -35,6 +38,9 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QXmlStreamReader>
+
+#include <algorithm>
+#include <map>
 
 using namespace placement;
 using namespace placement::test;
@@ -291,25 +297,134 @@ private slots:
         QVERIFY_THROWS_EXCEPTION(std::invalid_argument, parseCsv("\"closed\"x,c\r\n"));
     }
 
-    void tablesExportAsTheyAreShown()
+    void tablesExportNumbersWithUnitsInTheHeader()
     {
         MainWindow window;
         QVERIFY(window.openDatabase(m_demo));
-        for (QDockWidget* dock : {window.jobsDock(), window.runsDock()}) {
+        // The columns that hold durations, times, fractions and metrics, by their CSV names.
+        const std::map<QString, QStringList> numeric{
+            {QStringLiteral("jobs"),
+             {QStringLiteral("nodes"), QStringLiteral("submit_unix_s"), QStringLiteral("start_unix_s"),
+              QStringLiteral("end_unix_s"), QStringLiteral("wait_s"), QStringLiteral("aph_hops"),
+              QStringLiteral("min_aph_hops")}},
+            {QStringLiteral("runs"),
+             {QStringLiteral("jobs"), QStringLiteral("utilization_fraction"), QStringLiteral("makespan_s"),
+              QStringLiteral("mean_wait_s"), QStringLiteral("mean_bounded_slowdown")}}};
+        const std::map<QString, QDockWidget*> docks{{QStringLiteral("jobs"), window.jobsDock()},
+                                                    {QStringLiteral("runs"), window.runsDock()}};
+        for (const auto& [what, dock] : docks) {
             auto* table = dock->findChild<QTableView*>();
             QVERIFY(table);
             const QAbstractItemModel* model = table->model();
+            QVERIFY(model->rowCount() > 0);
             const auto records = parseCsv(tableCsv(*model).toStdString());
             QCOMPARE(records.size(), static_cast<size_t>(model->rowCount() + 1));
             QCOMPARE(records[0].size(), static_cast<size_t>(model->columnCount()));
-            QCOMPARE(QString::fromStdString(records[0][0]), model->headerData(0, Qt::Horizontal).toString());
-            if (model->rowCount() > 0)
-                QCOMPARE(QString::fromStdString(records.back().back()),
-                         model->index(model->rowCount() - 1, model->columnCount() - 1).data().toString());
+            for (const QString& name : numeric.at(what)) {
+                const auto at = std::find(records[0].begin(), records[0].end(), name.toStdString());
+                QVERIFY2(at != records[0].end(), qPrintable(what + QStringLiteral(": no column ") + name));
+                const size_t column = static_cast<size_t>(at - records[0].begin());
+                int numbers = 0;
+                for (size_t row = 1; row < records.size(); ++row) {
+                    const QString field = QString::fromStdString(records[row][column]);
+                    if (field.isEmpty())
+                        continue; // not known (a metric of a job without nodes)
+                    bool ok = false;
+                    const double value = field.toDouble(&ok);
+                    QVERIFY2(
+                        ok,
+                        qPrintable(
+                            QStringLiteral("%1 %2 row %3: '%4' is not a number").arg(what, name).arg(row).arg(field)));
+                    if (name == QLatin1String("utilization_fraction"))
+                        QVERIFY(value >= 0 && value <= 1);
+                    ++numbers;
+                }
+                // The placement metrics are computed in the background: maybe not yet.
+                if (!name.contains(QLatin1String("aph")))
+                    QVERIFY2(numbers > 0, qPrintable(what + QStringLiteral(": no number in ") + name));
+            }
+            // What the table shows in words and percent stays on screen.
+            const QByteArray csv = tableCsv(*model);
+            QVERIFY(!csv.contains(" h ") && !csv.contains(" min") && !csv.contains("%"));
         }
-        QVERIFY(window.jobsDock()->findChild<QTableView*>()->model()->rowCount() > 10);
+        // The runs' CSV says what placement runs --csv says, in the same units.
+        auto* runs = window.runsDock()->findChild<QTableView*>()->model();
+        const auto records = parseCsv(tableCsv(*runs).toStdString());
+        const auto column = [&](const char* name) {
+            return static_cast<size_t>(std::find(records[0].begin(), records[0].end(), name) - records[0].begin());
+        };
+        for (int row = 0; row < runs->rowCount(); ++row) {
+            const QVariant makespan = runs->index(row, RunTableModel::MakespanColumn).data(RunTableModel::SortRole);
+            QCOMPARE(QString::fromStdString(records[static_cast<size_t>(row) + 1][column("makespan_s")]).toDouble(),
+                     makespan.toDouble());
+        }
         QVERIFY(actionNamed(window, QStringLiteral("exportJobsAction")));
         QVERIFY(actionNamed(window, QStringLiteral("exportRunsAction")));
+    }
+
+    void exportedViewCarriesTitleTimeRunAndLegend()
+    {
+        MainWindow window;
+        QVERIFY(showDemo(window));
+        auto* actions = window.findChild<ExportActions*>();
+        QVERIFY(actions);
+        const QSize size(800, 500);
+        const QString plain = m_dir.filePath(QStringLiteral("plain.png"));
+        const QString captioned = m_dir.filePath(QStringLiteral("captioned.png"));
+        QString error;
+        QVERIFY2(saveViewImage(*window.machineView(), size, plain, &error), qPrintable(error));
+        const ImageCaption caption = actions->viewCaption(true, true);
+        QCOMPARE(caption.title, QString::fromStdString(window.currentMachine()->record.name));
+        QCOMPARE(caption.run, QStringLiteral("logged"));
+        QVERIFY(caption.time.endsWith(QLatin1String("UTC")));
+        QVERIFY(caption.legend.size() >= 3);
+        QVERIFY2(saveViewImage(*window.machineView(), size, captioned, &error, caption), qPrintable(error));
+        const QImage without(plain), with(captioned);
+        QCOMPARE(without.size(), size);
+        const int top = captionTitleHeight(caption, size.width());
+        QVERIFY(top > 0);
+        QVERIFY(with.height() > size.height() + top); // the title band above, the legend band below
+        QCOMPARE(with.width(), size.width());
+        QVERIFY(with != without);
+        // The title band holds text: dark pixels on white.
+        int dark = 0;
+        for (int y = 0; y < top; ++y)
+            for (int x = 0; x < with.width(); ++x)
+                dark += qGray(with.pixel(x, y)) < 128 ? 1 : 0;
+        QVERIFY2(dark > 100, qPrintable(QString::number(dark)));
+        QDir().mkpath(QStringLiteral(PLACEMENT_TEST_OUTPUT_DIR));
+        with.save(QStringLiteral(PLACEMENT_TEST_OUTPUT_DIR "/export-captioned.png"));
+
+        // With the links shown by bandwidth: a colour scale with its unit.
+        window.session()->setLinksShown(true);
+        window.session()->setLinkColorMode(LinkColorMode::Bandwidth);
+        const ImageCaption links = actions->viewCaption(false, true);
+        QVERIFY(links.title.isEmpty());
+        QVERIFY(!links.scale.empty());
+        QVERIFY(links.scaleUnit.contains(QLatin1String("GB/s")));
+    }
+
+    void viewShowsItsLegendOnScreen()
+    {
+        MainWindow window;
+        QVERIFY(showDemo(window));
+        auto* legend = window.findChild<ViewLegend*>(QStringLiteral("viewLegend"));
+        QVERIFY(legend);
+        QVERIFY(legend->isVisible());
+        // Under the view, as wide as it.
+        QVERIFY(legend->height() > 0);
+        QVERIFY(legend->mapTo(&window, QPoint(0, 0)).y()
+                >= window.machineView()->mapTo(&window, QPoint(0, 0)).y() + window.machineView()->height());
+        const size_t nodesOnly = legend->entries().legend.size();
+        QVERIFY(nodesOnly >= 3);
+        window.session()->setLinksShown(true);
+        window.session()->setLinkColorMode(LinkColorMode::Users);
+        QVERIFY(legend->entries().legend.size() > nodesOnly);
+        window.session()->setLinkColorMode(LinkColorMode::Bandwidth);
+        QVERIFY(!legend->entries().scale.empty());
+        QTest::qWait(200);
+        QDir().mkpath(QStringLiteral(PLACEMENT_TEST_OUTPUT_DIR));
+        grabWithRenderViews(&window).save(QStringLiteral(PLACEMENT_TEST_OUTPUT_DIR "/view-legend.png"));
     }
 
     void copyImagePutsTheViewOnTheClipboard()

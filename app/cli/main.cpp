@@ -26,6 +26,7 @@
 
 #include "ContiguousCommand.h"
 #include "FromSlurm.h"
+#include "ReportCommand.h"
 #include "RunsCommand.h"
 #include "SimulateCommand.h"
 #include "SweepCommand.h"
@@ -46,6 +47,7 @@ const char* const commandSummary = "Commands:\n"
                                    "  sweep            replay under every combination of parameter values\n"
                                    "  whatif           where a policy would have placed each job of a run\n"
                                    "  runs             a machine's runs, the logged one first, with their metrics\n"
+                                   "  report           an HTML (and PDF) report comparing runs, for operators\n"
                                    "  hostlist EXPR    expand a Slurm hostlist expression, one name per line\n"
                                    "\n"
                                    "Run 'placement COMMAND --help' for a command's options.";
@@ -444,6 +446,8 @@ int main(int argc, char* argv[])
             return runWhatIf(arguments);
         if (command == QLatin1String("runs"))
             return runRuns(arguments);
+        if (command == QLatin1String("report"))
+            return runReport(arguments);
     } catch (const std::exception& error) {
         std::fprintf(stderr, "placement: %s\n", error.what());
         return 1;

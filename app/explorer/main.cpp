@@ -7,6 +7,7 @@
 #include "app/MainWindow.h"
 #include "app/RecentFiles.h"
 #include "app/ReplayRecorder.h"
+#include "app/ReportRenderer.h"
 #include "core/AllocatorFactory.h"
 #include "views/ChartsDock.h"
 #include "views/MachineView.h"
@@ -105,6 +106,25 @@ struct ExplorerOptions
     QCommandLineOption fps{QStringLiteral("fps"),
                            QStringLiteral("With --record: frames per second of video, 1 to 240 (default 30)."),
                            QStringLiteral("N")};
+    QCommandLineOption report{QStringLiteral("report"),
+                              QStringLiteral("Write the report comparing the runs --report-runs of --machine in "
+                                             "DATABASE as HTML to FILE (with 3D snapshots), then quit; what placement "
+                                             "report runs."),
+                              QStringLiteral("FILE")};
+    QCommandLineOption reportRuns{QStringLiteral("report-runs"),
+                                  QStringLiteral("The report's runs: names or ids as placement runs lists them, "
+                                                 "separated by commas."),
+                                  QStringLiteral("LIST")};
+    QCommandLineOption reportAt{QStringLiteral("report-at"),
+                                QStringLiteral("The moment of the report's snapshots: Unix seconds or an ISO 8601 "
+                                               "time, UTC (default: the busiest moment of the first run)."),
+                                QStringLiteral("TIME")};
+    QCommandLineOption reportPdf{QStringLiteral("report-pdf"), QStringLiteral("Also write the report as PDF to FILE."),
+                                 QStringLiteral("FILE")};
+    QCommandLineOption reportCpus{QStringLiteral("report-cpus-per-node"),
+                                  QStringLiteral("Processors per node for the logged run's jobs sized in processors "
+                                                 "only (as for placement runs)."),
+                                  QStringLiteral("K")};
 };
 
 ExplorerOptions::ExplorerOptions(QCommandLineParser& parser)
@@ -117,7 +137,7 @@ ExplorerOptions::ExplorerOptions(QCommandLineParser& parser)
     parser.addPositionalArgument(QStringLiteral("database"), QStringLiteral("Placement database to open."),
                                  QStringLiteral("[DATABASE]"));
     parser.addOptions({demo, machine, run, job, size, screenshot, startup, dock, chart, chartRun, links, sideBySide,
-                       whatIf, record, from, to, speed, fps});
+                       whatIf, record, from, to, speed, fps, report, reportRuns, reportAt, reportPdf, reportCpus});
 }
 
 /// True when the command line asks only for the help or the version: answered without a
@@ -202,6 +222,51 @@ void describeApplication()
     QCoreApplication::setApplicationVersion(QStringLiteral(PLACEMENT_VERSION));
 }
 
+/// --report: the report of placement report (app/ReportRenderer.h), without a window.
+int writeReportAndQuit(const QCommandLineParser& parser, const ExplorerOptions& options)
+{
+    const auto refuse = [](const QString& message) {
+        std::fprintf(stderr, "placement-explorer: --report: %s\n", qPrintable(message));
+        return 2;
+    };
+    ReportRequest request;
+    if (parser.positionalArguments().isEmpty())
+        return refuse(QStringLiteral("give the database (placement-explorer --report FILE --machine NAME "
+                                     "--report-runs LIST DATABASE)"));
+    request.database = parser.positionalArguments().constFirst();
+    if (!parser.isSet(options.machine) || !parser.isSet(options.reportRuns))
+        return refuse(QStringLiteral("--machine NAME and --report-runs LIST are required"));
+    request.machine = parser.value(options.machine);
+    request.runs = parser.value(options.reportRuns);
+    request.htmlPath = parser.value(options.report);
+    request.pdfPath = parser.value(options.reportPdf);
+    if (parser.isSet(options.reportAt)) {
+        const QString text = parser.value(options.reportAt);
+        bool number = false;
+        const qint64 seconds = text.toLongLong(&number);
+        if (number)
+            request.at = seconds;
+        else if (const auto time = parseIsoTime(text))
+            request.at = *time;
+        else
+            return refuse(QStringLiteral("--report-at: '%1' is neither Unix seconds nor an ISO 8601 time").arg(text));
+    }
+    if (parser.isSet(options.reportCpus)) {
+        bool ok = false;
+        request.cpusPerNode = parser.value(options.reportCpus).toInt(&ok);
+        if (!ok || request.cpusPerNode < 1)
+            return refuse(QStringLiteral("--report-cpus-per-node needs a whole number of at least 1, not '%1'")
+                              .arg(parser.value(options.reportCpus)));
+    }
+    QString error, done;
+    if (!writeReport(request, &error, &done)) {
+        std::fprintf(stderr, "placement-explorer: report: %s\n", qPrintable(error));
+        return 1;
+    }
+    std::printf("placement-explorer: %s\n", qPrintable(done));
+    return 0;
+}
+
 } // namespace
 
 int main(int argc, char* argv[])
@@ -224,6 +289,9 @@ int main(int argc, char* argv[])
     QCommandLineParser parser;
     const ExplorerOptions options(parser);
     parser.process(app);
+
+    if (parser.isSet(options.report))
+        return writeReportAndQuit(parser, options);
 
     QString path;
     if (!parser.positionalArguments().isEmpty()) {
