@@ -35,8 +35,8 @@ std::int64_t NodeResources::totalGpus() const
     return total(gpus);
 }
 
-std::vector<int> coresHeldPerNode(const std::vector<Job>& jobs, const std::vector<JobHolding>& holdings,
-                                  int nodeCount, const NodeResources& resources, std::int64_t time)
+std::vector<int> coresHeldPerNode(const std::vector<Job>& jobs, const std::vector<JobHolding>& holdings, int nodeCount,
+                                  const NodeResources& resources, std::int64_t time)
 {
     std::vector<int> held(static_cast<std::size_t>(nodeCount), 0);
     for (std::size_t i = 0; i < jobs.size(); ++i) {

@@ -54,8 +54,8 @@ HeldAt heldAt(const std::vector<Job>& jobs, const std::vector<JobHolding>& holdi
 
 /// Per node: the cores the jobs running at `time` hold on it (jobs whose per-node count is
 /// unknown count as the node's whole cores, or 1 when those are unknown too).
-std::vector<int> coresHeldPerNode(const std::vector<Job>& jobs, const std::vector<JobHolding>& holdings,
-                                  int nodeCount, const NodeResources& resources, std::int64_t time);
+std::vector<int> coresHeldPerNode(const std::vector<Job>& jobs, const std::vector<JobHolding>& holdings, int nodeCount,
+                                  const NodeResources& resources, std::int64_t time);
 
 /// The instant the jobs hold the most cores (of the jobs whose core count is known), the
 /// earliest such; {0, 0} without such jobs. One sweep over the starts and ends.

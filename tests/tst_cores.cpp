@@ -139,11 +139,10 @@ private slots:
         QCOMPARE(m_runs.size(), size_t(17898));
         m_database = m_dir.filePath(QStringLiteral("wagap.sqlite"));
         int exitCode = -1;
-        const QString report
-            = run({QStringLiteral("import"), QStringLiteral("--db"), m_database, QStringLiteral("--topology"), m_topology,
-                   QStringLiteral("--alea-machines"), m_machines, QStringLiteral("--machine"), QStringLiteral("wagap"),
-                   m_trace},
-                  &exitCode);
+        const QString report = run({QStringLiteral("import"), QStringLiteral("--db"), m_database,
+                                    QStringLiteral("--topology"), m_topology, QStringLiteral("--alea-machines"),
+                                    m_machines, QStringLiteral("--machine"), QStringLiteral("wagap"), m_trace},
+                                   &exitCode);
         QVERIFY2(exitCode == 0, qPrintable(report));
     }
 
@@ -339,10 +338,10 @@ private slots:
         }
         const QString path = m_dir.filePath(QStringLiteral("gpu.sqlite"));
         int exitCode = -1;
-        QString output = run({QStringLiteral("import"), QStringLiteral("--db"), path, QStringLiteral("--topology"),
-                              topology, QStringLiteral("--slurm-conf"), conf, QStringLiteral("--machine"),
-                              QStringLiteral("g"), log},
-                             &exitCode);
+        QString output
+            = run({QStringLiteral("import"), QStringLiteral("--db"), path, QStringLiteral("--topology"), topology,
+                   QStringLiteral("--slurm-conf"), conf, QStringLiteral("--machine"), QStringLiteral("g"), log},
+                  &exitCode);
         QVERIFY2(exitCode == 0, qPrintable(output));
         Store store = Store::openExisting(path.toStdString());
         const std::int64_t id = store.machine("g")->id;
@@ -378,11 +377,11 @@ private slots:
             QVERIFY2(QString::fromUtf8(error.what()).contains(QStringLiteral("CPUs=lots")), error.what());
         }
         int exitCode = -1;
-        const QString output = run({QStringLiteral("import"), QStringLiteral("--db"),
-                                    m_dir.filePath(QStringLiteral("x.sqlite")), QStringLiteral("--machine"),
-                                    QStringLiteral("wagap"), QStringLiteral("--cores-per-node"), QStringLiteral("8"),
-                                    m_trace},
-                                   &exitCode);
+        const QString output
+            = run({QStringLiteral("import"), QStringLiteral("--db"), m_dir.filePath(QStringLiteral("x.sqlite")),
+                   QStringLiteral("--machine"), QStringLiteral("wagap"), QStringLiteral("--cores-per-node"),
+                   QStringLiteral("8"), m_trace},
+                  &exitCode);
         QCOMPARE(exitCode, 2);
         QVERIFY2(output.contains(QStringLiteral("--cores-per-node describes a machine being created")),
                  qPrintable(output));
