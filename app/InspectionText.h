@@ -32,8 +32,8 @@ QString machineText(const InspectedMachine& machine, bool searching);
 QString missingPlacementsText(const MachineData& machine);
 /// The jobs running at `time` on the nodes of job `jobIndex` (a node shared by several jobs,
 /// docs/importing.md): per job its id and the cores it holds there where the log says, and
-/// the cores and GPUs left free on those nodes. Empty when the job runs alone or not at
-/// `time`.
+/// the cores and GPUs left free on those nodes (where the machine's cores are known). Each
+/// line starts with "<br>". Empty when the job does not run at `time`.
 QString colocatedText(const MachineData& machine, int jobIndex, std::int64_t time);
 
 } // namespace placement

@@ -416,8 +416,7 @@ void InspectorDock::showJob()
     }
     const Job& job = m_machine->jobs[static_cast<size_t>(m_job.job)];
     const PlacementMetrics& m = m_job.metrics;
-    m_jobText->setText(jobPlacementText(job, m_job)
-                       + (m_hasTime ? colocatedText(*m_machine, m_job.job, m_time) : QString()));
+    m_jobText->setText(jobPlacementText(job, m_job));
     m_histogram->setCounts(m_job.hopHistogram);
     m_histogram->setVisible(m_job.placementDone && m.nodes > 1);
 
@@ -426,7 +425,12 @@ void InspectorDock::showJob()
         m_jigsawText->setText(jigsawText(*m_job.jigsaw));
 
     m_linksText->setVisible(!job.nodes.empty());
-    m_linksText->setText(linksText(m_links, m_machine->jobs, routeBudget));
+    // The jobs it shares nodes with, and the cores and GPUs left on them (docs/importing.md,
+    // "Cores and GPUs"), before the links it shares: below the hop histogram's caption and
+    // bars, not between them.
+    const QString colocated = m_hasTime ? colocatedText(*m_machine, m_job.job, m_time) : QString();
+    m_linksText->setText((colocated.isEmpty() ? QString() : colocated.mid(4) + QStringLiteral("<br><br>"))
+                         + linksText(m_links, m_machine->jobs, routeBudget));
 }
 
 void InspectorDock::showMachine()
