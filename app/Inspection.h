@@ -63,6 +63,9 @@ struct InspectedMachine
     int largestPlaceable = -1; ///< -1 while computed or when the policy cannot be built
     bool placeableExact = true; ///< false: a lower bound (the search ran out of time)
     std::string placeableNote; ///< why there is no answer, or what it leaves out
+    /// Cores and GPUs (docs/importing.md, "Cores and GPUs"): the machine's and those no
+    /// running job holds; -1 where the machine's description does not say.
+    std::int64_t cores = -1, freeCores = -1, gpus = -1, freeGpus = -1;
 };
 
 /// A job running at the cursor: its index in the run and its nodes.

@@ -5,11 +5,13 @@
 
 #include "app/JobTableModel.h"
 #include "app/MachineData.h"
+#include "core/Occupancy.h"
 
 #include <QCoreApplication>
 #include <QLocale>
 #include <QStringList>
 
+#include <algorithm>
 #include <cmath>
 
 namespace placement {
@@ -160,6 +162,14 @@ QString machineText(const InspectedMachine& f, bool searching)
         text += tr("<br>Largest job that could start now: unknown");
     if (!f.placeableNote.empty())
         text += QStringLiteral(" <small>(%1)</small>").arg(escaped(f.placeableNote));
+    if (f.cores > 0)
+        text += f.freeCores >= 0 ? tr("<br>%1 of %2 cores free").arg(number(f.freeCores), number(f.cores))
+                                 : tr("<br>%1 cores; free cores unknown (a running job does not say how many it holds)")
+                                       .arg(number(f.cores));
+    if (f.gpus > 0)
+        text += f.freeGpus >= 0
+            ? tr("<br>%1 of %2 GPUs free").arg(number(f.freeGpus), number(f.gpus))
+            : tr("<br>%1 GPUs; free GPUs unknown (a running job does not say how many it holds)").arg(number(f.gpus));
     text += f.waitingJobs > 0
         ? tr("<br>%1 idle while %2 wait")
               .arg(counted(f.freeNodes, tr("node"), tr("nodes")), counted(f.waitingJobs, tr("job"), tr("jobs")))
@@ -178,6 +188,68 @@ QString missingPlacementsText(const MachineData& machine)
         return tr("%1 of %2 jobs have no node list in the log: they are not drawn.")
             .arg(number(machine.jobsWithoutNodes), number(static_cast<std::int64_t>(machine.jobs.size())));
     return {};
+}
+
+} // namespace placement
+
+namespace placement {
+
+QString colocatedText(const MachineData& machine, int jobIndex, std::int64_t time)
+{
+    if (jobIndex < 0 || static_cast<size_t>(jobIndex) >= machine.jobs.size())
+        return {};
+    const Job& job = machine.jobs[static_cast<size_t>(jobIndex)];
+    if (!job.runsAt(time) || job.nodes.empty())
+        return {};
+    QStringList lines;
+    std::int64_t freeCores = 0, freeGpus = 0;
+    bool coresKnown = true, gpusKnown = true;
+    int shared = 0;
+    for (const int node : job.nodes) {
+        const std::vector<int> holding = jobsHoldingAt(machine.jobs, node, time);
+        QStringList others;
+        int coresHeld = 0, gpusHeld = 0;
+        for (const int other : holding) {
+            const int cores = machine.coresOn(static_cast<size_t>(other), node);
+            const int gpus = machine.gpusOn(static_cast<size_t>(other), node);
+            coresKnown = coresKnown && cores >= 0;
+            gpusKnown = gpusKnown && gpus >= 0;
+            coresHeld += std::max(cores, 0);
+            gpusHeld += std::max(gpus, 0);
+            if (other == jobIndex)
+                continue;
+            const QString id = escaped(machine.jobs[static_cast<size_t>(other)].id);
+            others << (cores >= 0 ? tr("%1 (%2)").arg(id, counted(cores, tr("core"), tr("cores"))) : id);
+        }
+        const auto at = static_cast<size_t>(node);
+        const int cores = at < machine.resources.cores.size() ? machine.resources.cores[at] : -1;
+        const int gpus = at < machine.resources.gpus.size() ? machine.resources.gpus[at] : -1;
+        coresKnown = coresKnown && cores >= 0;
+        gpusKnown = gpusKnown && gpus >= 0;
+        freeCores += std::max(cores - coresHeld, 0);
+        freeGpus += std::max(gpus - gpusHeld, 0);
+        if (others.isEmpty())
+            continue;
+        ++shared;
+        if (lines.size() < 8)
+            lines << tr("%1: %2").arg(escaped(machine.nodeName(node)), others.join(QStringLiteral(", ")));
+    }
+    QString text;
+    if (shared > 0) {
+        text += tr("<br><b>Shares %1 of its %2 nodes</b> with jobs running now:")
+                    .arg(number(shared), number(static_cast<std::int64_t>(job.nodes.size())));
+        for (const QString& line : lines)
+            text += QStringLiteral("<br>") + line;
+        if (shared > lines.size())
+            text += tr("<br>… and %1 more nodes").arg(number(shared - lines.size()));
+    }
+    if (machine.countsCores()) {
+        text += coresKnown ? tr("<br>Free on its nodes: %1").arg(counted(freeCores, tr("core"), tr("cores")))
+                           : tr("<br>Free cores on its nodes: unknown (a job there does not say how many it holds)");
+        if (machine.resources.totalGpus() > 0)
+            text += gpusKnown ? tr(", %1").arg(counted(freeGpus, tr("GPU"), tr("GPUs"))) : tr(", free GPUs unknown");
+    }
+    return text;
 }
 
 } // namespace placement

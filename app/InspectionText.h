@@ -30,5 +30,10 @@ QString machineText(const InspectedMachine& machine, bool searching);
 /// lists…" for the logged run of a log naming no nodes, the jobs left out when some have
 /// none; empty when every job has its nodes.
 QString missingPlacementsText(const MachineData& machine);
+/// The jobs running at `time` on the nodes of job `jobIndex` (a node shared by several jobs,
+/// docs/importing.md): per job its id and the cores it holds there where the log says, and
+/// the cores and GPUs left free on those nodes (where the machine's cores are known). Each
+/// line starts with "<br>". Empty when the job does not run at `time`.
+QString colocatedText(const MachineData& machine, int jobIndex, std::int64_t time);
 
 } // namespace placement

@@ -11,6 +11,7 @@
 #include "app/WhatIfPanel.h"
 #include "app/WorkQueue.h"
 #include "core/Allocator.h"
+#include "core/CoreHoldings.h"
 #include "core/MachineSpec.h"
 #include "core/Occupancy.h"
 #include "store/Runs.h"
@@ -348,6 +349,16 @@ void InspectorDock::refreshMachine()
         return;
     m_machineFacts = inspectMachine(*m_machine->topology, m_owners, m_machine->jobs, m_time);
     m_machineFacts.policy = m_policyName;
+    if (m_machine->countsCores()) {
+        const HeldAt held = heldAt(m_machine->jobs, m_machine->jobHoldings, m_machine->topology->nodeCount(),
+                                   m_machine->resources, m_time);
+        m_machineFacts.cores = m_machine->resources.totalCores();
+        m_machineFacts.gpus = m_machine->resources.totalGpus();
+        if (m_machineFacts.cores > 0 && held.jobsWithoutCores == 0)
+            m_machineFacts.freeCores = m_machineFacts.cores - held.cores;
+        if (m_machineFacts.gpus > 0 && held.jobsWithGpus == held.jobs)
+            m_machineFacts.freeGpus = m_machineFacts.gpus - held.gpus;
+    }
     if (m_machine->runId == 0) {
         // The logged placements have no policy of record: first-fit in index order places
         // any N free nodes.
@@ -414,7 +425,12 @@ void InspectorDock::showJob()
         m_jigsawText->setText(jigsawText(*m_job.jigsaw));
 
     m_linksText->setVisible(!job.nodes.empty());
-    m_linksText->setText(linksText(m_links, m_machine->jobs, routeBudget));
+    // The jobs it shares nodes with, and the cores and GPUs left on them (docs/importing.md,
+    // "Cores and GPUs"), before the links it shares: below the hop histogram's caption and
+    // bars, not between them.
+    const QString colocated = m_hasTime ? colocatedText(*m_machine, m_job.job, m_time) : QString();
+    m_linksText->setText((colocated.isEmpty() ? QString() : colocated.mid(4) + QStringLiteral("<br><br>"))
+                         + linksText(m_links, m_machine->jobs, routeBudget));
 }
 
 void InspectorDock::showMachine()

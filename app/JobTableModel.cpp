@@ -7,6 +7,7 @@
 #include "store/JobLabels.h"
 
 #include <QDateTime>
+#include <QStringList>
 #include <QTimeZone>
 
 #include <algorithm>
@@ -39,7 +40,8 @@ QString fromView(std::string_view text)
 
 bool isMetricColumn(int column)
 {
-    return column >= JobTableModel::AphColumn && column <= JobTableModel::SpreadColumn;
+    return (column >= JobTableModel::AphColumn && column <= JobTableModel::SpreadColumn)
+        || column == JobTableModel::CoresColumn || column == JobTableModel::GpusColumn;
 }
 
 } // namespace
@@ -88,6 +90,8 @@ void JobTableModel::setJobs(const std::vector<Job>* jobs, const JobLabels* label
     m_sizes = sizes && jobs && sizes->size() == jobs->size() ? sizes : nullptr;
     m_labels = labels && jobs && labels->size() == jobs->size() ? labels : nullptr;
     m_torus = torus;
+    m_holdings = nullptr; // setHoldings() gives the new jobs' holdings
+    m_anyCores = m_anyGpus = false;
     m_sortRanks.clear();
     m_metrics.reset();
     m_minimumAph.reset();
@@ -153,6 +157,8 @@ bool JobTableModel::columnApplies(int column) const
     case PodsColumn:
     case LowestCommonLevelColumn: return !m_torus;
     case RoutersColumn: return m_torus;
+    case CoresColumn: return m_anyCores;
+    case GpusColumn: return m_anyGpus;
     default: return column >= 0 && column < NumColumns;
     }
 }
@@ -184,10 +190,27 @@ JobFilterFields JobTableModel::filterFields(int row) const
     return fields;
 }
 
+void JobTableModel::setHoldings(const std::vector<JobHolding>* holdings)
+{
+    beginResetModel();
+    m_holdings = holdings && m_jobs && holdings->size() == m_jobs->size() ? holdings : nullptr;
+    m_anyCores = m_holdings
+        && std::any_of(m_holdings->begin(), m_holdings->end(), [](const JobHolding& h) { return h.cores >= 0; });
+    m_anyGpus = m_holdings
+        && std::any_of(m_holdings->begin(), m_holdings->end(), [](const JobHolding& h) { return h.gpus >= 0; });
+    m_sortRanks.clear();
+    endResetModel();
+}
+
 bool JobTableModel::metricValue(int row, int column, double& value) const
 {
     if (!columnApplies(column))
         return false;
+    if (column == CoresColumn || column == GpusColumn) {
+        const JobHolding& holding = (*m_holdings)[static_cast<size_t>(row)];
+        value = column == CoresColumn ? holding.cores : holding.gpus;
+        return value >= 0;
+    }
     const Job& job = (*m_jobs)[static_cast<size_t>(row)];
     if (column == MinimumAphColumn) {
         const size_t size = job.nodes.size();
@@ -368,6 +391,17 @@ QVariant JobTableModel::data(const QModelIndex& index, int role) const
     double value = 0;
     if (!metricValue(row, column, value))
         return {};
+    if (column == CoresColumn && role == Qt::ToolTipRole) {
+        const std::vector<int>& perNode = (*m_holdings)[static_cast<size_t>(row)].nodeCores;
+        if (perNode.size() != job.nodes.size() || perNode.empty())
+            return tr("%1 cores in all; the log does not say how many on each node").arg(value);
+        QStringList parts;
+        for (size_t k = 0; k < perNode.size() && k < 12; ++k)
+            parts << tr("%1 on node %2").arg(perNode[k]).arg(job.nodes[k]);
+        if (perNode.size() > 12)
+            parts << tr("…");
+        return tr("%1 cores: %2").arg(value).arg(parts.join(QStringLiteral(", ")));
+    }
     if (column == AphColumn && role == Qt::ToolTipRole && job.nodes.size() == 1)
         return tr("One node: no pairs, APH defined as 0");
     if (column == AphColumn || column == MinimumAphColumn)
@@ -415,6 +449,8 @@ QVariant JobTableModel::headerData(int section, Qt::Orientation orientation, int
         case LowestCommonLevelColumn:
             return tr("Level of the lowest switch that reaches every node, leaves 0 (AUCSCHED3 §4)");
         case SpreadColumn: return tr("Last node index minus first (AUCSCHED3 §4)");
+        case CoresColumn: return tr("Cores (CPUs) the job held, in all, as its log gives them");
+        case GpusColumn: return tr("GPUs the job held, in all (sacct AllocTRES gres/gpu)");
         default: return {};
         }
     }
@@ -424,6 +460,8 @@ QVariant JobTableModel::headerData(int section, Qt::Orientation orientation, int
     case UserColumn: return tr("User");
     case StateColumn: return tr("State");
     case NodesColumn: return tr("Nodes");
+    case CoresColumn: return tr("Cores");
+    case GpusColumn: return tr("GPUs");
     case SubmitColumn: return tr("Submitted (UTC)");
     case StartColumn: return tr("Started (UTC)");
     case EndColumn: return tr("Ended (UTC)");

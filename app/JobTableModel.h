@@ -5,6 +5,7 @@
 
 #include "app/JobFilterModel.h"
 #include "app/JobMetricsCache.h"
+#include "core/CoreHoldings.h"
 #include "core/Job.h"
 
 #include <QAbstractTableModel>
@@ -36,6 +37,8 @@ public:
         UserColumn,
         StateColumn,
         NodesColumn,
+        CoresColumn, ///< cores held (docs/importing.md, "Cores and GPUs"); hidden when no job says
+        GpusColumn,
         // The placement metrics next to the size: what the table is for.
         AphColumn,
         MinimumAphColumn,
@@ -62,6 +65,9 @@ public:
     void setJobs(const std::vector<Job>* jobs, const JobLabels* labels = nullptr, bool torus = false,
                  const std::vector<int>* sizes = nullptr);
     const std::vector<Job>* jobs() const { return m_jobs; }
+    /// What each job holds besides its nodes (same order as the jobs; null or another size:
+    /// none). Kept as a pointer, like the jobs. Call after setJobs().
+    void setHoldings(const std::vector<JobHolding>* holdings);
     /// Per-job metrics of these jobs (null: not computed yet), and the minimum APH by size.
     void setMetrics(std::shared_ptr<const JobMetricsTable> metrics);
     void setMinimumAph(std::shared_ptr<const MinimumAphTable> minimum);
@@ -101,6 +107,8 @@ private:
     const std::vector<Job>* m_jobs = nullptr;
     const JobLabels* m_labels = nullptr;
     const std::vector<int>* m_sizes = nullptr;
+    const std::vector<JobHolding>* m_holdings = nullptr;
+    bool m_anyCores = false, m_anyGpus = false;
     /// Nodes of job `row`: its node list's length, else its logged size (0: unknown).
     int nodes(size_t row) const;
     bool m_torus = false;

@@ -32,7 +32,11 @@ MachineData MachineData::load(Store& store, const MachineRecord& record, std::in
         data.jobs = std::move(logged.jobs);
         data.nodeCounts = std::move(logged.nodeCounts);
         data.cpusPerNode = logged.cpusPerNode;
+        data.jobHoldings = store.jobHoldings(record.id);
+        if (data.jobHoldings.size() != data.jobs.size()) // the database changed between the two reads
+            throw StoreError(store.path() + ": machine '" + record.name + "': the job list changed while it was read");
     }
+    data.resources = store.nodeResources(record.id);
     data.labels = runId ? runJobLabels(store, runId) : jobLabels(store, record.id);
     if (data.labels.size() != data.jobs.size()) // the database changed between the two reads
         throw StoreError(store.path() + ": machine '" + record.name + "': the job list changed while it was read");
@@ -58,6 +62,30 @@ MachineData MachineData::load(Store& store, const MachineRecord& record, std::in
         data.openingTime = data.hasNoNodeLists() ? data.firstTime : busiestTime(data.jobs);
     }
     return data;
+}
+
+int MachineData::coresOn(std::size_t index, int node) const
+{
+    if (index >= jobs.size())
+        return -1;
+    const Job& job = jobs[index];
+    const auto at = std::find(job.nodes.begin(), job.nodes.end(), node);
+    if (at == job.nodes.end())
+        return 0;
+    if (index < jobHoldings.size() && jobHoldings[index].nodeCores.size() == job.nodes.size())
+        return jobHoldings[index].nodeCores[static_cast<std::size_t>(at - job.nodes.begin())];
+    return -1;
+}
+
+int MachineData::gpusOn(std::size_t index, int node) const
+{
+    if (index >= jobs.size())
+        return -1;
+    const Job& job = jobs[index];
+    if (std::find(job.nodes.begin(), job.nodes.end(), node) == job.nodes.end())
+        return 0;
+    const int gpus = index < jobHoldings.size() ? jobHoldings[index].gpus : -1;
+    return gpus == 0 || (gpus > 0 && job.nodes.size() == 1) ? gpus : -1;
 }
 
 } // namespace placement

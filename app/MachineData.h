@@ -47,6 +47,20 @@ struct MachineData
     /// Per job of a simulated run, what it held beyond its nodes (owned links, idle nodes);
     /// empty for the logged placements.
     std::vector<RunHoldings> holdings;
+    /// What the machine's nodes offer (cores, GPUs; -1 unknown) and, for the logged run,
+    /// what each job of `jobs` holds besides its nodes (same order; empty for a simulated
+    /// run): docs/importing.md, "Cores and GPUs".
+    NodeResources resources;
+    std::vector<JobHolding> jobHoldings;
+    /// The machine's cores (or GPUs) are known, or some job says what it holds: the views
+    /// then count cores and GPUs too.
+    bool countsCores() const { return resources.totalCores() > 0 || resources.totalGpus() > 0; }
+    /// The cores job `index` holds on `node` during its run: its per-node count (0 for a node
+    /// it does not hold; -1 when the log does not say per node).
+    int coresOn(std::size_t index, int node) const;
+    /// The GPUs job `index` holds on `node`: its GPUs when it holds that one node only, 0 for
+    /// a job without GPUs or not on the node; -1 unknown.
+    int gpusOn(std::size_t index, int node) const;
 
     /// Reads one machine with the placements of the logged run (`runId` 0) or of a stored
     /// simulated run; throws StoreError (bad file) or std::invalid_argument (bad spec).

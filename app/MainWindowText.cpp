@@ -19,6 +19,7 @@
 #include "app/TaskListDock.h"
 #include "app/TimelineDock.h"
 #include "app/WhatIfPanel.h"
+#include "core/CoreHoldings.h"
 #include "core/NetworkLayout.h"
 #include "core/Occupancy.h"
 #include "views/ChartsDock.h"
@@ -96,6 +97,43 @@ QString MainWindow::jobMetricsText(int jobIndex) const
               .arg(*std::max_element(job.nodes.begin(), job.nodes.end()));
 }
 
+namespace {
+
+/// "Cores: 76 of 80 held, 4 free" and the same for GPUs, for a node the jobs `holding`
+/// (indices into machine.jobs) hold; empty where the node's cores are unknown.
+QString nodeResourcesText(const MachineData& machine, int node, const std::vector<int>& holding)
+{
+    const auto at = static_cast<size_t>(node);
+    QString text;
+    const int cores = at < machine.resources.cores.size() ? machine.resources.cores[at] : -1;
+    if (cores > 0) {
+        int held = 0;
+        bool known = true;
+        for (const int index : holding) {
+            const int here = machine.coresOn(static_cast<size_t>(index), node);
+            known = known && here >= 0;
+            held += here;
+        }
+        text += known ? QObject::tr("<br>Cores: %1 of %2 held, %3 free").arg(held).arg(cores).arg(cores - held)
+                      : QObject::tr("<br>Cores: %1 (a job here does not say how many it holds)").arg(cores);
+    }
+    const int gpus = at < machine.resources.gpus.size() ? machine.resources.gpus[at] : -1;
+    if (gpus > 0) {
+        int held = 0;
+        bool known = true;
+        for (const int index : holding) {
+            const int here = machine.gpusOn(static_cast<size_t>(index), node);
+            known = known && here >= 0;
+            held += here;
+        }
+        text += known ? QObject::tr("<br>GPUs: %1 of %2 held, %3 free").arg(held).arg(gpus).arg(gpus - held)
+                      : QObject::tr("<br>GPUs: %1 (a job here does not say how many it holds on it)").arg(gpus);
+    }
+    return text;
+}
+
+} // namespace
+
 QString MainWindow::nodeToolTip(int node) const
 {
     const MachineData* machine = m_session->machine();
@@ -117,7 +155,11 @@ QString MainWindow::nodeToolTip(int node) const
                         .arg(QString::fromStdString(job.id).toHtmlEscaped(),
                              QString::fromStdString(job.user).toHtmlEscaped())
                         .arg(job.nodes.size());
+            const int cores = machine->coresOn(static_cast<size_t>(index), node);
+            if (cores >= 0)
+                text += cores == 1 ? tr(", 1 core here") : tr(", %1 cores here").arg(cores);
         }
+        text += nodeResourcesText(*machine, node, holding);
     } else {
         const auto held = std::find_if(machine->holdings.begin(), machine->holdings.end(), [&](const RunHoldings& h) {
             const auto index = &h - machine->holdings.data();
@@ -155,7 +197,25 @@ void MainWindow::updateSummary()
     const QString nodesBusy = machine->hasNoNodeLists()
         ? tr("nodes busy unknown (no node lists)")
         : tr("%1 of %2 nodes busy (%3%)%4").arg(busy).arg(nodeCount).arg(percent, 0, 'f', 1).arg(shared);
-    m_statusTime->setText(tr("%1 UTC · %2 · %3").arg(formatTime(time), jobsRunning, nodesBusy));
+    // Cores and GPUs held, where the machine's description or the log says (docs/importing.md,
+    // "Cores and GPUs"): the same count as placement info --at.
+    QString coresHeld;
+    if (machine->countsCores()) {
+        const HeldAt held = heldAt(machine->jobs, machine->jobHoldings, nodeCount, machine->resources, time);
+        const std::int64_t cores = machine->resources.totalCores();
+        if (cores > 0)
+            coresHeld += tr(" · %1 of %2 cores held (%3%)")
+                             .arg(held.cores)
+                             .arg(cores)
+                             .arg(100.0 * coreUtilization(held, machine->resources), 0, 'f', 1);
+        const std::int64_t gpus = machine->resources.totalGpus();
+        if (gpus > 0)
+            coresHeld += tr(" · %1 of %2 GPUs held (%3%)")
+                             .arg(held.gpus)
+                             .arg(gpus)
+                             .arg(100.0 * gpuUtilization(held, machine->resources), 0, 'f', 1);
+    }
+    m_statusTime->setText(tr("%1 UTC · %2 · %3%4").arg(formatTime(time), jobsRunning, nodesBusy, coresHeld));
     m_summary->setText(tr("<b>%1</b><br>%2<br>%11<br><br>%3 jobs from %4 to %5 UTC<br><br>"
                           "<b>At %6 UTC</b><br>%7 jobs running<br>%8 of %9 nodes busy (%10%)%12")
                            .arg(QString::fromStdString(machine->record.name).toHtmlEscaped(),
@@ -169,6 +229,7 @@ void MainWindow::updateSummary()
                            .arg(machine->runId ? tr("Simulated run <i>%1</i>").arg(currentRunName().toHtmlEscaped())
                                                : tr("Logged placements"))
                            .arg(shared)
+                       + QString(coresHeld).replace(QStringLiteral(" · "), QStringLiteral("<br>"))
                        + (selected >= 0 ? QStringLiteral("<br><br>") + jobMetricsText(selected) : QString()));
 }
 

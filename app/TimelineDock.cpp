@@ -6,6 +6,7 @@
 #include "app/ExplorerSession.h"
 #include "app/JobTableModel.h"
 #include "app/MachineData.h"
+#include "core/CoreHoldings.h"
 #include "views/GanttChart.h"
 #include "views/UtilizationChart.h"
 
@@ -245,6 +246,10 @@ void TimelineDock::setJobs(const std::vector<Job>* jobs, int nodeCount, std::int
     m_gantt->setJobs(jobs, nodeCount, first, last);
     // The utilization counts jobs without node lists too, with their logged sizes.
     m_chart->setJobs(jobs, nodeCount, first, last, jobs && m_machine ? m_machine->nodeCounts : std::vector<int>{});
+    // Cores held, where the machine's cores are known (docs/importing.md, "Cores and GPUs").
+    const bool cores = jobs && m_machine && m_machine->resources.totalCores() > 0 && !m_machine->jobHoldings.empty();
+    m_chart->setCores(cores ? coresHeldOverTime(*jobs, m_machine->jobHoldings) : StepSeries{},
+                      cores ? m_machine->resources.totalCores() : 0);
 }
 
 void TimelineDock::alignTimeAxes()

@@ -43,6 +43,11 @@ struct ImportedJob
     std::optional<std::int64_t> timeLimit; ///< seconds
     int requestedNodes = -1, requestedCpus = -1, allocatedNodes = -1, allocatedCpus = -1;
     std::vector<std::string> nodeNames; ///< expanded, in log order, duplicates removed
+    /// Where the log says it: the CPUs the run held on each node of nodeNames (same order),
+    /// e.g. an SWF host list that names a host once per CPU. Empty: not per node.
+    std::vector<int> nodeCpus;
+    /// GPUs the run held in all (sacct AllocTRES gres/gpu=N); -1 unknown.
+    int allocatedGpus = -1;
     /// With ImportOptions::nodeIndex (sacct, jobcomp): the node list resolved while parsing,
     /// instead of nodeNames: the machine's nodes in log order, and the names it does not
     /// have, each distinct name once.

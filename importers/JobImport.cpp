@@ -4,7 +4,9 @@
 #include "importers/JobImport.h"
 
 #include "core/MachineSpec.h"
+#include "core/SwitchTreeTopology.h"
 #include "core/Topology.h"
+#include "importers/AleaMachines.h"
 #include "importers/BatchWriter.h"
 #include "importers/JobImportInput.h"
 #include "importers/JobLog.h"
@@ -22,6 +24,7 @@
 #include <limits>
 #include <set>
 #include <sstream>
+#include <unordered_map>
 #include <xxhash.h>
 
 namespace placement {
@@ -178,6 +181,7 @@ bool importMember(Store& store, JobImportInput& input, const ImportRequest& requ
         record.requestedCpus = job.requestedCpus;
         record.allocatedCpus = job.allocatedCpus;
         record.sourceLine = static_cast<std::int64_t>(job.line);
+        record.gpus = job.allocatedGpus;
         if (job.nodesResolved) {
             record.job.nodes = std::move(job.nodes);
             record.nodesIncomplete = !job.unknownNodeNames.empty();
@@ -185,7 +189,9 @@ bool importMember(Store& store, JobImportInput& input, const ImportRequest& requ
                 unknown.insert(std::move(name));
         } else {
             record.job.nodes.reserve(job.nodeNames.size());
-            for (const std::string& name : job.nodeNames) {
+            const bool perNode = job.nodeCpus.size() == job.nodeNames.size();
+            for (std::size_t k = 0; k < job.nodeNames.size(); ++k) {
+                const std::string& name = job.nodeNames[k];
                 const int node = index.find(name);
                 if (node < 0) {
                     record.nodesIncomplete = true;
@@ -193,6 +199,8 @@ bool importMember(Store& store, JobImportInput& input, const ImportRequest& requ
                     continue;
                 }
                 record.job.nodes.push_back(node);
+                if (perNode)
+                    record.nodeCores.push_back(job.nodeCpus[k]);
             }
         }
         ++jobStamp;
@@ -291,6 +299,63 @@ bool importMember(Store& store, JobImportInput& input, const ImportRequest& requ
     return true;
 }
 
+/// What each node of a machine being created offers (docs/importing.md, "Cores and GPUs"):
+/// slurm.conf's CPUs= and Gres=gpu:N, else an Alea .machines file (the cluster whose name is
+/// the node's leaf switch, or the only cluster), else --cores-per-node / --gpus-per-node.
+NodeResources machineResources(const ImportedMachine& machine, const ImportRequest& request,
+                               std::vector<std::string>& notes)
+{
+    const std::size_t count = machine.nodeNames.size();
+    NodeResources resources{std::vector<int>(count, -1), std::vector<int>(count, -1)};
+    if (!request.slurmConf.empty()) {
+        std::unordered_map<std::string, const SlurmConfNode*> byName;
+        const std::vector<SlurmConfNode> nodes = readSlurmConfNodes(request.slurmConf);
+        for (const SlurmConfNode& node : nodes)
+            byName.emplace(node.name, &node);
+        for (std::size_t i = 0; i < count; ++i)
+            if (const auto found = byName.find(machine.nodeNames[i]); found != byName.end()) {
+                resources.cores[i] = found->second->cpus;
+                resources.gpus[i] = found->second->gpus;
+            }
+    }
+    if (!request.aleaMachines.empty()) {
+        const std::vector<AleaCluster> clusters = readAleaMachines(request.aleaMachines);
+        const auto* tree = dynamic_cast<const SwitchTreeTopology*>(machine.topology.get());
+        std::size_t first = 0;
+        int leaf = 0;
+        std::vector<int> leafOf(count, -1);
+        if (tree)
+            for (const int nodes : tree->nodesPerSwitch()) {
+                for (std::size_t i = first; i < first + static_cast<std::size_t>(nodes) && i < count; ++i)
+                    leafOf[i] = leaf;
+                first += static_cast<std::size_t>(nodes);
+                ++leaf;
+            }
+        for (std::size_t i = 0; i < count; ++i) {
+            const AleaCluster* cluster = clusters.size() == 1 ? &clusters.front() : nullptr;
+            if (tree && leafOf[i] >= 0 && static_cast<std::size_t>(leafOf[i]) < machine.switchNames.size())
+                for (const AleaCluster& candidate : clusters)
+                    if (candidate.name == machine.switchNames[static_cast<std::size_t>(leafOf[i])])
+                        cluster = &candidate;
+            if (cluster && resources.cores[i] < 0)
+                resources.cores[i] = cluster->cpusPerNode;
+        }
+        const auto unknown = std::count(resources.cores.begin(), resources.cores.end(), -1);
+        if (unknown > 0)
+            notes.push_back(std::to_string(unknown) + " nodes are under no switch named as a cluster of "
+                            + request.aleaMachines + ": their cores are unknown");
+    }
+    for (std::size_t i = 0; i < count; ++i) {
+        if (resources.cores[i] < 0 && request.coresPerNode > 0)
+            resources.cores[i] = request.coresPerNode;
+        if (resources.gpus[i] < 0 && request.gpusPerNode >= 0)
+            resources.gpus[i] = request.gpusPerNode;
+    }
+    const bool any = std::any_of(resources.cores.begin(), resources.cores.end(), [](int c) { return c >= 0; })
+        || std::any_of(resources.gpus.begin(), resources.gpus.end(), [](int g) { return g >= 0; });
+    return any ? resources : NodeResources{};
+}
+
 } // namespace
 
 ImportResult importJobLogs(Store& store, const ImportRequest& request)
@@ -322,6 +387,9 @@ ImportResult importJobLogs(Store& store, const ImportRequest& request)
         store.addMachine(result.machine, machineSpecOf(*imported.topology), imported.nodeNames);
         result.machineCreated = true;
         machine = store.machine(result.machine);
+        const NodeResources resources = machineResources(imported, request, result.machineNotes);
+        if (!resources.cores.empty() || !resources.gpus.empty())
+            store.setNodeResources(machine->id, resources);
     } else {
         if (request.machine.empty())
             throw StoreError("say which machine the jobs ran on: an existing machine, or a topology to create it from");

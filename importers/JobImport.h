@@ -29,6 +29,14 @@ struct ImportRequest
     /// nodes of each leaf as Slurm orders them, by `Weight=` and then by position in its
     /// `NodeName=` lines (importers/SlurmNodeConf.h).
     std::string slurmConf;
+    /// Empty, or an Alea simulator .machines file: a machine created from a topology.conf
+    /// gives each node the CPUs per node of the cluster named as its leaf switch (or of the
+    /// only cluster) (docs/importing.md, "Cores and GPUs").
+    std::string aleaMachines;
+    /// For a machine created here: the cores and GPUs of every node no file above describes
+    /// (0 / -1: not said).
+    int coresPerNode = 0;
+    int gpusPerNode = -1;
     ImportOptions options; ///< strictness, time zone, progress and cancel
 };
 

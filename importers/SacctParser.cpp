@@ -24,8 +24,39 @@ constexpr ColumnName columnNames[] = {
     {"reqnodes", SacctParser::ReqNodes}, {"ncpus", SacctParser::AllocCpus},     {"alloccpus", SacctParser::AllocCpus},
     {"reqcpus", SacctParser::ReqCpus},   {"nodelist", SacctParser::NodeList},   {"user", SacctParser::User},
     {"account", SacctParser::Account},   {"partition", SacctParser::Partition}, {"qos", SacctParser::Qos},
-    {"jobname", SacctParser::JobName},   {"elapsed", SacctParser::Elapsed},
+    {"jobname", SacctParser::JobName},   {"elapsed", SacctParser::Elapsed},     {"alloctres", SacctParser::AllocTres},
 };
+
+/// The GPUs and CPUs of an AllocTRES list ("billing=16,cpu=16,gres/gpu=8,gres/gpu:a100=8,
+/// mem=240G,node=2"): gres/gpu=N, else the sum of the typed gres/gpu:TYPE=N entries (sacct
+/// writes both for a typed request: not counted twice); -1 where absent. False for an entry
+/// whose count is no whole number.
+bool readAllocTres(std::string_view tres, int& cpus, int& gpus)
+{
+    cpus = gpus = -1;
+    int typedGpus = -1;
+    for (std::string_view entry : splitAll(tres, ",")) {
+        const std::size_t equals = entry.find('=');
+        if (equals == std::string_view::npos)
+            continue;
+        const std::string_view key = entry.substr(0, equals);
+        const bool cpu = key == "cpu", gpu = key == "gres/gpu", typed = key.starts_with("gres/gpu:");
+        if (!cpu && !gpu && !typed)
+            continue;
+        const std::optional<std::int64_t> count = parseInteger(entry.substr(equals + 1));
+        if (!count || *count < 0 || *count > 2'000'000'000)
+            return false;
+        if (cpu)
+            cpus = static_cast<int>(*count);
+        else if (gpu)
+            gpus = static_cast<int>(*count);
+        else
+            typedGpus = std::max(typedGpus, 0) + static_cast<int>(*count);
+    }
+    if (gpus < 0)
+        gpus = typedGpus;
+    return true;
+}
 
 // Fields whose text is free and may contain the delimiter (docs/formats/slurm-sacct.md, "No escaping").
 constexpr std::string_view freeTextFields[]
@@ -291,6 +322,13 @@ LineOutcome SacctParser::parseRecord(const LogLine& line)
     job.requestedNodes = counts[1];
     job.allocatedCpus = counts[2];
     job.requestedCpus = counts[3];
+    if (has(AllocTres) && !field(AllocTres).empty()) {
+        int tresCpus = -1;
+        if (!readAllocTres(field(AllocTres), tresCpus, job.allocatedGpus))
+            return LineOutcome::reject("bad number", "AllocTRES '" + std::string(field(AllocTres)) + "'");
+        if (job.allocatedCpus < 0)
+            job.allocatedCpus = tresCpus;
+    }
 
     if (has(NodeList))
         if (std::optional<LineOutcome> rejection

@@ -52,6 +52,7 @@ public:
         Qos,
         JobName,
         Elapsed,
+        AllocTres,
         ColumnCount
     };
 

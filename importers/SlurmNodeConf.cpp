@@ -23,6 +23,8 @@ struct Reading
     std::vector<SlurmConfNode> nodes;
     std::unordered_map<std::string, std::size_t> indexOf;
     std::uint32_t defaultWeight = 1;
+    int defaultCpus = -1, defaultGpus = -1;
+    int defaultSockets = -1, defaultCores = -1, defaultThreads = -1;
     std::vector<std::string> open; ///< the files being read, outermost first (include loops)
 };
 
@@ -35,21 +37,81 @@ std::uint32_t parseWeight(const std::string& value, const SlurmConfLine& line, c
     return static_cast<std::uint32_t>(*weight);
 }
 
+int parseCount(const std::string& key, const std::string& value, const SlurmConfLine& line, const std::string& path)
+{
+    const std::optional<std::int64_t> count = parseInteger(value);
+    if (!count || *count < 1 || *count > 1'000'000)
+        throw ImportError(path, line.number, key + "=" + value + " is not a whole number from 1 to 1000000");
+    return static_cast<int>(*count);
+}
+
+/// The GPUs a `Gres=` value gives: the counts of its `gpu` entries ("gpu:3",
+/// "gpu:tesla:2,gpu:a100:4(S:0-1)", "mps:100,gpu:1"). An entry without a count is one.
+int parseGpus(const std::string& value, const SlurmConfLine& line, const std::string& path)
+{
+    int gpus = 0;
+    for (std::string_view entry : splitAll(value, ",")) {
+        entry = trimmed(entry);
+        if (const std::size_t paren = entry.find('('); paren != std::string_view::npos)
+            entry = entry.substr(0, paren);
+        const std::vector<std::string_view> parts = splitAll(entry, ":");
+        if (parts.empty() || !equalsIgnoringCase(parts.front(), "gpu"))
+            continue;
+        if (parts.size() == 1) {
+            ++gpus;
+            continue;
+        }
+        const std::optional<std::int64_t> count = parseInteger(parts.back());
+        if (parts.size() == 2 && !count) { // gpu:tesla, a type without a count: one
+            ++gpus;
+            continue;
+        }
+        if (!count || *count < 0 || *count > 1'000'000)
+            throw ImportError(path, line.number, "Gres=" + value + ": a gpu entry's count is not a whole number");
+        gpus += static_cast<int>(*count);
+    }
+    return gpus;
+}
+
 void readNodeLine(Reading& reading, const SlurmConfLine& line, const std::string& path)
 {
     std::string names;
     std::optional<std::uint32_t> weight;
+    int cpus = -1, gpus = -1, sockets = -1, cores = -1, threads = -1;
     for (const auto& [key, value] : slurmConfPairs(line, path)) {
         if (equalsIgnoringCase(key, "NodeName"))
             names = value;
         else if (equalsIgnoringCase(key, "Weight"))
             weight = parseWeight(value, line, path);
+        else if (equalsIgnoringCase(key, "CPUs") || equalsIgnoringCase(key, "Procs"))
+            cpus = parseCount("CPUs", value, line, path);
+        else if (equalsIgnoringCase(key, "Sockets"))
+            sockets = parseCount("Sockets", value, line, path);
+        else if (equalsIgnoringCase(key, "CoresPerSocket"))
+            cores = parseCount("CoresPerSocket", value, line, path);
+        else if (equalsIgnoringCase(key, "ThreadsPerCore"))
+            threads = parseCount("ThreadsPerCore", value, line, path);
+        else if (equalsIgnoringCase(key, "Gres"))
+            gpus = parseGpus(value, line, path);
     }
     if (equalsIgnoringCase(names, "DEFAULT")) {
         if (weight)
             reading.defaultWeight = *weight;
+        for (auto [given, kept] : {std::pair{cpus, &reading.defaultCpus}, std::pair{gpus, &reading.defaultGpus},
+                                   std::pair{sockets, &reading.defaultSockets}, std::pair{cores, &reading.defaultCores},
+                                   std::pair{threads, &reading.defaultThreads}})
+            if (given >= 0)
+                *kept = given;
         return;
     }
+    const auto orDefault = [](int value, int fallback) { return value >= 0 ? value : fallback; };
+    cpus = orDefault(cpus, reading.defaultCpus);
+    gpus = orDefault(gpus, reading.defaultGpus);
+    sockets = orDefault(sockets, reading.defaultSockets);
+    cores = orDefault(cores, reading.defaultCores);
+    threads = orDefault(threads, reading.defaultThreads);
+    if (cpus < 0 && (sockets > 0 || cores > 0 || threads > 0)) // Slurm's default for CPUs=
+        cpus = std::max(sockets, 1) * std::max(cores, 1) * std::max(threads, 1);
     std::vector<std::string> expanded;
     try {
         expanded = expandHostlist(names);
@@ -63,7 +125,8 @@ void readNodeLine(Reading& reading, const SlurmConfLine& line, const std::string
                               "node '" + name + "' already defined on line " + std::to_string(first.line)
                                   + (first.file == path ? std::string() : " of " + first.file));
         }
-        reading.nodes.push_back({std::move(name), weight.value_or(reading.defaultWeight), path, line.number});
+        reading.nodes.push_back(
+            {std::move(name), weight.value_or(reading.defaultWeight), cpus, gpus, path, line.number});
     }
 }
 

@@ -17,6 +17,13 @@ struct SlurmConfNode
 {
     std::string name;
     std::uint32_t weight = 1; ///< Slurm's scheduling weight (slurm.conf `Weight=`, default 1)
+    /// The node's CPUs: `CPUs=`, else Sockets x CoresPerSocket x ThreadsPerCore when the line
+    /// (or a NodeName=DEFAULT line) gives any of them; -1 when it says nothing (Slurm then
+    /// counts the node's hardware, which the file does not show).
+    int cpus = -1;
+    /// GPUs: the counts of the `gpu` entries of `Gres=` (gpu:3, gpu:a100:4(S:0-1)); 0 for a
+    /// Gres= without gpu entries; -1 when no Gres= applies.
+    int gpus = -1;
     std::string file; ///< the file and 1-based line defining it (slurm.conf or an included file)
     std::size_t line = 0;
 };

@@ -7,6 +7,7 @@
 
 #include <array>
 #include <cmath>
+#include <unordered_map>
 
 namespace placement {
 namespace {
@@ -180,10 +181,19 @@ LineOutcome SwfParser::parseJob(std::string_view text)
         const std::vector<std::string_view> entries
             = inner.empty() ? std::vector<std::string_view>{} : splitAll(inner, ",");
         UniqueNames hosts;
+        // A host named k times held k of the job's processors (README §2): wagap gives CPUs,
+        // not whole nodes, and several jobs run on one host at once.
+        std::unordered_map<std::string_view, std::size_t> position;
         for (const std::string_view entry : entries) {
             if (entry.empty() || entry.find_first_of("{}") != std::string_view::npos)
                 return LineOutcome::reject("bad host list", "empty or malformed entry");
-            hosts.add(entry);
+            const auto [at, added] = position.emplace(entry, job.nodeCpus.size());
+            if (added) {
+                hosts.add(entry);
+                job.nodeCpus.push_back(1);
+            } else {
+                ++job.nodeCpus[at->second];
+            }
         }
         // One entry per allocated processor (tests/data/traces/README.md §2, checked on all 17,900 jobs).
         if (known(AllocatedProcessors) && entries.size() != static_cast<std::size_t>(job.allocatedCpus))

@@ -3,6 +3,8 @@
 
 #include "store/JobBatchTable.h"
 
+#include "store/NodeCores.h"
+
 #include <sqlite3.h>
 
 namespace placement {
@@ -32,13 +34,15 @@ enum Column {
     SourceLine,
     StartKnown,
     SharesNodes,
+    NodeCores,
+    Gpus,
     Batch, ///< HIDDEN: the argument, a JobBatch*
 };
 
 constexpr const char* Declaration
     = "CREATE TABLE x(job_ref, user, submit, start, end, name, account, partition, qos, state, exit_code, "
       "eligible, time_limit, requested_nodes, requested_cpus, allocated_cpus, node_count, nodes, nodes_incomplete, "
-      "source_line, start_known, shares_nodes, batch HIDDEN)";
+      "source_line, start_known, shares_nodes, node_cores, gpus, batch HIDDEN)";
 
 struct Cursor
 {
@@ -177,6 +181,15 @@ int column(sqlite3_vtab_cursor* base, sqlite3_context* context, int index)
     case SourceLine: sqlite3_result_int64(context, record.sourceLine); break;
     case StartKnown: sqlite3_result_int(context, record.startKnown ? 1 : 0); break;
     case SharesNodes: sqlite3_result_int(context, record.sharesNodes ? 1 : 0); break;
+    case NodeCores: {
+        const std::string text = encodeNodeCores(record.nodeCores);
+        if (text.empty())
+            sqlite3_result_null(context);
+        else
+            sqlite3_result_text(context, text.data(), static_cast<int>(text.size()), SQLITE_TRANSIENT);
+        break;
+    }
+    case Gpus: resultCount(context, record.gpus); break;
     default: sqlite3_result_null(context);
     }
     return SQLITE_OK;

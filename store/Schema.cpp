@@ -275,6 +275,25 @@ void upgradeToVersion8(SqliteDatabase& db)
                              std::numeric_limits<std::int64_t>::max());
 }
 
+// Version 9: what nodes offer and what jobs hold of them besides whole nodes
+// (docs/importing.md, "Cores and GPUs"): nodes.cores and nodes.gpus (NULL: no description
+// said), jobs.node_cores (the CPUs held on each node of the node list, store/NodeCores.h;
+// NULL: the log does not say per node) and jobs.gpus (NULL: unknown). An older database's
+// jobs and nodes keep NULL: their logs were read without these.
+void upgradeToVersion9(SqliteDatabase& db)
+{
+    const auto addColumn = [&](const char* table, const char* column, const char* type) {
+        SqliteStatement columns(
+            db, std::string("SELECT 1 FROM pragma_table_info('") + table + "') WHERE name = '" + column + "'");
+        if (!columns.step())
+            db.execute(std::string("ALTER TABLE ") + table + " ADD COLUMN " + column + " " + type);
+    };
+    addColumn("nodes", "cores", "INTEGER");
+    addColumn("nodes", "gpus", "INTEGER");
+    addColumn("jobs", "node_cores", "TEXT");
+    addColumn("jobs", "gpus", "INTEGER");
+}
+
 } // namespace
 
 std::int64_t markJobsSharingNodes(SqliteDatabase& db, std::int64_t machineId, std::int64_t from, std::int64_t to,
@@ -344,6 +363,7 @@ void migrateSchema(SqliteDatabase& db, int version)
     case 6: upgradeToVersion6(db); break;
     case 7: upgradeToVersion7(db); break;
     case 8: upgradeToVersion8(db); break;
+    case 9: upgradeToVersion9(db); break;
     default: db.fail("no migration to schema version " + std::to_string(version));
     }
 }

@@ -7,6 +7,7 @@
 #include "core/PlacementMetrics.h"
 #include "core/Topology.h"
 #include "store/JobBatchTable.h"
+#include "store/NodeCores.h"
 #include "store/NodeListBlob.h"
 #include "store/Schema.h"
 #include "store/StoredJobComparison.h"
@@ -243,6 +244,67 @@ std::vector<Job> Store::jobs(std::int64_t machineId)
     return result;
 }
 
+void Store::setNodeResources(std::int64_t machineId, const NodeResources& resources)
+{
+    SqliteTransaction transaction(m_db);
+    SqliteStatement update(m_db, "UPDATE nodes SET cores = ?3, gpus = ?4 WHERE machine_id = ?1 AND idx = ?2");
+    const std::size_t count = std::max(resources.cores.size(), resources.gpus.size());
+    for (std::size_t node = 0; node < count; ++node) {
+        const int cores = node < resources.cores.size() ? resources.cores[node] : -1;
+        const int gpus = node < resources.gpus.size() ? resources.gpus[node] : -1;
+        update.bind(1, machineId).bind(2, static_cast<std::int64_t>(node));
+        update.bindOptional(3, cores >= 0 ? std::optional<std::int64_t>(cores) : std::nullopt);
+        update.bindOptional(4, gpus >= 0 ? std::optional<std::int64_t>(gpus) : std::nullopt);
+        update.run();
+    }
+    transaction.commit();
+}
+
+NodeResources Store::nodeResources(std::int64_t machineId)
+{
+    NodeResources result;
+    SqliteStatement query(m_db,
+                          "SELECT idx, coalesce(cores, -1), coalesce(gpus, -1) FROM nodes "
+                          "WHERE machine_id = ?1 ORDER BY idx");
+    query.bind(1, machineId);
+    while (query.step()) {
+        const auto node = static_cast<std::size_t>(query.integer(0));
+        result.cores.resize(node + 1, -1);
+        result.gpus.resize(node + 1, -1);
+        result.cores[node] = static_cast<int>(query.integer(1));
+        result.gpus[node] = static_cast<int>(query.integer(2));
+    }
+    return result;
+}
+
+std::vector<JobHolding> Store::jobHoldings(std::int64_t machineId)
+{
+    std::vector<JobHolding> result;
+    // The order and filter of jobs().
+    SqliteStatement query(m_db,
+                          "SELECT job_ref, coalesce(allocated_cpus, -1), node_count, node_cores, "
+                          "coalesce(gpus, -1) FROM jobs WHERE machine_id = ?1 AND start_known = 1 "
+                          "ORDER BY submit, id");
+    query.bind(1, machineId);
+    while (query.step()) {
+        JobHolding holding;
+        holding.cores = static_cast<int>(query.integer(1));
+        const int nodeCount = static_cast<int>(query.integer(2));
+        if (!query.isNull(3)) {
+            try {
+                holding.nodeCores = decodeNodeCores(query.text(3), nodeCount);
+            } catch (const std::invalid_argument& error) {
+                throw StoreError(m_db.path() + ": job " + query.text(0) + ": " + error.what());
+            }
+        } else if (nodeCount == 1 && holding.cores > 0) {
+            holding.nodeCores = {holding.cores};
+        }
+        holding.gpus = static_cast<int>(query.integer(4));
+        result.push_back(std::move(holding));
+    }
+    return result;
+}
+
 std::vector<SourceRecord> Store::sources()
 {
     SqliteStatement query(m_db,
@@ -297,15 +359,15 @@ JobWriter::JobWriter(Store& store, std::int64_t machineId, SourceRecord source)
     , m_transaction(store.database())
     , m_machineId(machineId)
     , m_origin(source.origin)
-    , m_insert(
-          store.database(),
-          "INSERT INTO jobs (machine_id, job_ref, user, submit, start, end, name, account, partition, qos, state, "
-          "exit_code, eligible, time_limit, requested_nodes, requested_cpus, allocated_cpus, node_count, nodes, "
-          "nodes_incomplete, source_id, source_line, origin, start_known, shares_nodes) "
-          "SELECT ?2, job_ref, user, submit, start, end, name, account, partition, qos, state, exit_code, "
-          "eligible, time_limit, requested_nodes, requested_cpus, allocated_cpus, node_count, nodes, "
-          "nodes_incomplete, ?3, source_line, ?4, start_known, shares_nodes FROM placement_job_batch(?1) WHERE true "
-          "ON CONFLICT (machine_id, start, job_ref, origin) DO NOTHING")
+    , m_insert(store.database(),
+               "INSERT INTO jobs (machine_id, job_ref, user, submit, start, end, name, account, partition, qos, state, "
+               "exit_code, eligible, time_limit, requested_nodes, requested_cpus, allocated_cpus, node_count, nodes, "
+               "nodes_incomplete, source_id, source_line, origin, start_known, shares_nodes, node_cores, gpus) "
+               "SELECT ?2, job_ref, user, submit, start, end, name, account, partition, qos, state, exit_code, "
+               "eligible, time_limit, requested_nodes, requested_cpus, allocated_cpus, node_count, nodes, "
+               "nodes_incomplete, ?3, source_line, ?4, start_known, shares_nodes, node_cores, gpus "
+               "FROM placement_job_batch(?1) WHERE true "
+               "ON CONFLICT (machine_id, start, job_ref, origin) DO NOTHING")
     , m_find(store.database(),
              std::string("SELECT id, source_id, source_line, ") + StoredJobColumns
                  + ", start_known FROM jobs WHERE machine_id = ?1 AND origin = ?2 AND job_ref = ?3 AND start = ?4")

@@ -3,6 +3,7 @@
 
 #pragma once
 
+#include "core/CoreHoldings.h"
 #include "core/Job.h"
 #include "store/Schema.h"
 #include "store/SqliteDatabase.h"
@@ -47,6 +48,11 @@ struct JobRecord
     /// import's quick check against the job read last on each node); the other jobs that
     /// share nodes are marked once all are stored (store/Schema.h, markJobsSharingNodes).
     bool sharesNodes = false;
+    /// The CPUs (cores) the run held on each node of job.nodes, in the same order, where the
+    /// log says so per node (an SWF host list naming a host once per CPU); empty: not per
+    /// node (allocatedCpus may still give the total). Schema version 9.
+    std::vector<int> nodeCores;
+    int gpus = -1; ///< GPUs the run held in all (sacct AllocTRES gres/gpu); -1 unknown (version 9)
     std::int64_t sourceLine = 0;
     /// job.nodes as stored (store/NodeListBlob.h), when nodesEncoded: an import checks and
     /// encodes node lists on its parsing thread (NodeListEncoder), so that the thread that
@@ -135,6 +141,16 @@ public:
     /// log gives (MachineRecord::jobsWithoutStart counts the others).
     std::vector<Job> jobs(std::int64_t machineId);
     std::vector<SourceRecord> sources();
+
+    /// Stores what each node offers (nodes.cores, nodes.gpus; schema version 9): per node id,
+    /// -1 where unknown. Vectors shorter than the machine leave the other nodes as they are.
+    void setNodeResources(std::int64_t machineId, const NodeResources& resources);
+    /// What the machine's nodes offer, one entry per node id (-1 unknown); empty vectors for
+    /// a machine stored without node rows.
+    NodeResources nodeResources(std::int64_t machineId);
+    /// What each job of jobs(machineId) holds besides its nodes, in the same order: its
+    /// cores (allocated_cpus), per node (node_cores; a one-node job's total), its GPUs.
+    std::vector<JobHolding> jobHoldings(std::int64_t machineId);
 
     /// Computes and stores (replacing earlier values) the placement metrics of every job of
     /// a machine that has a complete node list, in one transaction. Returns the jobs done.

@@ -113,6 +113,68 @@ private slots:
         QCOMPARE(store.schemaVersion(), Store::SchemaVersion);
         QCOMPARE(rawInteger(path, "SELECT count(*) FROM jobs WHERE shares_nodes = 1"), sharing);
     }
+
+    void migratesSchema8WithoutCoreCounts()
+    {
+        // wagap-2013.swf's first 300 jobs on its 44 hosts with the cores of its .machines
+        // file. A database of schema 8 (before nodes.cores, jobs.node_cores, jobs.gpus) opens
+        // migrated: every job kept, its total CPUs (allocated_cpus, stored since version 2)
+        // still read, per-node counts and node cores unknown, not guessed; the same log
+        // imported again adds nothing and conflicts with nothing.
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("db.sqlite"));
+        const QString log = dir.filePath(QStringLiteral("wagap-head.swf"));
+        int lines = 0;
+        copyLines(testData(QStringLiteral("traces/wagap-2013.swf")).toStdString(), log,
+                  [&](const std::string&) { return ++lines <= 300; });
+        std::vector<JobHolding> before;
+        std::size_t jobCount = 0;
+        {
+            Store store = Store::openOrCreate(path.toStdString());
+            ImportRequest request;
+            request.files = {log.toStdString()};
+            request.topology = testData(QStringLiteral("traces/wagap-2013.topology.conf")).toStdString();
+            request.aleaMachines = testData(QStringLiteral("traces/wagap-2013.swf.machines")).toStdString();
+            request.machine = "wagap";
+            const ImportResult result = importJobLogs(store, request);
+            QVERIFY2(result.committed, result.failure.c_str());
+            const std::int64_t id = store.machine("wagap")->id;
+            QCOMPARE(store.nodeResources(id).totalCores(), std::int64_t(18 * 80 + 26 * 12));
+            before = store.jobHoldings(id);
+            jobCount = store.jobs(id).size();
+            QVERIFY(jobCount > 200);
+            QVERIFY(rawInteger(path, "SELECT count(*) FROM jobs WHERE node_cores IS NOT NULL") > 0);
+        }
+        rawExecute(path,
+                   "ALTER TABLE jobs DROP COLUMN node_cores; ALTER TABLE jobs DROP COLUMN gpus; "
+                   "ALTER TABLE nodes DROP COLUMN cores; ALTER TABLE nodes DROP COLUMN gpus; "
+                   "UPDATE meta SET value = '8' WHERE key = 'schema_version'");
+        Store store = Store::openExisting(path.toStdString());
+        QCOMPARE(store.schemaVersion(), Store::SchemaVersion);
+        QCOMPARE(Store::SchemaVersion, 9);
+        QCOMPARE(rawInteger(path, "SELECT count(*) FROM jobs WHERE node_cores IS NOT NULL OR gpus IS NOT NULL"),
+                 std::int64_t(0));
+        const std::int64_t id = store.machine("wagap")->id;
+        QCOMPARE(store.jobs(id).size(), jobCount);
+        const NodeResources resources = store.nodeResources(id);
+        QCOMPARE(resources.cores.size(), size_t(44));
+        QCOMPARE(resources.totalCores(), std::int64_t(-1));
+        const std::vector<JobHolding> after = store.jobHoldings(id);
+        QCOMPARE(after.size(), before.size());
+        for (size_t i = 0; i < after.size(); ++i) {
+            QCOMPARE(after[i].cores, before[i].cores);
+            // Per node: known after the migration only for one-node jobs (their total).
+            if (before[i].nodeCores.size() == 1)
+                QCOMPARE(after[i].nodeCores, before[i].nodeCores);
+            else
+                QVERIFY(after[i].nodeCores.empty());
+        }
+        const ImportResult again = importOnto(store, "wagap", {log});
+        QVERIFY2(again.committed, again.failure.c_str());
+        QCOMPARE(again.files[0].jobsStored, std::int64_t(0));
+        QCOMPARE(again.files[0].conflicts, std::int64_t(0));
+        QCOMPARE(store.jobs(id).size(), jobCount);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestJobMigration)

@@ -7,10 +7,13 @@
 // checked against counts taken straight from the SWF file's fields (docs/importing.md, "Jobs
 // that share nodes").
 
+#include "app/InspectorDock.h"
 #include "app/JobFilterModel.h"
+#include "app/JobTableModel.h"
 #include "app/JobsDock.h"
 #include "app/MainWindow.h"
 #include "app/TimelineDock.h"
+#include "core/CoreHoldings.h"
 #include "core/RunChartData.h"
 #include "core/Timeline.h"
 #include "importers/JobImport.h"
@@ -78,6 +81,21 @@ std::vector<LoggedRun> readRuns(const QString& path)
     return runs;
 }
 
+/// CPUs the jobs running at `time` hold: in all, and per host (field 19 names a host once
+/// per CPU held there).
+std::pair<std::int64_t, std::map<QString, int>> cpusHeld(const std::vector<LoggedRun>& runs, std::int64_t time)
+{
+    std::int64_t all = 0;
+    std::map<QString, int> perHost;
+    for (const LoggedRun& run : runs)
+        if (run.start <= time && time < run.end) {
+            all += run.hosts.size();
+            for (const QString& host : run.hosts)
+                ++perHost[host];
+        }
+    return {all, perHost};
+}
+
 /// Jobs running at `time` and the distinct hosts they hold.
 std::pair<int, int> runningAndBusy(const std::vector<LoggedRun>& runs, std::int64_t time)
 {
@@ -128,9 +146,13 @@ private slots:
         QCOMPARE(m_runs.size(), size_t(17898));
         m_database = m_dir.filePath(QStringLiteral("wagap.sqlite"));
         QProcess import;
+        // With the CPUs per host of the log's Alea .machines file (docs/importing.md, "Cores and
+        // GPUs"): 18 hosts of 80, 26 of 12, 1,752 in all.
         import.start(QStringLiteral(PLACEMENT_BIN_DIR "/placement"),
                      {QStringLiteral("import"), QStringLiteral("--db"), m_database, QStringLiteral("--topology"),
-                      m_topology, QStringLiteral("--machine"), QStringLiteral("wagap"), m_trace});
+                      m_topology, QStringLiteral("--alea-machines"),
+                      QFINDTESTDATA("data/traces/wagap-2013.swf.machines"), QStringLiteral("--machine"),
+                      QStringLiteral("wagap"), m_trace});
         QVERIFY(import.waitForFinished(60000));
         m_importReport = QString::fromUtf8(import.readAllStandardOutput());
         QVERIFY2(import.exitCode() == 0, qPrintable(m_importReport + import.readAllStandardError()));
@@ -194,6 +216,15 @@ private slots:
         const QRegularExpression counts(
             QStringLiteral("· (\\d+) jobs? running · (\\d+) of 44 nodes busy \\(([\\d.]+)%\\)"));
         const StepSeries busySeries = busyNodesOverTime(machine->jobs);
+        const QRegularExpression cores(QStringLiteral("· (\\d+) of 1752 cores held \\(([\\d.]+)%\\)"));
+        const StepSeries coreSeries = coresHeldOverTime(machine->jobs, machine->jobHoldings);
+        auto* model = qobject_cast<JobTableModel*>(jobs->filter()->sourceModel());
+        QVERIFY(model);
+        QVERIFY(model->columnApplies(JobTableModel::CoresColumn));
+        QVERIFY(!model->columnApplies(JobTableModel::GpusColumn)); // wagap's log names no GPUs
+        auto* inspector = window.inspectorDock();
+        QVERIFY(inspector);
+        int colocatedChecked = 0;
 
         int sharedMoments = 0;
         for (const std::int64_t time : m_moments) {
@@ -209,6 +240,23 @@ private slots:
             QCOMPARE(busySeries.valueAt(time), busy);
             sharedMoments += running > busy ? 1 : 0;
 
+            // Cores: the status bar, the job table's Cores column over the running jobs and
+            // the timeline's cores curve, all as the log's host lists count them.
+            const auto [cpus, cpusPerHost] = cpusHeld(m_runs, time);
+            const QRegularExpressionMatch held = cores.match(status->text());
+            QVERIFY2(held.hasMatch(), qPrintable(status->text()));
+            QCOMPARE(held.captured(1).toLongLong(), cpus);
+            QVERIFY(held.captured(2).toDouble() <= 100.0);
+            QCOMPARE(held.captured(2), QString::number(100.0 * double(cpus) / 1752, 'f', 1));
+            std::int64_t tableCores = 0;
+            for (int row = 0; row < jobs->filter()->rowCount(); ++row)
+                tableCores += jobs->filter()
+                                  ->index(row, JobTableModel::CoresColumn)
+                                  .data(JobTableModel::SortRole)
+                                  .toLongLong();
+            QCOMPARE(tableCores, cpus);
+            QCOMPARE(std::int64_t(coreSeries.valueAt(time)), cpus);
+
             // Each busy node's tooltip names every job holding it.
             std::map<QString, QStringList> holders;
             for (const LoggedRun& run : m_runs)
@@ -222,6 +270,28 @@ private slots:
                     QVERIFY2(tip.contains(QStringLiteral("Job %1 ").arg(id)), qPrintable(tip));
                 if (ids.size() > 1)
                     QVERIFY2(tip.contains(QStringLiteral("Shared by %1 jobs").arg(ids.size())), qPrintable(tip));
+                // The node's cores: held (as the host list counts them) and free.
+                const QString host = QString::fromStdString(machine->nodeName(node));
+                const int nodeCores = machine->resources.cores[static_cast<size_t>(node)];
+                const int onHost = cpusPerHost.count(host) ? cpusPerHost.at(host) : 0;
+                QVERIFY(onHost <= nodeCores);
+                if (!ids.isEmpty())
+                    QVERIFY2(tip.contains(QStringLiteral("Cores: %1 of %2 held, %3 free")
+                                              .arg(onHost)
+                                              .arg(nodeCores)
+                                              .arg(nodeCores - onHost)),
+                             qPrintable(tip));
+                // A job sharing the node: the inspector names the jobs it shares with.
+                if (ids.size() > 1 && colocatedChecked < 3) {
+                    QVERIFY(window.showJob(ids.front()));
+                    QTRY_VERIFY(std::any_of(inspector->findChildren<QLabel*>().begin(),
+                                            inspector->findChildren<QLabel*>().end(), [&](QLabel* label) {
+                                                return label->text().contains(QStringLiteral("Shares"))
+                                                    && label->text().contains(ids[1])
+                                                    && label->text().contains(QStringLiteral("Free on its nodes:"));
+                                            }));
+                    ++colocatedChecked;
+                }
             }
         }
         QVERIFY(sharedMoments > 0); // the moments do show sharing
@@ -232,6 +302,15 @@ private slots:
         QVERIFY(!curve.isEmpty());
         for (const QPointF& point : curve)
             QVERIFY2(point.y() <= 100.0, qPrintable(QString::number(point.y())));
+        QVERIFY(colocatedChecked > 0);
+        // Utilization by cores never above 100 % either, and drawn.
+        QLineSeries* coreCurve = window.timelineDock()->utilizationChart()->coresSeries();
+        QVERIFY(coreCurve->isVisible());
+        QVERIFY(!coreCurve->points().isEmpty());
+        for (const QPointF& point : coreCurve->points())
+            QVERIFY2(point.y() <= 100.0, qPrintable(QString::number(point.y())));
+        for (const int value : coreSeries.values)
+            QVERIFY(value <= 1752);
         for (const int value : busySeries.values)
             QVERIFY(value <= 44);
         for (const float minute : utilizationPerMinute(44, machine->jobs))

@@ -23,6 +23,7 @@ namespace {
 
 const QColor BusyColor(88, 168, 120);
 const QColor QueueColor(236, 150, 52);
+const QColor CoresColor(120, 190, 255);
 const QColor PlotColor(36, 39, 46); ///< the Gantt's dark, a shade darker
 
 /// Three points at most per bucket: about two per pixel.
@@ -109,6 +110,7 @@ UtilizationChart::UtilizationChart(QWidget* parent)
     , m_busyLine(new QLineSeries)
     , m_utilization(new QAreaSeries(m_busyLine))
     , m_queue(new QLineSeries)
+    , m_coresLine(new QLineSeries)
     , m_timeAxis(new QCategoryAxis)
     , m_percentAxis(new QValueAxis)
     , m_queueAxis(new QValueAxis)
@@ -159,6 +161,11 @@ UtilizationChart::UtilizationChart(QWidget* parent)
     m_queue->setName(tr("Queued jobs"));
     chart->addSeries(m_utilization);
     chart->addSeries(m_queue);
+    m_coresLine->setName(tr("Cores held"));
+    chart->addSeries(m_coresLine);
+    m_coresLine->attachAxis(m_timeAxis);
+    m_coresLine->attachAxis(m_percentAxis);
+    m_coresLine->setVisible(false);
     m_utilization->attachAxis(m_timeAxis);
     m_utilization->attachAxis(m_percentAxis);
     m_queue->attachAxis(m_timeAxis);
@@ -177,13 +184,16 @@ void UtilizationChart::buildLegend()
     const QFontMetricsF metrics(font);
     const double height = metrics.height() + 4;
     const double swatch = std::round(metrics.height() * 0.6);
+    delete m_legend;
     m_legend = new QGraphicsRectItem(chart());
     m_legend->setZValue(101); // above the cursor
     m_legend->setPen(Qt::NoPen);
     m_legend->setBrush(QColor(PlotColor.red(), PlotColor.green(), PlotColor.blue(), 210));
     double x = 5;
-    for (const auto& [name, color] :
-         {std::pair{m_utilization->name(), BusyColor}, std::pair{m_queue->name(), QueueColor}}) {
+    std::vector<std::pair<QString, QColor>> entries{{m_utilization->name(), BusyColor}, {m_queue->name(), QueueColor}};
+    if (m_totalCores > 0)
+        entries.emplace_back(m_coresLine->name(), CoresColor);
+    for (const auto& [name, color] : entries) {
         auto* mark = new QGraphicsRectItem(x, std::round((height - swatch) / 2), swatch, swatch, m_legend);
         mark->setPen(Qt::NoPen);
         mark->setBrush(color);
@@ -220,6 +230,7 @@ void UtilizationChart::applyColors()
     m_utilization->setBrush(fill);
     m_utilization->setPen(QPen(BusyColor.lighter(115), 1));
     m_queue->setPen(QPen(QueueColor, 1.5));
+    m_coresLine->setPen(QPen(CoresColor, 1.5));
     m_cursor->setPen(QPen(QColor(255, 255, 255, 220), 1.5));
 }
 
@@ -230,6 +241,19 @@ void UtilizationChart::setJobs(const std::vector<Job>* jobs, int nodeCount, std:
     m_busy = jobs ? busyNodesOverTime(*jobs, jobSizes) : StepSeries{};
     m_queued = jobs ? queuedJobsOverTime(*jobs) : StepSeries{};
     setRange(first, last);
+}
+
+void UtilizationChart::setCores(StepSeries cores, std::int64_t totalCores)
+{
+    const bool shownBefore = m_totalCores > 0;
+    m_cores = std::move(cores);
+    m_totalCores = m_cores.times.empty() ? 0 : totalCores;
+    m_coresLine->setVisible(m_totalCores > 0);
+    if (shownBefore != (m_totalCores > 0)) {
+        buildLegend();
+        plotAreaMoved(chart()->plotArea());
+    }
+    rebuildSeries();
 }
 
 void UtilizationChart::setRange(std::int64_t first, std::int64_t last)
@@ -288,6 +312,13 @@ void UtilizationChart::rebuildSeries()
         m_busyLine->replace(envelopePoints(stepEnvelope(m_busy, m_first, m_last, m_buckets), percent));
         m_queue->replace(envelopePoints(stepEnvelope(m_queued, m_first, m_last, m_buckets), 1));
     }
+    if (m_totalCores <= 0)
+        m_coresLine->clear();
+    else if (changes(m_cores) <= m_buckets)
+        m_coresLine->replace(stepPoints(m_cores, m_first, m_last, 100.0 / static_cast<double>(m_totalCores)));
+    else
+        m_coresLine->replace(envelopePoints(stepEnvelope(m_cores, m_first, m_last, m_buckets),
+                                            100.0 / static_cast<double>(m_totalCores)));
     // Logs that overlap jobs on a node can exceed 100%.
     const int busiest = m_busy.values.empty() ? 0 : *std::max_element(m_busy.values.begin(), m_busy.values.end());
     const double peak = busiest * percent;

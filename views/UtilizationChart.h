@@ -42,6 +42,10 @@ public:
     /// `jobSizes`: the sizes of jobs without nodes (core/Job.h jobSize()), may be empty.
     void setJobs(const std::vector<Job>* jobs, int nodeCount, std::int64_t first, std::int64_t last,
                  const std::vector<int>& jobSizes = {});
+    /// Cores held over time (a line on the percent axis: cores held / `totalCores`);
+    /// `totalCores` <= 0 or an empty series hides it (docs/importing.md, "Cores and GPUs").
+    void setCores(StepSeries cores, std::int64_t totalCores);
+    QLineSeries* coresSeries() const { return m_coresLine; }
     /// Moves the cursor line only: cheap enough for every replay step.
     void setTime(std::int64_t time);
     /// Draws the time from `first` to `last` only (zoom); the jobs stay.
@@ -99,6 +103,7 @@ private:
     QLineSeries* m_busyLine; ///< the upper edge of m_utilization
     QAreaSeries* m_utilization;
     QLineSeries* m_queue;
+    QLineSeries* m_coresLine; ///< cores held, percent of the machine's cores
     QCategoryAxis* m_timeAxis;
     QValueAxis* m_percentAxis;
     QValueAxis* m_queueAxis;
@@ -109,6 +114,8 @@ private:
     QGraphicsRectItem* m_legend = nullptr; ///< "Utilization" and "Queued jobs" on a plate
     StepSeries m_busy;
     StepSeries m_queued;
+    StepSeries m_cores;
+    std::int64_t m_totalCores = 0;
     int m_nodeCount = 1;
     std::int64_t m_first = 0;
     std::int64_t m_last = 1;

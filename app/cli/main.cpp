@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: 2026 Placement Explorer contributors
 
+#include "core/CoreHoldings.h"
 #include "core/MachineSpec.h"
 #include "core/MetricsReport.h"
 #include "core/Occupancy.h"
@@ -23,6 +24,7 @@
 #include <fstream>
 #include <iostream>
 #include <optional>
+#include <tuple>
 
 #include "ContiguousCommand.h"
 #include "FromSlurm.h"
@@ -89,11 +91,60 @@ int runDemo(const QStringList& arguments)
     return 0;
 }
 
+/// "  at T UTC (epoch E): J jobs running, B of N nodes busy (x%), C of K cores held (y%), G of
+/// H GPUs held (z%)": what the jobs running at `time` hold (docs/importing.md, "Cores and GPUs").
+void printHeld(const char* label, const std::vector<Job>& jobs, const std::vector<JobHolding>& holdings, int nodeCount,
+               const NodeResources& resources, std::int64_t time)
+{
+    const HeldAt held = heldAt(jobs, holdings, nodeCount, resources, time);
+    std::printf("  %s %s UTC (epoch %lld): %d jobs running, %d of %d nodes busy (%.1f%%)", label, utc(time).c_str(),
+                static_cast<long long>(time), held.jobs, held.busyNodes, nodeCount,
+                nodeCount ? 100.0 * held.busyNodes / nodeCount : 0.0);
+    const std::int64_t cores = resources.totalCores();
+    if (cores > 0)
+        std::printf(", %lld of %lld cores held (%.1f%%)", static_cast<long long>(held.cores),
+                    static_cast<long long>(cores), 100.0 * coreUtilization(held, resources));
+    else if (held.cores > 0)
+        std::printf(", %lld cores held (the machine's cores unknown)", static_cast<long long>(held.cores));
+    if (held.jobsWithoutCores && held.jobs)
+        std::printf(", %d jobs without a core count", held.jobsWithoutCores);
+    if (resources.totalGpus() > 0)
+        std::printf(", %lld of %lld GPUs held (%.1f%%)", static_cast<long long>(held.gpus),
+                    static_cast<long long>(resources.totalGpus()), 100.0 * gpuUtilization(held, resources));
+    if (held.overfullNodes)
+        std::printf(", %d nodes hold more cores than they have (the log contradicts the machine)", held.overfullNodes);
+    std::printf("\n");
+}
+
 int runInfo(const QStringList& arguments)
 {
-    const QString path = commandArguments(arguments, QStringLiteral("info"), QStringLiteral("info DATABASE"),
-                                          QStringLiteral("List the machines and jobs in a database."))
-                             .constFirst();
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral("List the machines and jobs in a database."));
+    parser.addHelpOption();
+    const QCommandLineOption atOption(
+        QStringLiteral("at"),
+        QStringLiteral("Also say what the jobs running at this instant (Unix epoch seconds) hold: jobs, nodes, "
+                       "cores, GPUs. Repeatable."),
+        QStringLiteral("EPOCH"));
+    parser.addOption(atOption);
+    parser.addPositionalArgument(QStringLiteral("info"), QStringLiteral("List the machines and jobs in a database."),
+                                 QStringLiteral("info DATABASE"));
+    parser.process(arguments);
+    const QStringList positional = parser.positionalArguments().mid(1);
+    if (positional.size() != 1) {
+        std::fprintf(stderr, "placement: usage: placement info [--at EPOCH]... DATABASE\n");
+        return 2;
+    }
+    std::vector<std::int64_t> moments;
+    for (const QString& value : parser.values(atOption)) {
+        bool ok = false;
+        moments.push_back(value.toLongLong(&ok));
+        if (!ok) {
+            std::fprintf(stderr, "placement: info: --at needs Unix epoch seconds, not '%s'\n", qPrintable(value));
+            return 2;
+        }
+    }
+    const QString path = positional.constFirst();
     Store store = Store::openExisting(path.toStdString());
     std::printf("%s: schema version %d\n", qPrintable(path), store.schemaVersion());
     for (const MachineRecord& machine : store.machines()) {
@@ -118,6 +169,22 @@ int runInfo(const QStringList& arguments)
             std::printf("  busiest at %s UTC: %d jobs running, %d of %d nodes busy (%.1f%%)\n", utc(busiest).c_str(),
                         occupancy.runningJobs, occupancy.busyNodes, topology->nodeCount(),
                         topology->nodeCount() ? 100.0 * occupancy.busyNodes / topology->nodeCount() : 0.0);
+            // Cores and GPUs (schema version 9): what the nodes offer and the jobs hold.
+            const NodeResources resources = store.nodeResources(machine.id);
+            const std::vector<JobHolding> holdings = store.jobHoldings(machine.id);
+            if (resources.totalCores() > 0)
+                std::printf("  cores: %lld on %d nodes", static_cast<long long>(resources.totalCores()),
+                            topology->nodeCount());
+            if (resources.totalGpus() > 0)
+                std::printf("%s%lld GPUs", resources.totalCores() > 0 ? ", " : "  ",
+                            static_cast<long long>(resources.totalGpus()));
+            if (resources.totalCores() > 0 || resources.totalGpus() > 0)
+                std::printf("\n");
+            const CorePeak peak = peakCores(jobs, holdings);
+            if (peak.cores > 0)
+                printHeld("most cores held at", jobs, holdings, topology->nodeCount(), resources, peak.time);
+            for (const std::int64_t moment : moments)
+                printHeld("at", jobs, holdings, topology->nodeCount(), resources, moment);
         }
         if (machine.jobsSharingNodes)
             std::printf("  %lld jobs share nodes with concurrent jobs\n",
@@ -268,15 +335,33 @@ int runImport(const QStringList& arguments)
     const QCommandLineOption untilOption(QStringLiteral("until"),
                                          QStringLiteral("With --from-slurm: sacct -E (default now)."),
                                          QStringLiteral("T"), QStringLiteral("now"));
+    const QCommandLineOption slurmConfOption(
+        QStringLiteral("slurm-conf"),
+        QStringLiteral("With --topology: Slurm's slurm.conf, whose NodeName= lines give the nodes' order in each leaf "
+                       "switch (Weight=), their cores (CPUs=) and GPUs (Gres=gpu:N)."),
+        QStringLiteral("FILE"));
+    const QCommandLineOption aleaOption(
+        QStringLiteral("alea-machines"),
+        QStringLiteral("With --topology: an Alea .machines file; each node gets the CPUs per node of the cluster "
+                       "named as its leaf switch (or of the only cluster)."),
+        QStringLiteral("FILE"));
+    const QCommandLineOption coresOption(QStringLiteral("cores-per-node"),
+                                         QStringLiteral("With --topology: the cores of every node no file describes."),
+                                         QStringLiteral("N"));
+    const QCommandLineOption gpusOption(QStringLiteral("gpus-per-node"),
+                                        QStringLiteral("With --topology: the GPUs of every node no file describes."),
+                                        QStringLiteral("N"));
     parser.addOptions({dbOption, formatOption, machineOption, topologyOption, strictOption, offsetOption, zoneOption,
-                       duplicateOption, fromSlurmOption, clusterOption, sinceOption, untilOption});
+                       duplicateOption, fromSlurmOption, clusterOption, sinceOption, untilOption, slurmConfOption,
+                       aleaOption, coresOption, gpusOption});
     parser.addPositionalArgument(QStringLiteral("files"), QStringLiteral("Logs to import."), QStringLiteral("FILE..."));
     parser.process(arguments);
     const QStringList files = parser.positionalArguments().mid(1);
     const bool fromSlurm = parser.isSet(fromSlurmOption);
     if (!parser.isSet(dbOption) || files.isEmpty() == !fromSlurm) {
         std::fprintf(stderr,
-                     "placement: usage: placement import --db DB [--machine NAME | --topology FILE|PRESET] "
+                     "placement: usage: placement import --db DB [--machine NAME | --topology FILE|PRESET "
+                     "[--slurm-conf FILE] [--alea-machines FILE] [--cores-per-node N] [--gpus-per-node N]] "
                      "[--format FORMAT] [--timezone ZONE | --utc-offset OFFSET] [--strict] FILE...\n"
                      "       placement import --db DB --from-slurm [--machine NAME] [--cluster NAME] [--since T] "
                      "[--until T]\n");
@@ -343,6 +428,27 @@ int runImport(const QStringList& arguments)
         request.machine = parser.value(machineOption).toStdString();
         request.topology = parser.value(topologyOption).toStdString();
     }
+    for (const QCommandLineOption* option : {&slurmConfOption, &aleaOption, &coresOption, &gpusOption})
+        if (parser.isSet(*option) && request.topology.empty()) {
+            std::fprintf(stderr, "placement: --%s describes a machine being created: give --topology too\n",
+                         qPrintable(option->names().constFirst()));
+            return 2;
+        }
+    if (parser.isSet(slurmConfOption))
+        request.slurmConf = parser.value(slurmConfOption).toStdString();
+    if (parser.isSet(aleaOption))
+        request.aleaMachines = parser.value(aleaOption).toStdString();
+    for (const auto& [option, target, least] :
+         {std::tuple{&coresOption, &request.coresPerNode, 1}, std::tuple{&gpusOption, &request.gpusPerNode, 0}})
+        if (parser.isSet(*option)) {
+            bool ok = false;
+            *target = parser.value(*option).toInt(&ok);
+            if (!ok || *target < least || *target > 1'000'000) {
+                std::fprintf(stderr, "placement: --%s needs a whole number from %d to 1000000, not '%s'\n",
+                             qPrintable(option->names().constFirst()), least, qPrintable(parser.value(*option)));
+                return 2;
+            }
+        }
     // A new database is built beside its path and appears there only when the import is
     // committed: a failed import leaves no file behind.
     const std::string path = parser.value(dbOption).toStdString();

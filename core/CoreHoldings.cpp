@@ -1,0 +1,151 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Placement Explorer contributors
+
+#include "core/CoreHoldings.h"
+
+#include <algorithm>
+#include <limits>
+#include <utility>
+
+namespace placement {
+namespace {
+
+std::int64_t total(const std::vector<int>& counts)
+{
+    if (counts.empty())
+        return -1;
+    std::int64_t sum = 0;
+    for (const int count : counts) {
+        if (count < 0)
+            return -1;
+        sum += count;
+    }
+    return sum;
+}
+
+} // namespace
+
+std::int64_t NodeResources::totalCores() const
+{
+    return total(cores);
+}
+
+std::int64_t NodeResources::totalGpus() const
+{
+    return total(gpus);
+}
+
+std::vector<int> coresHeldPerNode(const std::vector<Job>& jobs, const std::vector<JobHolding>& holdings, int nodeCount,
+                                  const NodeResources& resources, std::int64_t time)
+{
+    std::vector<int> held(static_cast<std::size_t>(nodeCount), 0);
+    for (std::size_t i = 0; i < jobs.size(); ++i) {
+        const Job& job = jobs[i];
+        if (!job.runsAt(time))
+            continue;
+        const std::vector<int>* perNode = i < holdings.size() ? &holdings[i].nodeCores : nullptr;
+        for (std::size_t k = 0; k < job.nodes.size(); ++k) {
+            const int node = job.nodes[k];
+            if (node < 0 || node >= nodeCount)
+                continue;
+            int cores = 0;
+            if (perNode && perNode->size() == job.nodes.size())
+                cores = (*perNode)[k];
+            else if (static_cast<std::size_t>(node) < resources.cores.size() && resources.cores[node] > 0)
+                cores = resources.cores[node];
+            else
+                cores = 1;
+            held[static_cast<std::size_t>(node)] += cores;
+        }
+    }
+    return held;
+}
+
+HeldAt heldAt(const std::vector<Job>& jobs, const std::vector<JobHolding>& holdings, int nodeCount,
+              const NodeResources& resources, std::int64_t time)
+{
+    HeldAt result;
+    std::vector<char> busy(static_cast<std::size_t>(nodeCount), 0);
+    for (std::size_t i = 0; i < jobs.size(); ++i) {
+        const Job& job = jobs[i];
+        if (!job.runsAt(time))
+            continue;
+        ++result.jobs;
+        for (const int node : job.nodes)
+            if (node >= 0 && node < nodeCount && !busy[static_cast<std::size_t>(node)]) {
+                busy[static_cast<std::size_t>(node)] = 1;
+                ++result.busyNodes;
+            }
+        const JobHolding* holding = i < holdings.size() ? &holdings[i] : nullptr;
+        if (holding && holding->cores >= 0)
+            result.cores += holding->cores;
+        else
+            ++result.jobsWithoutCores;
+        if (holding && holding->gpus >= 0) {
+            result.gpus += holding->gpus;
+            ++result.jobsWithGpus;
+        }
+    }
+    if (resources.cores.size() == static_cast<std::size_t>(nodeCount)) {
+        const std::vector<int> perNode = coresHeldPerNode(jobs, holdings, nodeCount, resources, time);
+        for (int node = 0; node < nodeCount; ++node)
+            if (resources.cores[static_cast<std::size_t>(node)] >= 0
+                && perNode[static_cast<std::size_t>(node)] > resources.cores[static_cast<std::size_t>(node)])
+                ++result.overfullNodes;
+    }
+    return result;
+}
+
+CorePeak peakCores(const std::vector<Job>& jobs, const std::vector<JobHolding>& holdings)
+{
+    std::vector<std::pair<std::int64_t, std::int64_t>> events; // (time, +cores / -cores): ends first
+    for (std::size_t i = 0; i < jobs.size() && i < holdings.size(); ++i)
+        if (holdings[i].cores > 0 && jobs[i].end > jobs[i].start) {
+            events.emplace_back(jobs[i].start, holdings[i].cores);
+            events.emplace_back(jobs[i].end, -holdings[i].cores);
+        }
+    std::sort(events.begin(), events.end());
+    CorePeak peak;
+    std::int64_t held = 0;
+    for (const auto& [time, change] : events) {
+        held += change;
+        if (held > peak.cores)
+            peak = {time, held};
+    }
+    return peak;
+}
+
+StepSeries coresHeldOverTime(const std::vector<Job>& jobs, const std::vector<JobHolding>& holdings)
+{
+    std::vector<std::pair<std::int64_t, std::int64_t>> events;
+    for (std::size_t i = 0; i < jobs.size() && i < holdings.size(); ++i)
+        if (holdings[i].cores > 0 && jobs[i].end > jobs[i].start) {
+            events.emplace_back(jobs[i].start, holdings[i].cores);
+            events.emplace_back(jobs[i].end, -holdings[i].cores);
+        }
+    std::sort(events.begin(), events.end());
+    StepSeries series;
+    std::int64_t held = 0;
+    for (std::size_t i = 0; i < events.size();) {
+        const std::int64_t time = events[i].first;
+        for (; i < events.size() && events[i].first == time; ++i)
+            held += events[i].second;
+        series.times.push_back(time);
+        series.values.push_back(static_cast<int>(std::min<std::int64_t>(held, std::numeric_limits<int>::max())));
+    }
+    return series;
+}
+
+double coreUtilization(const HeldAt& held, const NodeResources& resources)
+{
+    const std::int64_t cores = resources.totalCores();
+    return cores > 0 ? static_cast<double>(held.cores) / static_cast<double>(cores) : -1;
+}
+
+double gpuUtilization(const HeldAt& held, const NodeResources& resources)
+{
+    const std::int64_t gpus = resources.totalGpus();
+    return gpus > 0 ? static_cast<double>(held.gpus) / static_cast<double>(gpus) : -1;
+}
+
+} // namespace placement

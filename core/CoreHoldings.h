@@ -1,0 +1,78 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Placement Explorer contributors
+
+#pragma once
+
+#include "core/Job.h"
+#include "core/Timeline.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace placement {
+
+/// What a machine's nodes offer (schema version 9, nodes.cores and nodes.gpus): per node id,
+/// its CPUs (cores) and GPUs; -1 where no description said. Empty vectors: not known at all.
+struct NodeResources
+{
+    std::vector<int> cores, gpus;
+
+    /// The machine's cores (or GPUs): the sum over its nodes, or -1 when a node's count is
+    /// unknown.
+    std::int64_t totalCores() const;
+    std::int64_t totalGpus() const;
+};
+
+/// What one job held besides its nodes: the CPUs (cores) in all and per node, and its GPUs.
+struct JobHolding
+{
+    int cores = -1; ///< in all (jobs.allocated_cpus); -1 unknown
+    /// Per node of Job::nodes, same order (jobs.node_cores; a one-node job's total); empty
+    /// when the log does not say per node.
+    std::vector<int> nodeCores;
+    int gpus = -1; ///< in all; -1 unknown
+};
+
+/// What the jobs running at one instant hold. "Running" is Job::runsAt: start <= t < end.
+struct HeldAt
+{
+    int jobs = 0; ///< jobs running
+    int busyNodes = 0; ///< distinct nodes at least one of them holds
+    std::int64_t cores = 0; ///< cores they hold (the jobs whose count is known)
+    int jobsWithoutCores = 0; ///< running jobs whose core count is unknown (not in `cores`)
+    std::int64_t gpus = 0; ///< GPUs they hold (the jobs whose count is known)
+    int jobsWithGpus = 0; ///< running jobs whose GPU count is known
+    /// Nodes on which the jobs hold more cores than the node has (a log that contradicts the
+    /// machine's description); 0 for a consistent log.
+    int overfullNodes = 0;
+};
+
+/// Counts what `jobs` (with `holdings`, one per job, may be empty) hold at `time` on a
+/// machine of `nodeCount` nodes offering `resources`.
+HeldAt heldAt(const std::vector<Job>& jobs, const std::vector<JobHolding>& holdings, int nodeCount,
+              const NodeResources& resources, std::int64_t time);
+
+/// Per node: the cores the jobs running at `time` hold on it (jobs whose per-node count is
+/// unknown count as the node's whole cores, or 1 when those are unknown too).
+std::vector<int> coresHeldPerNode(const std::vector<Job>& jobs, const std::vector<JobHolding>& holdings, int nodeCount,
+                                  const NodeResources& resources, std::int64_t time);
+
+/// The instant the jobs hold the most cores (of the jobs whose core count is known), the
+/// earliest such; {0, 0} without such jobs. One sweep over the starts and ends.
+struct CorePeak
+{
+    std::int64_t time = 0;
+    std::int64_t cores = 0;
+};
+CorePeak peakCores(const std::vector<Job>& jobs, const std::vector<JobHolding>& holdings);
+
+/// Cores held by running jobs over time (the jobs whose core count is known).
+StepSeries coresHeldOverTime(const std::vector<Job>& jobs, const std::vector<JobHolding>& holdings);
+
+/// Utilization by cores: cores held / machine's cores, in [0, 1] for a consistent log; -1
+/// when the machine's cores are unknown.
+double coreUtilization(const HeldAt& held, const NodeResources& resources);
+/// Utilization by GPUs: GPUs held / machine's GPUs; -1 when the machine has no known GPUs.
+double gpuUtilization(const HeldAt& held, const NodeResources& resources);
+
+} // namespace placement
