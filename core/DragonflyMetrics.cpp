@@ -64,8 +64,9 @@ void PlacementAnalyzer::measureDragonfly(const std::vector<int>& nodes, Placemen
         std::int64_t lineSquares = 0; // Σ over rows and columns of (nodes on the line)²
         for (int pass = 0; pass < 2; ++pass) {
             for (int router : m_groupRouters[static_cast<size_t>(group)]) {
-                const size_t line = pass == 0 ? static_cast<size_t>(group * rows + df.rowOf(router))
-                                              : static_cast<size_t>(groups * rows + group * columns + df.columnOf(router));
+                const size_t line = pass == 0
+                    ? static_cast<size_t>(group * rows + df.rowOf(router))
+                    : static_cast<size_t>(groups * rows + group * columns + df.columnOf(router));
                 if (m_lineStamp[line] != m_epoch) {
                     m_lineStamp[line] = m_epoch;
                     m_lineCount[line] = 0;
@@ -73,8 +74,9 @@ void PlacementAnalyzer::measureDragonfly(const std::vector<int>& nodes, Placemen
                 m_lineCount[line] += m_routerCount[static_cast<size_t>(router)];
             }
             for (int router : m_groupRouters[static_cast<size_t>(group)]) {
-                const size_t line = pass == 0 ? static_cast<size_t>(group * rows + df.rowOf(router))
-                                              : static_cast<size_t>(groups * rows + group * columns + df.columnOf(router));
+                const size_t line = pass == 0
+                    ? static_cast<size_t>(group * rows + df.rowOf(router))
+                    : static_cast<size_t>(groups * rows + group * columns + df.columnOf(router));
                 if (m_lineStamp[line] == m_epoch) {
                     lineSquares += m_lineCount[line] * m_lineCount[line];
                     m_lineStamp[line] = 0; // counted once

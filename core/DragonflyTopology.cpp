@@ -16,10 +16,8 @@ int portSlot(DragonflyTopology::Arrangement arrangement, int groups, int group, 
 {
     const int offset = ((other - group) % groups + groups) % groups; // 1 .. groups - 1
     switch (arrangement) {
-    case DragonflyTopology::Arrangement::Absolute:
-        return other < group ? other : other - 1;
-    case DragonflyTopology::Arrangement::Relative:
-        return offset - 1;
+    case DragonflyTopology::Arrangement::Absolute: return other < group ? other : other - 1;
+    case DragonflyTopology::Arrangement::Relative: return offset - 1;
     case DragonflyTopology::Arrangement::Circulant:
         if (2 * offset < groups)
             return 2 * (offset - 1); // +1, +2, ... on the even slots
@@ -43,12 +41,9 @@ std::string withThousands(long long value)
 std::string DragonflyTopology::arrangementName(Arrangement arrangement)
 {
     switch (arrangement) {
-    case Arrangement::Absolute:
-        return "absolute";
-    case Arrangement::Relative:
-        return "relative";
-    case Arrangement::Circulant:
-        return "circulant";
+    case Arrangement::Absolute: return "absolute";
+    case Arrangement::Relative: return "relative";
+    case Arrangement::Circulant: return "circulant";
     }
     return "relative";
 }
@@ -124,7 +119,8 @@ std::string DragonflyTopology::nodeName(int node) const
 std::string DragonflyTopology::nodeLocation(int node) const
 {
     const int router = routerOf(node);
-    std::string text = "group " + std::to_string(groupOfRouter(router)) + ", router " + std::to_string(router % m_perGroup);
+    std::string text
+        = "group " + std::to_string(groupOfRouter(router)) + ", router " + std::to_string(router % m_perGroup);
     if (m_shape.rows > 1)
         text += " (row " + std::to_string(rowOf(router)) + ", column " + std::to_string(columnOf(router)) + ")";
     if (m_shape.nodesPerRouter > 1)
@@ -210,8 +206,8 @@ const std::vector<Link>& DragonflyTopology::links() const
         for (int low = 0; low < s.groups; ++low)
             for (int high = low + 1; high < s.groups; ++high)
                 for (int copy = 0; copy < s.globalPerPair; ++copy)
-                    m_links.push_back({m_nodes + gateway(low, high, copy), m_nodes + gateway(high, low, copy),
-                                       s.globalBandwidth});
+                    m_links.push_back(
+                        {m_nodes + gateway(low, high, copy), m_nodes + gateway(high, low, copy), s.globalBandwidth});
     });
     return m_links;
 }

@@ -97,10 +97,7 @@ public:
     int globalLink(int group, int other, int copy) const;
     /// Link id of the local link between two routers of one group in the same row or column.
     int localLink(int a, int b) const;
-    int globalLinkCount() const
-    {
-        return m_shape.groups * (m_shape.groups - 1) / 2 * m_shape.globalPerPair;
-    }
+    int globalLinkCount() const { return m_shape.groups * (m_shape.groups - 1) / 2 * m_shape.globalPerPair; }
     int firstGlobalLink() const { return m_firstGlobal; }
     int firstLocalLink() const { return m_nodes; }
 

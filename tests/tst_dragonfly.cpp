@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: 2026 Placement Explorer contributors
 
+#include "core/AllocatorFactory.h"
+#include "core/DragonflyAllocators.h"
 #include "core/DragonflyTopology.h"
 #include "core/LinkSharing.h"
 #include "core/MachineSpec.h"
@@ -8,12 +10,14 @@
 #include "core/NodeLayout.h"
 #include "core/PlacementMetrics.h"
 #include "core/Presets.h"
+#include "core/Simulator.h"
 #include "core/SplitMix64.h"
 
 #include <QTest>
 
 #include <algorithm>
 #include <deque>
+#include <map>
 #include <set>
 
 using namespace placement;
@@ -419,8 +423,8 @@ private slots:
         QVERIFY(apart.interferenceFree());
         // Group 0 routes to group 2 through routers 1 and 3 (circulant, offset 2): the third
         // job's route from router 3 to router 1 is a link of the first job.
-        const InterferenceReport sharing = analyzeInterference(*topology, {{0, 1, 2, 3, 6}, {8, 9, 10}, {7, 16}},
-                                                               LinkModel::TopologyAwareView);
+        const InterferenceReport sharing
+            = analyzeInterference(*topology, {{0, 1, 2, 3, 6}, {8, 9, 10}, {7, 16}}, LinkModel::TopologyAwareView);
         QVERIFY(!sharing.interferenceFree());
         QVERIFY(sharing.jobs[2].sharedWith.count(0));
         QVERIFY(!sharing.jobs[2].sharedWith.count(1));
@@ -452,8 +456,117 @@ private slots:
         std::set<int> drawn;
         for (const auto& segment : network.segments)
             drawn.insert(segment.link);
-        QCOMPARE(static_cast<int>(drawn.size()),
-                 static_cast<int>(topology->links().size()) - topology->nodeCount());
+        QCOMPARE(static_cast<int>(drawn.size()), static_cast<int>(topology->links().size()) - topology->nodeCount());
+    }
+
+    void groupPackedTakesTheFewestGroupsThenRouters()
+    {
+        // 5 groups of 4 routers x 2 nodes (8 nodes a group).
+        const auto topology = parseMachineSpec("dragonfly-small");
+        const auto& df = dynamic_cast<const DragonflyTopology&>(*topology);
+        MachineState state(df);
+        state.take({0, 1, 2}, 0); // group 0: 5 free, router 1 has 1 free
+        state.take({8, 9, 10, 11, 12, 14}, 1); // group 1: 2 free (nodes 13, 15: routers 6 and 7)
+        GroupPackedAllocator allocator(df);
+        // 2 nodes: best fit is group 1 (2 free), on two routers as it must be.
+        QCOMPARE(allocator.allocate(state, {2, 2, 60}), (std::vector<int>{13, 15}));
+        // 4 nodes: group 0 (5 free) is the tightest that holds them; its full routers 2 and 3
+        // first (the fewest routers), not router 1's lone node.
+        QCOMPARE(allocator.allocate(state, {2, 4, 60}), (std::vector<int>{4, 5, 6, 7}));
+        // 20 nodes: two whole free groups (8 + 8) and the rest (4) in group 0, best fit.
+        const std::vector<int> big = allocator.allocate(state, {2, 20, 60});
+        QCOMPARE(static_cast<int>(big.size()), 20);
+        std::set<int> groups;
+        for (int node : big)
+            groups.insert(df.groupOf(node));
+        QCOMPARE(static_cast<int>(groups.size()), 3);
+        QVERIFY(groups.count(0));
+        // More than is free: no.
+        QVERIFY(allocator.allocate(state, {2, state.freeCount() + 1, 60}).empty());
+    }
+
+    void randomRoutersTakeWholeRouters()
+    {
+        const auto topology = parseMachineSpec("dragonfly groups=4 columns=4 nodes-per-router=4");
+        const auto& df = dynamic_cast<const DragonflyTopology&>(*topology);
+        MachineState state(df);
+        state.take({1, 2, 17}, 0);
+        RandomRoutersAllocator allocator(df, 7);
+        std::set<std::vector<int>> seen;
+        for (int trial = 0; trial < 20; ++trial) {
+            const std::vector<int> nodes = allocator.allocate(state, {1, 10, 60});
+            QCOMPARE(static_cast<int>(nodes.size()), 10);
+            std::map<int, int> perRouter;
+            for (int node : nodes) {
+                QVERIFY(state.isFree(node));
+                ++perRouter[df.routerOf(node)];
+            }
+            // Every router but the last drawn gives all its free nodes.
+            int partial = 0;
+            for (const auto& [router, count] : perRouter) {
+                int free = 0;
+                for (int slot = 0; slot < 4; ++slot)
+                    free += state.isFree(router * 4 + slot) ? 1 : 0;
+                partial += count < free ? 1 : 0;
+            }
+            QVERIFY(partial <= 1);
+            seen.insert(nodes);
+        }
+        QVERIFY(seen.size() > 5); // drawn anew each time
+        RandomRoutersAllocator again(df, 7);
+        RandomRoutersAllocator first(df, 7);
+        QCOMPARE(again.allocate(state, {1, 10, 60}), first.allocate(state, {1, 10, 60}));
+    }
+
+    void slurmBlockFollowsEvalNodesBlock()
+    {
+        // Four base blocks of four nodes, default levels (1, 2, 4, 8, 16 base blocks).
+        const auto topology = parseMachineSpec("dragonfly groups=4 columns=2 nodes-per-router=2");
+        const auto& df = dynamic_cast<const DragonflyTopology&>(*topology);
+        SlurmBlockAllocator allocator(SlurmBlockAllocator::groupsOf(df));
+        MachineState state(df);
+        state.take({4, 5}, 0); // free: 4, 2, 4, 4
+        state.take({8}, 1); // free: 4, 2, 3, 4
+        // 3 nodes: one base block; the fewest free nodes that hold them: block 2.
+        QCOMPARE(allocator.allocate(state, {2, 3, 60}), (std::vector<int>{9, 10, 11}));
+        // 4 nodes: blocks 0 and 3 hold them with 4 free each: the last on a tie.
+        QCOMPARE(allocator.allocate(state, {2, 4, 60}), (std::vector<int>{12, 13, 14, 15}));
+        // 6 nodes: blocks of two base blocks; {0, 1} has 6 free, {2, 3} 7: {0, 1}. Inside,
+        // no base block holds 6: the one with the most (0), then the rest fits 1.
+        QCOMPARE(allocator.allocate(state, {2, 6, 60}), (std::vector<int>{0, 1, 2, 3, 6, 7}));
+        // 12 nodes: a block of four base blocks (13 free); inside, none holds 12: the most
+        // free, 3 (4, the last on a tie with 0), then 0, then 2 (3 free, 4 wanted), then 1
+        // (holds the last node, the fewest free).
+        const std::vector<int> twelve = allocator.allocate(state, {2, 12, 60});
+        QCOMPARE(twelve, (std::vector<int>{0, 1, 2, 3, 6, 9, 10, 11, 12, 13, 14, 15}));
+        // Only level 0 and level 2 allowed (BlockSizes=4,16): 6 nodes need a level-2 block.
+        SlurmBlockAllocator sized(SlurmBlockAllocator::groupsOf(df), 4, 0b101);
+        QCOMPARE(static_cast<int>(sized.allocate(state, {2, 6, 60}).size()), 6);
+        QVERIFY(allocator.allocate(state, {2, 14, 60}).empty());
+    }
+
+    void everyPolicyReplaysAWorkloadOnADragonfly()
+    {
+        const auto topology = parseMachineSpec("dragonfly-small");
+        std::vector<SimulationJob> jobs;
+        SplitMix64 random(3);
+        for (int i = 0; i < 300; ++i)
+            jobs.push_back(
+                {std::to_string(i), i * 20, random.between(30, 900), 1000, static_cast<int>(random.between(1, 24))});
+        for (const char* policy :
+             {"first-fit", "random", "dual-ended", "group-packed", "random-routers", "slurm-block"}) {
+            AllocatorChoice choice;
+            choice.policy = policy;
+            auto allocator = makeAllocator(*topology, choice);
+            const SimulationResult result = simulate(*topology, jobs, *allocator);
+            int placed = 0;
+            for (const SimulatedJob& job : result.jobs)
+                placed += job.nodes.empty() ? 0 : 1;
+            QVERIFY2(placed == 300, policy);
+        }
+        AllocatorChoice onTorus;
+        onTorus.policy = "group-packed";
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, makeAllocator(*parseMachineSpec("torus-8x8"), onTorus));
     }
 };
 
