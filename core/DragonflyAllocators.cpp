@@ -36,7 +36,8 @@ std::vector<int> GroupPackedAllocator::allocate(const MachineState& state, const
     const std::vector<std::vector<int>> routers = freeByRouter(df, state);
     std::vector<int> freeInGroup(static_cast<size_t>(df.groups()), 0);
     for (int router = 0; router < df.switchCount(); ++router)
-        freeInGroup[static_cast<size_t>(df.groupOfRouter(router))] += static_cast<int>(routers[static_cast<size_t>(router)].size());
+        freeInGroup[static_cast<size_t>(df.groupOfRouter(router))]
+            += static_cast<int>(routers[static_cast<size_t>(router)].size());
     std::vector<int> order(static_cast<size_t>(df.groups()));
     for (int group = 0; group < df.groups(); ++group)
         order[static_cast<size_t>(group)] = group;
@@ -99,9 +100,9 @@ std::vector<int> RandomRoutersAllocator::allocate(const MachineState& state, con
     m_state = random.next();
     std::vector<int> nodes;
     for (size_t i = 0; i < candidates.size() && static_cast<int>(nodes.size()) < request.nodes; ++i) {
-        std::swap(candidates[i], candidates[static_cast<size_t>(
-                                     random.between(static_cast<std::int64_t>(i),
-                                                    static_cast<std::int64_t>(candidates.size()) - 1))]);
+        std::swap(candidates[i],
+                  candidates[static_cast<size_t>(
+                      random.between(static_cast<std::int64_t>(i), static_cast<std::int64_t>(candidates.size()) - 1))]);
         for (int node : routers[static_cast<size_t>(candidates[i])])
             if (static_cast<int>(nodes.size()) < request.nodes)
                 nodes.push_back(node);
@@ -183,7 +184,8 @@ std::vector<int> SlurmBlockAllocator::allocate(const MachineState& state, const 
             free += static_cast<int>(freeNodes[static_cast<size_t>(b)].size());
         int available = free;
         if (useLl) {
-            const int llPerBlock = std::min(bblockPerBlock / bblockPerLl, llCount - block * (bblockPerBlock / bblockPerLl));
+            const int llPerBlock
+                = std::min(bblockPerBlock / bblockPerLl, llCount - block * (bblockPerBlock / bblockPerLl));
             std::vector<int> counts(onLl.begin() + block * (bblockPerBlock / bblockPerLl),
                                     onLl.begin() + block * (bblockPerBlock / bblockPerLl) + std::max(0, llPerBlock));
             std::sort(counts.begin(), counts.end(), std::greater<int>());
