@@ -114,6 +114,15 @@ std::int64_t PlacementAnalyzer::dragonflyGroupPairHops(int group, int other)
         return total;
     }
     const bool allToAll = df.shape().rows == 1 || df.shape().columns == 1;
+    if (allToAll) {
+        // No touched router ends a global link of the pair: every pair takes 3 hops.
+        bool gatewayTouched = false;
+        for (int copy = 0; copy < copies && !gatewayTouched; ++copy)
+            gatewayTouched = m_routerStamp[static_cast<size_t>(df.gateway(group, other, copy))] == m_epoch
+                || m_routerStamp[static_cast<size_t>(df.gateway(other, group, copy))] == m_epoch;
+        if (!gatewayTouched)
+            return 3 * m_groupCount[static_cast<size_t>(group)] * m_groupCount[static_cast<size_t>(other)];
+    }
     auto build = [&](int from, int to, std::vector<Profile>& profiles) {
         profiles.clear();
         if (allToAll) {
