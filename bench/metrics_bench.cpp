@@ -3,7 +3,8 @@
 
 // Placement metrics at scale: APH + partitions + lowest common switch level for 1,000,000
 // jobs whose sizes follow the real traces theta_2022.swf (ALCF Theta, nodes) and hpc2n.swf
-// (HPC2N Seth, 2 CPUs per node), on Titan (25x16x24 torus, 2 nodes per router) and
+// (HPC2N Seth, 2 CPUs per node), on Titan (25x16x24 torus, 2 nodes per router), the frontier
+// (Slingshot dragonfly, 9,408 nodes) and theta (Aries) presets and
 // jigsaw-5488 (radix-28 fat-tree). Target: <= 1 s per machine here.
 //
 // Reference measured in the same run: the brute-force APH over all ordered pairs and the
@@ -186,7 +187,8 @@ int main(int argc, char* argv[])
     std::printf(
         "| machine | jobs | threads | nodes measured | seconds | jobs/s | target 1 s: ratio | vs jigsaw-5488 |\n");
     std::printf("|---|---|---|---|---|---|---|---|\n");
-    // Titan first, then the reference (jigsaw-5488, target met) in the same process: on a
+    // Titan and the dragonflies (frontier: the 1 s target on a Slingshot machine) first, then
+    // the reference (jigsaw-5488, target met) in the same process: on a
     // shared machine the ratio between them is steadier than either time.
     struct Measured
     {
@@ -196,7 +198,7 @@ int main(int argc, char* argv[])
         double scattered = 0; ///< µs per job, its scattered placements alone
     };
     std::vector<Measured> measured;
-    for (const char* name : {"titan", "jigsaw-5488"}) {
+    for (const char* name : {"titan", "frontier", "theta", "jigsaw-5488"}) {
         const auto topology = parseMachineSpec(name);
         const auto pool = placementPool(mixed, topology->nodeCount(), 20000, random);
         measureJobs(*topology, pool, 20000, threads); // warm caches

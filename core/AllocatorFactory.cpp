@@ -4,6 +4,8 @@
 #include "core/AllocatorFactory.h"
 
 #include "core/Aucsched3.h"
+#include "core/DragonflyAllocators.h"
+#include "core/DragonflyTopology.h"
 #include "core/FatTreeTopology.h"
 #include "core/JigsawAllocator.h"
 #include "core/LaasAllocator.h"
@@ -43,6 +45,13 @@ const std::vector<AllocatorPolicyInfo>& allocatorPolicies()
          "Smith & Lowenthal HPDC'21 LC+S, a theoretical bound: any placement meeting Jigsaw's conditions, links "
          "shared by bandwidth (4 classes of 0.5-2 GB/s per job, links capped at 4 of 5 GB/s), a search timeout "
          "(three-level fat-trees)",
+         false},
+        {"group-packed", "dragonflies: the fewest groups, then the fewest routers (best fit for the last group)",
+         false},
+        {"random-routers", "dragonflies: whole routers at random, seeded (Jain et al. SC'14)", false},
+        {"slurm-block",
+         "Slurm topology/block best fit, the dragonfly's groups as base blocks (eval_nodes_block.c, "
+         "slurm-24-11-7-1)",
          false},
         {"quadrant", "Pascual: the torus split into equal squares, one job per square, row order inside", false},
         {"aucsched3",
@@ -108,6 +117,16 @@ std::unique_ptr<Allocator> makeAllocator(const Topology& topology, const Allocat
         if (!tree)
             throw std::invalid_argument("ta needs a three-level fat-tree, not a " + topology.describe());
         return std::make_unique<TopologyAwareAllocator>(*tree);
+    }
+    if (policy == "group-packed" || policy == "random-routers" || policy == "slurm-block") {
+        const auto* dragonfly = dynamic_cast<const DragonflyTopology*>(&topology);
+        if (!dragonfly)
+            throw std::invalid_argument(policy + " needs a dragonfly, not a " + topology.describe());
+        if (policy == "group-packed")
+            return std::make_unique<GroupPackedAllocator>(*dragonfly);
+        if (policy == "random-routers")
+            return std::make_unique<RandomRoutersAllocator>(*dragonfly, choice.seed);
+        return std::make_unique<SlurmBlockAllocator>(SlurmBlockAllocator::groupsOf(*dragonfly));
     }
     if (policy == "quadrant") {
         const auto* torus = dynamic_cast<const TorusTopology*>(&topology);

@@ -3,6 +3,7 @@
 
 #include "core/LinkSharing.h"
 
+#include "core/DragonflyTopology.h"
 #include "core/FatTreeTopology.h"
 #include "core/KaryNTreeTopology.h"
 #include "core/SwitchHierarchy.h"
@@ -96,6 +97,57 @@ std::vector<Channel> karyView(const KaryNTreeTopology& tree, const std::vector<i
     return channels;
 }
 
+/// Both directions of the links of every minimal local route between two routers of a group:
+/// the direct link, or on two-dimensional groups both corners (row first, column first).
+void addLocalRoutes(const DragonflyTopology& df, int a, int b, std::vector<Channel>& channels)
+{
+    if (a == b)
+        return;
+    if (df.localHops(a, b) == 1) {
+        addBothWays(channels, df.localLink(a, b));
+        return;
+    }
+    const int base = df.groupOfRouter(a) * df.routersPerGroup();
+    const int columns = df.shape().columns;
+    for (int corner : {base + df.rowOf(a) * columns + df.columnOf(b), base + df.rowOf(b) * columns + df.columnOf(a)}) {
+        addBothWays(channels, df.localLink(a, corner));
+        addBothWays(channels, df.localLink(corner, b));
+    }
+}
+
+/// A dragonfly job can use the local routes between its routers inside each group and, for
+/// every two of its groups, each global link between them with the local routes from its
+/// routers to that link's ends (adaptive routing may take any of them; docs/metrics.md).
+std::vector<Channel> dragonflyView(const DragonflyTopology& df, const std::vector<int>& nodes)
+{
+    std::vector<Channel> channels;
+    std::map<int, std::vector<int>> routersOfGroup;
+    for (int node : nodes) {
+        addBothWays(channels, node);
+        routersOfGroup[df.groupOf(node)].push_back(df.routerOf(node));
+    }
+    for (auto& [group, routers] : routersOfGroup) {
+        std::sort(routers.begin(), routers.end());
+        routers.erase(std::unique(routers.begin(), routers.end()), routers.end());
+        for (size_t i = 0; i < routers.size(); ++i)
+            for (size_t j = i + 1; j < routers.size(); ++j)
+                addLocalRoutes(df, routers[i], routers[j], channels);
+    }
+    for (auto first = routersOfGroup.begin(); first != routersOfGroup.end(); ++first)
+        for (auto second = std::next(first); second != routersOfGroup.end(); ++second)
+            for (int copy = 0; copy < df.shape().globalPerPair; ++copy) {
+                addBothWays(channels, df.globalLink(first->first, second->first, copy));
+                const int here = df.gateway(first->first, second->first, copy);
+                const int there = df.gateway(second->first, first->first, copy);
+                for (int router : first->second)
+                    addLocalRoutes(df, router, here, channels);
+                for (int router : second->second)
+                    addLocalRoutes(df, there, router, channels);
+            }
+    sortUnique(channels);
+    return channels;
+}
+
 } // namespace
 
 std::vector<Channel> usableChannels(const Topology& topology, const std::vector<int>& nodes, LinkModel model)
@@ -106,9 +158,11 @@ std::vector<Channel> usableChannels(const Topology& topology, const std::vector<
         return fatTreeView(*fatTree, nodes);
     if (const auto* kary = dynamic_cast<const KaryNTreeTopology*>(&topology))
         return karyView(*kary, nodes);
+    if (const auto* dragonfly = dynamic_cast<const DragonflyTopology*>(&topology))
+        return dragonflyView(*dragonfly, nodes);
     if (topology.hierarchy())
         return staticRouteChannels(topology, nodes); // one path between any two switches: the same links
-    throw std::invalid_argument("the topology-aware link view is defined for trees only");
+    throw std::invalid_argument("the topology-aware link view is defined for trees and dragonflies only");
 }
 
 InterferenceReport analyzeInterference(const Topology& topology, const std::vector<std::vector<int>>& jobs,

@@ -17,7 +17,8 @@ enum class LinkModel {
     StaticRouting,
     /// Pollard SC'18 §III-A: a job spanning leaves can use every up-link of its leaves, one
     /// spanning pods every up-link of its pods' L2 switches (routing does not follow the
-    /// placement). Trees only.
+    /// placement). Trees and dragonflies: on a dragonfly, every local-global-local route
+    /// between the job's routers through any global link of each pair of its groups.
     TopologyAwareView,
 };
 

@@ -3,6 +3,7 @@
 
 #include "core/MachineSpec.h"
 
+#include "core/DragonflyTopology.h"
 #include "core/FatTreeTopology.h"
 #include "core/KaryNTreeTopology.h"
 #include "core/Presets.h"
@@ -213,8 +214,51 @@ std::unique_ptr<Topology> parseMachineSpec(const std::string& spec)
         fields.requireNoneLeft();
         return std::make_unique<SwitchTreeTopology>(parents, nodes, prefix);
     }
+    if (kind == "dragonfly") {
+        DragonflyTopology::Shape shape;
+        shape.groups = fields.takeInt("groups", shape.groups);
+        shape.rows = fields.takeInt("rows", shape.rows);
+        shape.columns = fields.takeInt("columns", shape.columns);
+        shape.nodesPerRouter = fields.takeInt("nodes-per-router", shape.nodesPerRouter);
+        shape.globalPerPair = fields.takeInt("global-per-pair", shape.globalPerPair);
+        const std::string arrangement = fields.take("arrangement", "relative");
+        if (arrangement == "absolute")
+            shape.arrangement = DragonflyTopology::Arrangement::Absolute;
+        else if (arrangement == "relative")
+            shape.arrangement = DragonflyTopology::Arrangement::Relative;
+        else if (arrangement == "circulant")
+            shape.arrangement = DragonflyTopology::Arrangement::Circulant;
+        else
+            throw std::invalid_argument("machine spec: 'arrangement' is absolute, relative or circulant, got '"
+                                        + arrangement + "'");
+        shape.nodes = fields.takeInt("nodes", 0);
+        const std::string bandwidthText = fields.take("bandwidth", "");
+        if (!bandwidthText.empty()) {
+            const std::vector<std::vector<double>> classes = parseBandwidths(bandwidthText, 1);
+            if (classes[0].size() != 3)
+                throw std::invalid_argument(
+                    "machine spec: a dragonfly's 'bandwidth' is row,column,global (three numbers), got '"
+                    + bandwidthText + "'");
+            shape.rowBandwidth = classes[0][0];
+            shape.columnBandwidth = classes[0][1];
+            shape.globalBandwidth = classes[0][2];
+        }
+        const std::string naming = fields.take("naming", "plain");
+        if (naming != "plain" && naming != "cray")
+            throw std::invalid_argument("machine spec: 'naming' is plain or cray, got '" + naming + "'");
+        shape.naming = naming == "cray" ? DragonflyTopology::Naming::Cray : DragonflyTopology::Naming::Plain;
+        shape.prefix = fields.take("prefix", shape.prefix);
+        shape.digits = fields.takeInt("digits", 0);
+        const std::string first = fields.take("first", "0");
+        shape.first = parseInteger("first", first);
+        if (shape.first < 0)
+            throw std::invalid_argument("machine spec: 'first' needs a number of 0 or more, got '" + first + "'");
+        shape.cabinetColumns = fields.takeInt("cabinet-columns", 0);
+        fields.requireNoneLeft();
+        return std::make_unique<DragonflyTopology>(shape);
+    }
     throw std::invalid_argument("machine spec: unknown machine kind or preset '" + kind
-                                + "' (expected torus, fattree, kary, switchtree or a preset name)");
+                                + "' (expected torus, fattree, kary, switchtree, dragonfly or a preset name)");
 }
 
 std::string machineSpecOf(const Topology& topology)
@@ -250,6 +294,24 @@ std::string machineSpecOf(const Topology& topology)
     } else if (const auto* switchTree = dynamic_cast<const SwitchTreeTopology*>(&topology)) {
         out << "switchtree parents=" << joinNumbers(switchTree->hierarchy()->parent)
             << " nodes=" << joinNumbers(switchTree->nodesPerSwitch()) << " prefix=" << switchTree->namePrefix();
+    } else if (const auto* dragonfly = dynamic_cast<const DragonflyTopology*>(&topology)) {
+        const auto& shape = dragonfly->shape();
+        out << "dragonfly groups=" << shape.groups << " rows=" << shape.rows << " columns=" << shape.columns
+            << " nodes-per-router=" << shape.nodesPerRouter << " global-per-pair=" << shape.globalPerPair
+            << " arrangement=" << DragonflyTopology::arrangementName(shape.arrangement)
+            << " nodes=" << dragonfly->nodeCount() << " bandwidth=" << formatNumber(shape.rowBandwidth) << ","
+            << formatNumber(shape.columnBandwidth) << "," << formatNumber(shape.globalBandwidth);
+        if (shape.naming == DragonflyTopology::Naming::Cray) {
+            out << " naming=cray";
+            if (shape.cabinetColumns > 0)
+                out << " cabinet-columns=" << shape.cabinetColumns;
+        } else {
+            out << " prefix=" << shape.prefix;
+            if (shape.digits > 0)
+                out << " digits=" << shape.digits;
+            if (shape.first > 0)
+                out << " first=" << shape.first;
+        }
     } else {
         throw std::invalid_argument("machineSpecOf: unsupported topology");
     }

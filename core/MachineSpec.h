@@ -17,12 +17,18 @@ namespace placement {
 ///     fattree radix=36 pods=4 leaves-per-pod=18 nodes-per-leaf=18 uplinks-per-leaf=18 prefix=cab
 ///     kary k=4 n=3 prefix=n
 ///     switchtree parents=-1,0,0 nodes=0,16,12 prefix=n
+///     dragonfly groups=12 rows=6 columns=16 nodes-per-router=4 global-per-pair=8 arrangement=relative
+///               nodes=4392 bandwidth=5.25,15.75,4.7 naming=cray cabinet-columns=12
 ///     cab                                   (a preset name: core/Presets.h)
 ///
 /// Torus: `wrap` has one letter per dimension, y (wraps) or n (mesh), default all y;
 /// `bandwidth` has one pattern per dimension separated by '/', values by ',' (default 1).
 /// Fat-tree: also `uplinks-per-l2` and `spines-per-group` (see FatTreeTopology::Shape).
 /// Switch tree: the parent of every switch (-1: the root) and the nodes on every switch.
+/// Dragonfly (core/DragonflyTopology.h): `rows` x `columns` routers a group (one row: all-to-all),
+/// `arrangement` absolute, relative or circulant, `nodes` the nodes that exist (default every
+/// slot), `bandwidth` row,column,global; names `naming=plain` (prefix, zero-padded to `digits`,
+/// numbered from `first`) or `naming=cray` (cnames, `cabinet-columns` cabinets a row).
 /// Throws std::invalid_argument naming the offending word.
 std::unique_ptr<Topology> parseMachineSpec(const std::string& spec);
 

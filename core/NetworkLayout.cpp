@@ -3,6 +3,7 @@
 
 #include "core/NetworkLayout.h"
 
+#include "core/DragonflyTopology.h"
 #include "core/LinkSharing.h"
 #include "core/SwitchHierarchy.h"
 #include "core/SwitchTreeTopology.h"
@@ -161,7 +162,11 @@ NetworkLayout layoutNetwork(const Topology& topology, const NodeLayout& nodes, b
     layout.vertices.assign(static_cast<size_t>(nodeCount + layout.switchCount), Vec3{});
     std::copy(nodes.centers.begin(), nodes.centers.end(), layout.vertices.begin());
     const bool torus = topology.kind() == TopologyKind::Torus;
-    if (torus) {
+    const auto* dragonfly = dynamic_cast<const DragonflyTopology*>(&topology);
+    if (dragonfly) {
+        for (int router = 0; router < layout.switchCount; ++router)
+            layout.vertices[static_cast<size_t>(nodeCount + router)] = dragonflyRouterPosition(*dragonfly, router);
+    } else if (torus) {
         const std::vector<int> router = leafSwitchOfNodes(topology);
         std::vector<int> count(layout.vertices.size(), 0);
         for (int node = 0; node < nodeCount; ++node) {
@@ -183,6 +188,16 @@ NetworkLayout layoutNetwork(const Topology& topology, const NodeLayout& nodes, b
             continue; // placeholders; node links: the node sits on its switch
         const Vec3 a = layout.vertices[static_cast<size_t>(link.a)];
         const Vec3 b = layout.vertices[static_cast<size_t>(link.b)];
+        if (dragonfly && static_cast<int>(id) >= dragonfly->firstGlobalLink()) {
+            // Global links as chords bundled per group pair: from each end to its group's
+            // inner edge, then one chord shared by every link of the pair.
+            const Vec3 from = dragonflyGroupCentre(*dragonfly, dragonfly->groupOfRouter(link.a - nodeCount));
+            const Vec3 to = dragonflyGroupCentre(*dragonfly, dragonfly->groupOfRouter(link.b - nodeCount));
+            layout.segments.push_back({a, from, static_cast<int>(id)});
+            layout.segments.push_back({from, to, static_cast<int>(id)});
+            layout.segments.push_back({to, b, static_cast<int>(id)});
+            continue;
+        }
         const Vec3 d = b - a;
         const double length = std::sqrt(d.x * d.x + d.y * d.y + d.z * d.z);
         if (torus && length > 1.5) {
@@ -246,6 +261,12 @@ std::vector<std::vector<int>> jobFragments(const Topology& topology, const std::
             std::sort(fragment.begin(), fragment.end());
             fragments.push_back(std::move(fragment));
         }
+    } else if (const auto* dragonfly = dynamic_cast<const DragonflyTopology*>(&topology)) {
+        std::map<int, std::vector<int>> byRouter; // the nodes of one router form a fragment
+        for (int node : sorted)
+            byRouter[dragonfly->routerOf(node)].push_back(node);
+        for (auto& [router, group] : byRouter)
+            fragments.push_back(std::move(group));
     } else if (const SwitchHierarchy* tree = topology.hierarchy()) {
         std::map<int, std::vector<int>> byLeaf;
         for (int node : sorted)

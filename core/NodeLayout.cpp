@@ -3,11 +3,13 @@
 
 #include "core/NodeLayout.h"
 
+#include "core/DragonflyTopology.h"
 #include "core/SwitchHierarchy.h"
 #include "core/TorusTopology.h"
 
 #include <algorithm>
 #include <cmath>
+#include <numbers>
 #include <stdexcept>
 #include <utility>
 
@@ -61,7 +63,79 @@ NodeLayout layoutTree(const SwitchHierarchy& tree)
     return layout;
 }
 
+/// Where a dragonfly's router cells stand: groups around a ring in the xy plane, each group a
+/// grid of router cells (rows outwards, columns along the ring; an all-to-all group as a near
+/// square grid), the nodes of a router side by side along the ring inside its cell.
+struct DragonflyFrame
+{
+    const DragonflyTopology& df;
+    int gridColumns = 1;
+    int gridRows = 1;
+    double cellWidth = 1;
+    double radius = 1;
+
+    explicit DragonflyFrame(const DragonflyTopology& topology)
+        : df(topology)
+    {
+        const int perGroup = df.routersPerGroup();
+        if (df.shape().rows > 1) {
+            gridColumns = df.shape().columns;
+            gridRows = df.shape().rows;
+        } else {
+            gridColumns = std::max(1, static_cast<int>(std::ceil(std::sqrt(perGroup * 2.0 / df.nodesPerRouter()))));
+            gridColumns = std::min(gridColumns, perGroup);
+            gridRows = (perGroup + gridColumns - 1) / gridColumns;
+        }
+        cellWidth = df.nodesPerRouter() + 0.6;
+        const double groupWidth = gridColumns * cellWidth;
+        radius = std::max(groupWidth * 1.35 * df.groups() / (2 * std::numbers::pi), groupWidth + gridRows * 1.5 * 2);
+    }
+
+    /// The centre of slot `slot` of router `router` (slot -1: the router's cell centre).
+    Vec3 place(int router, double slot) const
+    {
+        const int group = df.groupOfRouter(router);
+        const int local = router % df.routersPerGroup();
+        const int column = local % gridColumns;
+        const int row = local / gridColumns;
+        const double angle = 2 * std::numbers::pi * group / std::max(1, df.groups()) + std::numbers::pi / 2;
+        const double along
+            = (column - (gridColumns - 1) / 2.0) * cellWidth + (slot < 0 ? 0 : slot - (df.nodesPerRouter() - 1) / 2.0);
+        const double out = radius + row * 1.5;
+        // Radial unit (cos, sin), tangent (-sin, cos).
+        return {out * std::cos(angle) - along * std::sin(angle), out * std::sin(angle) + along * std::cos(angle), 0};
+    }
+};
+
+NodeLayout layoutDragonfly(const DragonflyTopology& df)
+{
+    const DragonflyFrame frame(df);
+    NodeLayout layout;
+    // Boxes stay axis-aligned while the groups turn round the ring: nodes one unit apart
+    // along any direction are at least 1/sqrt(2) apart along x or y.
+    layout.boxSize = {0.65, 0.65, 0.65};
+    layout.centers.reserve(static_cast<size_t>(df.nodeCount()));
+    for (int node = 0; node < df.nodeCount(); ++node)
+        layout.centers.push_back(frame.place(df.routerOf(node), node % df.nodesPerRouter()));
+    return layout;
+}
+
 } // namespace
+
+Vec3 dragonflyRouterPosition(const DragonflyTopology& topology, int router)
+{
+    Vec3 at = DragonflyFrame(topology).place(router, -1);
+    at.z = -1.5;
+    return at;
+}
+
+Vec3 dragonflyGroupCentre(const DragonflyTopology& topology, int group)
+{
+    const DragonflyFrame frame(topology);
+    const double angle = 2 * std::numbers::pi * group / std::max(1, topology.groups()) + std::numbers::pi / 2;
+    const double out = frame.radius - 1.5;
+    return {out * std::cos(angle), out * std::sin(angle), -1.5};
+}
 
 std::vector<int> outerNodes(const NodeLayout& layout)
 {
@@ -106,6 +180,8 @@ NodeLayout layoutNodes(const Topology& topology)
         return layoutTorus(*torus);
     if (const SwitchHierarchy* tree = topology.hierarchy())
         return layoutTree(*tree);
+    if (const auto* dragonfly = dynamic_cast<const DragonflyTopology*>(&topology))
+        return layoutDragonfly(*dragonfly);
     throw std::invalid_argument("layoutNodes: unsupported topology");
 }
 

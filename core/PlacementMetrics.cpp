@@ -3,6 +3,7 @@
 
 #include "core/PlacementMetrics.h"
 
+#include "core/DragonflyTopology.h"
 #include "core/MinimumAph.h"
 #include "core/SwitchHierarchy.h"
 #include "core/TorusTopology.h"
@@ -52,6 +53,7 @@ PlacementAnalyzer::PlacementAnalyzer(const Topology& topology)
     , m_tree(topology.hierarchy())
     , m_torus(dynamic_cast<const TorusTopology*>(&topology))
     , m_nodeCount(topology.nodeCount())
+    , m_dragonfly(dynamic_cast<const DragonflyTopology*>(&topology))
 {
     m_nodes.assign(static_cast<size_t>(m_nodeCount), NodeSlot());
     if (m_tree) {
@@ -77,6 +79,19 @@ PlacementAnalyzer::PlacementAnalyzer(const Topology& topology)
             setUpRows();
         else
             setUpRouters();
+    } else if (m_dragonfly) {
+        const int routers = m_dragonfly->switchCount();
+        const int groups = m_dragonfly->groups();
+        m_routerStamp.assign(static_cast<size_t>(routers), 0);
+        m_routerCount.assign(static_cast<size_t>(routers), 0);
+        m_groupStamp.assign(static_cast<size_t>(groups), 0);
+        m_groupCount.assign(static_cast<size_t>(groups), 0);
+        m_groupRouters.assign(static_cast<size_t>(groups), {});
+        const size_t lines = static_cast<size_t>(groups) * (m_dragonfly->shape().rows + m_dragonfly->shape().columns);
+        m_lineStamp.assign(lines, 0);
+        m_lineCount.assign(lines, 0);
+        for (int node = 0; node < m_nodeCount; ++node)
+            m_nodes[static_cast<size_t>(node)].home = m_dragonfly->routerOf(node);
     } else {
         throw std::invalid_argument("placement metrics: unsupported topology");
     }
@@ -87,7 +102,7 @@ void PlacementAnalyzer::startJob()
     if (++m_epoch == 0) { // wrapped: forget every old stamp
         for (GroupSlot& slot : m_groups)
             slot.stamp = 0;
-        for (auto* stamps : {&m_leafStamp, &m_podStamp, &m_routerStamp})
+        for (auto* stamps : {&m_leafStamp, &m_podStamp, &m_routerStamp, &m_lineStamp})
             std::fill(stamps->begin(), stamps->end(), 0);
         for (NodeSlot& slot : m_nodes)
             slot.stamp = 0;
@@ -95,6 +110,7 @@ void PlacementAnalyzer::startJob()
             slot.stamp = 0;
         for (SetSlot& slot : m_sets)
             slot.stamp = 0;
+        std::fill(m_groupStamp.begin(), m_groupStamp.end(), 0);
         m_epoch = 1;
     }
 }
@@ -132,6 +148,8 @@ PlacementMetrics PlacementAnalyzer::measure(const std::vector<int>& nodes)
         return metrics;
     if (m_tree)
         measureTree(nodes, metrics);
+    else if (m_dragonfly)
+        measureDragonfly(nodes, metrics);
     else
         measureTorus(nodes, metrics);
     if (metrics.nodes > 1)
@@ -223,11 +241,11 @@ std::vector<std::int64_t> PlacementAnalyzer::hopHistogram(const std::vector<int>
             histogram.resize(hops + 1, 0);
         histogram[hops] += pairs;
     };
-    if (m_torus) {
+    if (m_torus || m_dragonfly) {
         // Pairs between routers: O(routers²), fine for the job sizes people inspect.
         m_touched.clear();
         for (int node : nodes) {
-            const int router = m_torus->routerOf(node);
+            const int router = m_nodes[static_cast<size_t>(node)].home;
             if (m_routerStamp[static_cast<size_t>(router)] != m_epoch) {
                 m_routerStamp[static_cast<size_t>(router)] = m_epoch;
                 m_routerCount[static_cast<size_t>(router)] = 0;
@@ -235,14 +253,16 @@ std::vector<std::int64_t> PlacementAnalyzer::hopHistogram(const std::vector<int>
             }
             ++m_routerCount[static_cast<size_t>(router)];
         }
-        const int perRouter = m_torus->nodesPerRouter();
+        auto routerHops = [this](int a, int b) {
+            return m_torus ? m_torus->hops(a * m_torus->nodesPerRouter(), b * m_torus->nodesPerRouter())
+                           : m_dragonfly->routerHops(a, b);
+        };
         for (size_t i = 0; i < m_touched.size(); ++i) {
             const std::int64_t ci = m_routerCount[static_cast<size_t>(m_touched[i])];
             add(0, ci * (ci - 1));
             for (size_t j = i + 1; j < m_touched.size(); ++j) {
                 const std::int64_t cj = m_routerCount[static_cast<size_t>(m_touched[j])];
-                add(static_cast<size_t>(m_torus->hops(m_touched[i] * perRouter, m_touched[j] * perRouter)),
-                    2 * ci * cj);
+                add(static_cast<size_t>(routerHops(m_touched[i], m_touched[j])), 2 * ci * cj);
             }
         }
         return histogram;
@@ -311,7 +331,9 @@ double PlacementAnalyzer::minimumAph(int size)
     const auto cached = m_minimumAph.find(size);
     if (cached != m_minimumAph.end())
         return cached->second;
-    const double value = m_tree ? minimumTreeAph(size) : minimumBoxAph(*m_torus, size);
+    const double value = m_tree ? minimumTreeAph(size)
+        : m_dragonfly           ? minimumDragonflyAph(size)
+                                : minimumBoxAph(*m_torus, size);
     m_minimumAph.emplace(size, value);
     return value;
 }

@@ -11,6 +11,7 @@
 
 namespace placement {
 
+class DragonflyTopology;
 class TorusTopology;
 struct SwitchHierarchy;
 
@@ -26,10 +27,12 @@ struct PlacementMetrics
     double aphAllLinks = 0;
     /// Torus: connected components of the job's nodes, two nodes joined when at most one hop
     /// apart (Titan SC'16 §IV-B). Trees: the leaf switches touched (the natural analogue).
+    /// Dragonflies: the routers touched.
     int partitions = 0;
     int leaves = -1; ///< trees: leaf switches touched
     int pods = -1; ///< trees: groups one level above the leaves touched (pods, two-level trees)
-    int routers = -1; ///< tori: routers touched
+    int routers = -1; ///< tori and dragonflies: routers touched
+    int groups = -1; ///< dragonflies: groups touched
     /// Trees: level of the lowest switch from which every node is reachable (AUCSCHED3 §4,
     /// leaf level 0). -1 on tori.
     int lowestCommonLevel = -1;
@@ -84,6 +87,9 @@ private:
     void measureTorusRouters(const std::vector<int>& nodes, PlacementMetrics& metrics);
     static std::int64_t ringPairSum(const std::int64_t* histogram, int extent, bool wraps);
     double minimumTreeAph(int size);
+    void measureDragonfly(const std::vector<int>& nodes, PlacementMetrics& metrics);
+    std::int64_t dragonflyGroupPairHops(int group, int other);
+    double minimumDragonflyAph(int size);
 
     const Topology& m_topology;
     const SwitchHierarchy* m_tree = nullptr;
@@ -169,6 +175,21 @@ private:
     std::vector<std::uint32_t> m_routerStamp; ///< hop histograms
     std::vector<int> m_routerCount;
     std::map<int, double> m_minimumAph;
+    // Dragonflies: counts per router, group, row and column of a group (docs/metrics.md §Dragonfly)
+    const DragonflyTopology* m_dragonfly = nullptr;
+    std::vector<std::uint32_t> m_groupStamp; ///< per group: the job (epoch) that touched it
+    std::vector<std::int64_t> m_groupCount; ///< per group: the job's nodes in it
+    std::vector<std::vector<int>> m_groupRouters; ///< per group: the job's routers in it
+    std::vector<std::int64_t> m_lineCount; ///< per group row, then per group column: the job's nodes
+    std::vector<std::uint32_t> m_lineStamp;
+    std::vector<int> m_touchedGroups;
+    struct Profile
+    {
+        std::uint64_t key = 0; ///< local hops to each gateway of the pair, base 3
+        std::int64_t weight = 0; ///< the job's nodes with that key
+    };
+    std::vector<Profile> m_profileA;
+    std::vector<Profile> m_profileB;
 };
 
 } // namespace placement

@@ -35,6 +35,21 @@ const std::vector<MachinePreset>& machinePresets()
          "bandwidth=9.36/9.36,4.68/15,15,15,15,15,15,15,9.36",
          "ORNL Titan, SC'16 §II: Gemini 25x16x24, 2 nodes per router, 19,200 node slots; X 9.36 GB/s, Y "
          "alternating 9.36/4.68, Z 15 with every 8th a 9.36 cable"},
+        {"theta",
+         "dragonfly groups=12 rows=6 columns=16 nodes-per-router=4 global-per-pair=8 arrangement=relative "
+         "nodes=4392 bandwidth=5.25,15.75,4.7 naming=cray cabinet-columns=12",
+         "ALCF Theta (Cray XC40, Aries), docs/metrics.md §Dragonfly: 4,392 compute nodes in 24 cabinets, 12 "
+         "groups of 6 chassis x 16 Aries, 4 nodes per Aries; Alverson et al. 2012: green 5.25, black 3 x 5.25, "
+         "optical 4.7 GB/s; 8 global links per group pair assumed"},
+        {"frontier",
+         "dragonfly groups=74 rows=1 columns=32 nodes-per-router=4 global-per-pair=7 arrangement=relative "
+         "nodes=9408 bandwidth=25,25,25 prefix=frontier digits=5 first=1",
+         "OLCF Frontier (HPE Slingshot 11), docs/metrics.md §Dragonfly: 9,408 nodes, 74 groups of 32 "
+         "all-to-all switches, 200 Gb/s links; one switch per node (one NIC of four), 7 global links per group "
+         "pair (17 global ports per switch shared by 73 groups)"},
+        {"dragonfly-small",
+         "dragonfly groups=5 rows=1 columns=4 nodes-per-router=2 global-per-pair=2 arrangement=circulant prefix=df",
+         "A small Slingshot-like dragonfly for tests: 5 groups of 4 all-to-all routers, 2 nodes each, 40 nodes"},
     };
     return presets;
 }

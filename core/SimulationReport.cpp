@@ -172,6 +172,12 @@ std::string simulationSummaryJson(const SimulationSetup& setup, const Simulation
     json.key("mean").value(summary.mapping.spread.mean);
     json.key("sd").value(summary.mapping.spread.deviation);
     json.endObject();
+    if (summary.mapping.hasGroups) { // dragonflies: groups touched per placed job
+        json.key("groups_per_job").beginObject();
+        json.key("mean").value(summary.mapping.groups.mean);
+        json.key("sd").value(summary.mapping.groups.deviation);
+        json.endObject();
+    }
     json.key("scheduling_us_per_job").beginObject();
     json.key("mean").value(m.schedulingMicroseconds.mean);
     json.key("p99").value(m.schedulingMicroseconds.p99);

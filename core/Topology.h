@@ -10,7 +10,7 @@ namespace placement {
 
 struct SwitchHierarchy;
 
-enum class TopologyKind { Torus, FatTree, KaryNTree, SwitchTree };
+enum class TopologyKind { Torus, FatTree, KaryNTree, SwitchTree, Dragonfly };
 
 /// One cable. Vertices 0 .. nodeCount()-1 are the nodes; switches (routers) follow.
 struct Link

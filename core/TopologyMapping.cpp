@@ -38,18 +38,24 @@ TopologyMapping topologyMapping(const Topology& topology, const SimulationResult
     PlacementAnalyzer analyzer(topology);
     TopologyMapping mapping;
     mapping.hasLevels = topology.hierarchy() != nullptr;
-    Moments level, spread;
+    Moments level, spread, groups;
     for (const SimulatedJob& job : result.jobs) {
         if (job.nodes.empty())
             continue;
         const PlacementMetrics metrics = analyzer.measure(job.nodes);
         level.add(metrics.lowestCommonLevel);
         spread.add(metrics.spread);
+        if (metrics.groups >= 0) {
+            groups.add(metrics.groups);
+            mapping.hasGroups = true;
+        }
         ++mapping.jobs;
     }
     if (mapping.hasLevels)
         mapping.lowestCommonSwitch = level.of(mapping.jobs);
     mapping.spread = spread.of(mapping.jobs);
+    if (mapping.hasGroups)
+        mapping.groups = groups.of(mapping.jobs);
     return mapping;
 }
 

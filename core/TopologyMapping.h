@@ -25,6 +25,8 @@ struct TopologyMapping
     bool hasLevels = false; ///< false on tori: no switch levels
     MeanDeviation lowestCommonSwitch;
     MeanDeviation spread;
+    bool hasGroups = false; ///< dragonflies: groups touched per job below
+    MeanDeviation groups;
 };
 
 TopologyMapping topologyMapping(const Topology& topology, const SimulationResult& result);

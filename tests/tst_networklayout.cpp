@@ -16,6 +16,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 #include <set>
 
 using namespace placement;
@@ -44,6 +45,9 @@ QString checkNetwork(const Topology& topology, std::uint64_t seed)
     const NodeLayout nodes = layoutNodes(topology);
     const std::vector<Link>& links = topology.links();
     const bool torus = topology.kind() == TopologyKind::Torus;
+    // A dragonfly draws a global link as three pieces (bundled per group pair): the pieces of
+    // one link, in order, lead from its first end to its second.
+    const bool dragonfly = topology.kind() == TopologyKind::Dragonfly;
     for (bool wrap : {false, true}) {
         const NetworkLayout network = layoutNetwork(topology, nodes, wrap);
         if (network.vertices.size() != static_cast<size_t>(topology.nodeCount() + topology.switchCount()))
@@ -52,6 +56,7 @@ QString checkNetwork(const Topology& topology, std::uint64_t seed)
             if (!std::isfinite(v.x) || !std::isfinite(v.y) || !std::isfinite(v.z))
                 return QStringLiteral("a vertex is not finite");
         std::set<int> drawn;
+        std::map<int, std::vector<const NetworkLayout::Segment*>> piecesOfLink;
         for (const NetworkLayout::Segment& segment : network.segments) {
             if (segment.link < 0 || static_cast<size_t>(segment.link) >= links.size())
                 return QStringLiteral("segment of link %1 out of range").arg(segment.link);
@@ -59,14 +64,34 @@ QString checkNetwork(const Topology& topology, std::uint64_t seed)
             if (!link.exists())
                 return QStringLiteral("placeholder link %1 drawn").arg(segment.link);
             drawn.insert(segment.link);
+            if (dragonfly) {
+                piecesOfLink[segment.link].push_back(&segment);
+                continue;
+            }
             if (!torus
                 && (!near(segment.from, network.vertices[static_cast<size_t>(link.a)])
                     || !near(segment.to, network.vertices[static_cast<size_t>(link.b)])))
                 return QStringLiteral("segment of link %1 does not join its ends").arg(segment.link);
         }
+        for (const auto& [id, pieces] : piecesOfLink) {
+            const Link& link = links[static_cast<size_t>(id)];
+            bool joined = near(pieces.front()->from, network.vertices[static_cast<size_t>(link.a)])
+                && near(pieces.back()->to, network.vertices[static_cast<size_t>(link.b)]);
+            for (size_t i = 1; i < pieces.size(); ++i)
+                joined = joined && near(pieces[i - 1]->to, pieces[i]->from);
+            if (!joined)
+                return QStringLiteral("pieces of link %1 do not lead from one end to the other").arg(id);
+        }
         if (!torus && static_cast<int>(drawn.size()) != switchLinks(topology))
             return QStringLiteral("%1 of %2 switch links drawn").arg(drawn.size()).arg(switchLinks(topology));
-        if (!torus) {
+        if (dragonfly) {
+            // Routers under the plane of the nodes.
+            for (size_t v = static_cast<size_t>(topology.nodeCount()); v < network.vertices.size(); ++v)
+                for (int node = 0; node < topology.nodeCount(); node += 97)
+                    if (network.vertices[v].z >= nodes.centers[static_cast<size_t>(node)].z)
+                        return QStringLiteral("router %1 not under the nodes")
+                            .arg(v - static_cast<size_t>(topology.nodeCount()));
+        } else if (!torus) {
             double lowestNode = 0;
             for (int node = 0; node < topology.nodeCount(); ++node)
                 lowestNode

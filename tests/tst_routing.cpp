@@ -220,7 +220,10 @@ private slots:
                                                   {"torus-8x8", 64},
                                                   {"torus-16x16", 256},
                                                   {"torus-32x32", 1024},
-                                                  {"titan", 19200}};
+                                                  {"titan", 19200},
+                                                  {"theta", 4392},
+                                                  {"frontier", 9408},
+                                                  {"dragonfly-small", 40}};
         QCOMPARE(machinePresets().size(), sizes.size());
         for (const MachinePreset& preset : machinePresets()) {
             const auto topology = parseMachineSpec(preset.name);

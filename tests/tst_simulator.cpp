@@ -287,7 +287,8 @@ private slots:
             } catch (const std::invalid_argument&) {
                 const std::string name = info.name;
                 QVERIFY(name == "ta" || name.rfind("slurm-tree", 0) == 0 || name == "quadrant" || name == "aucsched3"
-                        || name == "jigsaw" || name == "laas" || name == "lcs");
+                        || name == "jigsaw" || name == "laas" || name == "lcs" || name == "group-packed"
+                        || name == "random-routers" || name == "slurm-block");
                 continue; // not for this machine
             }
             SimulationOptions options;

@@ -134,8 +134,8 @@ private slots:
     {
         QTest::addColumn<QString>("spec");
         QTest::addColumn<QString>("mentions");
-        QTest::newRow("unknown kind") << "dragonfly groups=3"
-                                      << "dragonfly";
+        QTest::newRow("unknown kind") << "butterfly groups=3"
+                                      << "butterfly";
         QTest::newRow("zero extent") << "torus extents=8x0x8"
                                      << "extents";
         QTest::newRow("wrap length") << "torus extents=8x8 wrap=y"

@@ -1,0 +1,256 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Placement Explorer contributors
+
+// PlacementAnalyzer on dragonflies (core/DragonflyTopology.h; docs/metrics.md §Dragonfly).
+
+#include "core/DragonflyTopology.h"
+#include "core/PlacementMetrics.h"
+
+#include <algorithm>
+
+namespace placement {
+
+void PlacementAnalyzer::measureDragonfly(const std::vector<int>& nodes, PlacementMetrics& metrics)
+{
+    const DragonflyTopology& df = *m_dragonfly;
+    const int perRouter = df.nodesPerRouter();
+    const int perGroup = df.routersPerGroup();
+    const int rows = df.shape().rows;
+    const int columns = df.shape().columns;
+    const bool twoDimensional = rows > 1 && columns > 1;
+    m_touched.clear();
+    m_touchedGroups.clear();
+    int low = nodes.front();
+    int high = low;
+    for (int node : nodes) {
+        checkNode(node);
+        low = std::min(low, node);
+        high = std::max(high, node);
+        const int router = node / perRouter;
+        if (m_routerStamp[static_cast<size_t>(router)] != m_epoch) {
+            m_routerStamp[static_cast<size_t>(router)] = m_epoch;
+            m_routerCount[static_cast<size_t>(router)] = 0;
+            m_touched.push_back(router);
+        }
+        ++m_routerCount[static_cast<size_t>(router)];
+    }
+    for (int router : m_touched) {
+        const auto group = static_cast<size_t>(router / perGroup);
+        if (m_groupStamp[group] != m_epoch) {
+            m_groupStamp[group] = m_epoch;
+            m_groupCount[group] = 0;
+            m_groupRouters[group].clear();
+            m_touchedGroups.push_back(static_cast<int>(group));
+        }
+        m_groupCount[group] += m_routerCount[static_cast<size_t>(router)];
+        m_groupRouters[group].push_back(router);
+    }
+    // Pairs inside a group: one hop between two routers of a row or a column, two otherwise
+    // (one everywhere in an all-to-all group). Ordered pairs on distinct routers: C² - Σ c².
+    std::int64_t pairHops = 0;
+    const int groups = df.groups();
+    for (int group : m_touchedGroups) {
+        const std::int64_t total = m_groupCount[static_cast<size_t>(group)];
+        std::int64_t squares = 0;
+        for (int router : m_groupRouters[static_cast<size_t>(group)]) {
+            const std::int64_t c = m_routerCount[static_cast<size_t>(router)];
+            squares += c * c;
+        }
+        const std::int64_t distinct = total * total - squares;
+        if (!twoDimensional) {
+            pairHops += distinct;
+            continue;
+        }
+        std::int64_t lineSquares = 0; // Σ over rows and columns of (nodes on the line)²
+        for (int pass = 0; pass < 2; ++pass) {
+            for (int router : m_groupRouters[static_cast<size_t>(group)]) {
+                const size_t line = pass == 0
+                    ? static_cast<size_t>(group * rows + df.rowOf(router))
+                    : static_cast<size_t>(groups * rows + group * columns + df.columnOf(router));
+                if (m_lineStamp[line] != m_epoch) {
+                    m_lineStamp[line] = m_epoch;
+                    m_lineCount[line] = 0;
+                }
+                m_lineCount[line] += m_routerCount[static_cast<size_t>(router)];
+            }
+            for (int router : m_groupRouters[static_cast<size_t>(group)]) {
+                const size_t line = pass == 0
+                    ? static_cast<size_t>(group * rows + df.rowOf(router))
+                    : static_cast<size_t>(groups * rows + group * columns + df.columnOf(router));
+                if (m_lineStamp[line] == m_epoch) {
+                    lineSquares += m_lineCount[line] * m_lineCount[line];
+                    m_lineStamp[line] = 0; // counted once
+                }
+            }
+        }
+        // Pairs on one line (row or column) but distinct routers take one hop, the others two.
+        pairHops += 2 * distinct - (lineSquares - 2 * squares);
+    }
+    for (size_t i = 0; i < m_touchedGroups.size(); ++i)
+        for (size_t j = i + 1; j < m_touchedGroups.size(); ++j)
+            pairHops += 2 * dragonflyGroupPairHops(m_touchedGroups[i], m_touchedGroups[j]);
+    const auto n = static_cast<std::int64_t>(nodes.size());
+    metrics.aph = n > 1 ? static_cast<double>(pairHops) / static_cast<double>(n * (n - 1)) : 0.0;
+    metrics.routers = static_cast<int>(m_touched.size());
+    metrics.groups = static_cast<int>(m_touchedGroups.size());
+    metrics.partitions = metrics.routers;
+    metrics.spread = high - low;
+}
+
+/// Σ over the job's node pairs (a in `group`, b in `other`) of the minimal route's hops:
+/// 1 + min over the pair's global links c of (local hops a → gateway c, gateway c → b).
+/// Only the local hops to each gateway matter, so the routers of each group fall into a few
+/// profiles (a vector of 0/1/2 per gateway); pairs are summed profile by profile.
+std::int64_t PlacementAnalyzer::dragonflyGroupPairHops(int group, int other)
+{
+    const DragonflyTopology& df = *m_dragonfly;
+    const int copies = df.shape().globalPerPair;
+    if (copies > 32) { // keys hold 2 bits per global link: router by router instead
+        std::int64_t total = 0;
+        for (int a : m_groupRouters[static_cast<size_t>(group)])
+            for (int b : m_groupRouters[static_cast<size_t>(other)])
+                total += std::int64_t{m_routerCount[static_cast<size_t>(a)]} * m_routerCount[static_cast<size_t>(b)]
+                    * df.routerHops(a, b);
+        return total;
+    }
+    const bool allToAll = df.shape().rows == 1 || df.shape().columns == 1;
+    if (allToAll) {
+        // No touched router ends a global link of the pair: every pair takes 3 hops.
+        bool gatewayTouched = false;
+        for (int copy = 0; copy < copies && !gatewayTouched; ++copy)
+            gatewayTouched = m_routerStamp[static_cast<size_t>(df.gateway(group, other, copy))] == m_epoch
+                || m_routerStamp[static_cast<size_t>(df.gateway(other, group, copy))] == m_epoch;
+        if (!gatewayTouched)
+            return 3 * m_groupCount[static_cast<size_t>(group)] * m_groupCount[static_cast<size_t>(other)];
+    }
+    auto build = [&](int from, int to, std::vector<Profile>& profiles) {
+        profiles.clear();
+        if (allToAll) {
+            // Local hops are 1 but to the gateway itself: only touched gateways differ.
+            std::uint64_t ones = 0;
+            for (int copy = 0; copy < copies; ++copy)
+                ones |= std::uint64_t{1} << (2 * copy);
+            std::int64_t rest = m_groupCount[static_cast<size_t>(from)];
+            for (int copy = 0; copy < copies; ++copy) {
+                const int gateway = df.gateway(from, to, copy);
+                if (m_routerStamp[static_cast<size_t>(gateway)] != m_epoch)
+                    continue;
+                bool seen = false;
+                for (int earlier = 0; earlier < copy && !seen; ++earlier)
+                    seen = df.gateway(from, to, earlier) == gateway;
+                if (seen)
+                    continue;
+                std::uint64_t key = ones;
+                for (int c = copy; c < copies; ++c)
+                    if (df.gateway(from, to, c) == gateway)
+                        key &= ~(std::uint64_t{3} << (2 * c));
+                const std::int64_t weight = m_routerCount[static_cast<size_t>(gateway)];
+                profiles.push_back({key, weight});
+                rest -= weight;
+            }
+            if (rest > 0)
+                profiles.push_back({ones, rest});
+            return;
+        }
+        for (int router : m_groupRouters[static_cast<size_t>(from)]) {
+            std::uint64_t key = 0;
+            for (int copy = 0; copy < copies; ++copy)
+                key |= static_cast<std::uint64_t>(df.localHops(router, df.gateway(from, to, copy))) << (2 * copy);
+            const std::int64_t weight = m_routerCount[static_cast<size_t>(router)];
+            auto found = std::find_if(profiles.begin(), profiles.end(),
+                                      [key](const Profile& profile) { return profile.key == key; });
+            if (found == profiles.end())
+                profiles.push_back({key, weight});
+            else
+                found->weight += weight;
+        }
+    };
+    build(group, other, m_profileA);
+    build(other, group, m_profileB);
+    std::int64_t total = 0;
+    for (const Profile& a : m_profileA)
+        for (const Profile& b : m_profileB) {
+            std::uint64_t best = 4;
+            for (int copy = 0; copy < copies && best > 0; ++copy)
+                best = std::min(best, ((a.key >> (2 * copy)) & 3) + ((b.key >> (2 * copy)) & 3));
+            total += a.weight * b.weight * static_cast<std::int64_t>(1 + best);
+        }
+    return total;
+}
+
+double PlacementAnalyzer::minimumDragonflyAph(int size)
+{
+    // Candidates: routers filled in index order (rows first, group by group) and, on
+    // two-dimensional groups, column by column; the better one is then improved by moving
+    // single nodes to free routers while that lowers the APH, within a work bound (about
+    // 3 million node visits). Exact while the job fits one router or one all-to-all group;
+    // an upper bound of the minimum otherwise (docs/metrics.md §Dragonfly).
+    const DragonflyTopology& df = *m_dragonfly;
+    std::vector<int> best(static_cast<size_t>(size));
+    for (int i = 0; i < size; ++i)
+        best[static_cast<size_t>(i)] = i;
+    double bestAph = measure(best).aph;
+    const int perRouter = df.nodesPerRouter();
+    if (df.shape().rows > 1 && df.shape().columns > 1) {
+        std::vector<int> packed;
+        for (int group = 0; group < df.groups() && static_cast<int>(packed.size()) < size; ++group)
+            for (int column = 0; column < df.shape().columns; ++column)
+                for (int row = 0; row < df.shape().rows; ++row) {
+                    const int router = group * df.routersPerGroup() + row * df.shape().columns + column;
+                    for (int slot = 0; slot < perRouter; ++slot) {
+                        const int node = router * perRouter + slot;
+                        if (node < df.nodeCount() && static_cast<int>(packed.size()) < size)
+                            packed.push_back(node);
+                    }
+                }
+        if (static_cast<int>(packed.size()) == size) {
+            const double aph = measure(packed).aph;
+            if (aph < bestAph) {
+                bestAph = aph;
+                best = packed;
+            }
+        }
+    }
+    const bool allToAll = df.shape().rows == 1 || df.shape().columns == 1;
+    if (size <= perRouter || (allToAll && size <= perRouter * df.routersPerGroup()) || size == df.nodeCount())
+        return bestAph;
+    std::vector<char> used(static_cast<size_t>(df.nodeCount()), 0);
+    for (int node : best)
+        used[static_cast<size_t>(node)] = 1;
+    long long budget = 3'000'000;
+    bool improved = true;
+    while (improved && budget > 0) {
+        improved = false;
+        std::vector<int> freeSlots; // one free node per router that has one
+        for (int router = 0; router < df.switchCount(); ++router)
+            for (int slot = 0; slot < perRouter; ++slot) {
+                const int node = router * perRouter + slot;
+                if (node < df.nodeCount() && !used[static_cast<size_t>(node)]) {
+                    freeSlots.push_back(node);
+                    break;
+                }
+            }
+        for (size_t i = 0; i < best.size() && !improved && budget > 0; ++i)
+            for (int candidate : freeSlots) {
+                if (df.routerOf(candidate) == df.routerOf(best[i]))
+                    continue;
+                const int old = best[i];
+                best[i] = candidate;
+                const double aph = measure(best).aph;
+                budget -= size;
+                if (aph < bestAph - 1e-12) {
+                    bestAph = aph;
+                    used[static_cast<size_t>(old)] = 0;
+                    used[static_cast<size_t>(candidate)] = 1;
+                    improved = true;
+                    break;
+                }
+                best[i] = old;
+                if (budget <= 0)
+                    break;
+            }
+    }
+    return bestAph;
+}
+
+} // namespace placement
