@@ -27,10 +27,13 @@ public:
 
     QAction* exportViewAction() const { return m_exportView; }
     QAction* copyImageAction() const { return m_copyImage; }
+    QAction* exportSweepCsvAction() const { return m_exportSweepCsv; }
 
 private:
     void exportView();
     void exportChart(bool svg);
+    /// The sweep chart's numbers (views/SweepChart.h) as CSV.
+    void exportSweepCsv();
     void exportTable(QTableView* table, const QString& what);
     QString askFileName(const QString& title, const QString& suggestion, const QString& filter);
     void updateChartActions();
@@ -40,6 +43,7 @@ private:
     QAction* m_exportView;
     QAction* m_exportChartSvg;
     QAction* m_exportChartPng;
+    QAction* m_exportSweepCsv;
     QAction* m_exportJobs;
     QAction* m_exportRuns;
     QAction* m_copyImage;
