@@ -114,10 +114,10 @@ void RunsDock::updatePickers()
     }
     m_value->setEnabled(!filter.parameter.isEmpty());
     m_filter->setFilter(filter);
-    const int simulated = m_model->rowCount() > 0 && m_model->run(0).id == 0 ? m_model->rowCount() - 1
-                                                                               : m_model->rowCount();
-    const int shown = m_filter->rowCount() > 0 && m_model->rowCount() > simulated ? m_filter->rowCount() - 1
-                                                                                   : m_filter->rowCount();
+    const int simulated
+        = m_model->rowCount() > 0 && m_model->run(0).id == 0 ? m_model->rowCount() - 1 : m_model->rowCount();
+    const int shown
+        = m_filter->rowCount() > 0 && m_model->rowCount() > simulated ? m_filter->rowCount() - 1 : m_filter->rowCount();
     m_count->setText(filter == RunFilter{} ? tr("%1 simulated runs").arg(simulated)
                                            : tr("%1 of %2 simulated runs shown").arg(shown).arg(simulated));
     m_updating = false;
@@ -130,8 +130,8 @@ void RunsDock::pickersChanged()
     filter.parameter = m_parameter->currentData().toString();
     if (!filter.parameter.isEmpty()) {
         // A new parameter starts at its first value among the runs shown.
-        const QString previous = m_session->runFilter().parameter == filter.parameter ? m_value->currentData().toString()
-                                                                                       : QString();
+        const QString previous
+            = m_session->runFilter().parameter == filter.parameter ? m_value->currentData().toString() : QString();
         const QStringList values = m_model->parameterValues(filter.parameter, filter.sweep);
         filter.value = values.contains(previous) ? previous : values.value(0);
     }

@@ -7,6 +7,7 @@
 // points. Real database files, the real `placement` command, real widgets.
 
 #include "app/ExplorerSession.h"
+#include "app/Exporter.h"
 #include "app/MainWindow.h"
 #include "app/RunTableModel.h"
 #include "app/RunsDock.h"
@@ -33,6 +34,7 @@
 #include <QComboBox>
 #include <QFile>
 #include <QGroupBox>
+#include <QImage>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -44,6 +46,8 @@
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <optional>
 
 using namespace placement;
 using namespace placement::test;
@@ -65,13 +69,14 @@ QString importedDatabase(const QTemporaryDir& dir, const QString& name)
     return path;
 }
 
-QByteArray runPlacement(const QStringList& arguments)
+/// What `placement ARGUMENTS` writes on its standard output; nothing when it fails.
+std::optional<QByteArray> runPlacement(const QStringList& arguments)
 {
     QProcess process;
     process.start(kPlacement, arguments);
-    if (!process.waitForFinished(300000) || process.exitCode() != 0) {
+    if (!process.waitForFinished(300000) || process.exitStatus() != QProcess::NormalExit || process.exitCode() != 0) {
         qWarning() << arguments << process.readAllStandardError();
-        return {};
+        return std::nullopt;
     }
     return process.readAllStandardOutput();
 }
@@ -79,10 +84,22 @@ QByteArray runPlacement(const QStringList& arguments)
 QStringList sweepArguments(const QString& db, const QString& name, const QString& policies, const QString& speedups,
                            const QString& seeds)
 {
-    return {QStringLiteral("sweep"), QStringLiteral("--db"),      db,       QStringLiteral("--machine"),
-            QStringLiteral("seth"),  QStringLiteral("--name"),    name,     QStringLiteral("--cpus-per-node"),
-            QStringLiteral("2"),     QStringLiteral("--policy"),  policies, QStringLiteral("--speedup"),
-            speedups,                QStringLiteral("--seed"),    seeds,    QStringLiteral("--jobs"),
+    return {QStringLiteral("sweep"),
+            QStringLiteral("--db"),
+            db,
+            QStringLiteral("--machine"),
+            QStringLiteral("seth"),
+            QStringLiteral("--name"),
+            name,
+            QStringLiteral("--cpus-per-node"),
+            QStringLiteral("2"),
+            QStringLiteral("--policy"),
+            policies,
+            QStringLiteral("--speedup"),
+            speedups,
+            QStringLiteral("--seed"),
+            seeds,
+            QStringLiteral("--jobs"),
             QStringLiteral("2")};
 }
 
@@ -122,12 +139,12 @@ private slots:
             setup.allocator.policy = "first-fit";
             runStoredSimulation(store, setup, "test");
         }
-        QVERIFY(!runPlacement(sweepArguments(db, QStringLiteral("alpha"), QStringLiteral("first-fit,ta"),
-                                             QStringLiteral("none"), QStringLiteral("1,2")))
-                     .isNull());
-        QVERIFY(!runPlacement(sweepArguments(db, QStringLiteral("beta"), QStringLiteral("ta"),
-                                             QStringLiteral("none,v2"), QStringLiteral("1")))
-                     .isNull());
+        QVERIFY(runPlacement(sweepArguments(db, QStringLiteral("alpha"), QStringLiteral("first-fit,ta"),
+                                            QStringLiteral("none"), QStringLiteral("1,2")))
+                    .has_value());
+        QVERIFY(runPlacement(sweepArguments(db, QStringLiteral("beta"), QStringLiteral("ta"), QStringLiteral("none,v2"),
+                                            QStringLiteral("1")))
+                    .has_value());
         Store store = Store::openExisting(db.toStdString());
         {
             SimulationSetup setup;
@@ -183,8 +200,9 @@ private slots:
             filtered.sort(RunTableModel::UtilizationColumn, order);
             QCOMPARE(filtered.index(0, 0).data(RunTableModel::RunIdRole).toLongLong(), 0);
             for (int row = 2; row < filtered.rowCount(); ++row) {
-                const double previous
-                    = filtered.index(row - 1, RunTableModel::UtilizationColumn).data(RunTableModel::SortRole).toDouble();
+                const double previous = filtered.index(row - 1, RunTableModel::UtilizationColumn)
+                                            .data(RunTableModel::SortRole)
+                                            .toDouble();
                 const double value
                     = filtered.index(row, RunTableModel::UtilizationColumn).data(RunTableModel::SortRole).toDouble();
                 QVERIFY(order == Qt::AscendingOrder ? previous <= value : previous >= value);
@@ -219,12 +237,12 @@ private slots:
     void chartHasTheNumbersOfTheCommandLine()
     {
         const QString db = importedDatabase(m_dir, QStringLiteral("chart.sqlite"));
-        QVERIFY(!runPlacement(sweepArguments(db, QStringLiteral("grid"), QStringLiteral("first-fit,ta,random"),
-                                             QStringLiteral("none,v2"), QStringLiteral("1")))
-                     .isNull());
-        const QByteArray json = runPlacement({QStringLiteral("runs"), QStringLiteral("--db"), db,
-                                              QStringLiteral("--machine"), QStringLiteral("seth"),
-                                              QStringLiteral("--sweep"), QStringLiteral("grid"), QStringLiteral("--json")});
+        QVERIFY(runPlacement(sweepArguments(db, QStringLiteral("grid"), QStringLiteral("first-fit,ta,random"),
+                                            QStringLiteral("none,v2"), QStringLiteral("1")))
+                    .has_value());
+        const QByteArray json = *runPlacement(
+            {QStringLiteral("runs"), QStringLiteral("--db"), db, QStringLiteral("--machine"), QStringLiteral("seth"),
+             QStringLiteral("--sweep"), QStringLiteral("grid"), QStringLiteral("--json")});
         const QJsonArray listed = QJsonDocument::fromJson(json).object().value(QStringLiteral("runs")).toArray();
         QCOMPARE(listed.size(), 7); // the logged run and 6 points
 
@@ -252,7 +270,8 @@ private slots:
             const auto sets = qobject_cast<QBarSeries*>(bars.front())->barSets();
             QCOMPARE(sets.size(), 2);
             const double scale = QLatin1String(metric) == QLatin1String("utilization") ? 100
-                : QLatin1String(metric) == QLatin1String("mean_wait") || QLatin1String(metric) == QLatin1String("makespan")
+                : QLatin1String(metric) == QLatin1String("mean_wait")
+                    || QLatin1String(metric) == QLatin1String("makespan")
                 ? 1 / 3600.0
                 : 1;
             for (const QJsonValue& value : listed) {
@@ -266,7 +285,8 @@ private slots:
                 const size_t line = data.lines[0].value == speedup ? 0 : 1;
                 QCOMPARE(data.lines[line].value, speedup);
                 QCOMPARE(data.lines[line].runs[category], 1);
-                const double expected = run.value(QStringLiteral("summary")).toObject().value(QLatin1String(metric)).toDouble();
+                const double expected
+                    = run.value(QStringLiteral("summary")).toObject().value(QLatin1String(metric)).toDouble();
                 QCOMPARE(data.lines[line].mean(category), expected);
                 QCOMPARE(sets[static_cast<qsizetype>(line)]->at(static_cast<qsizetype>(category)), expected * scale);
             }
@@ -298,6 +318,20 @@ private slots:
         QCOMPARE(charts->sweepData().lines[0].runs, (std::vector<int>{3, 3}));
         charts->setSweepAxes(QStringLiteral("utilization"), QStringLiteral("policy"), QStringLiteral("speedup"));
         QTest::qWait(100);
+        // Exported like the other charts: SVG with its texts as text, PNG.
+        QChartView* view = charts->currentChartView();
+        QCOMPARE(view, charts->chartView(ChartsDock::SweepChart));
+        QString error;
+        const QString svg = m_dir.filePath(QStringLiteral("sweep.svg"));
+        QVERIFY2(saveChartSvg(*view, svg, &error), qPrintable(error));
+        QFile file(svg);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QString text = QString::fromUtf8(file.readAll());
+        QVERIFY(text.contains(QStringLiteral("first-fit")));
+        QVERIFY(text.contains(QStringLiteral("Speed-up v2")));
+        const QString png = m_dir.filePath(QStringLiteral("sweep.png"));
+        QVERIFY2(saveChartPng(*view, png, 2, &error), qPrintable(error));
+        QVERIFY(!QImage(png).isNull());
         saveScreenshot(window, charts, QStringLiteral("sweep-chart.png"));
     }
 
@@ -340,16 +374,16 @@ private slots:
         // The same sweep by the command line the dialog would hand to Slurm, run here.
         QStringList arguments = request->commandLine();
         arguments[arguments.indexOf(QStringLiteral("--db")) + 1] = cli;
-        QVERIFY(!runPlacement(arguments).isNull());
+        QVERIFY(runPlacement(arguments).has_value());
         const auto dialogRuns = storedRuns(here.toStdString());
         const auto cliRuns = storedRuns(cli.toStdString());
         QCOMPARE(dialogRuns.size(), size_t(8));
         QVERIFY(dialogRuns == cliRuns);
         // And as the user would type it.
         const QString typed = importedDatabase(m_dir, QStringLiteral("typed.sqlite"));
-        QVERIFY(!runPlacement(sweepArguments(typed, QStringLiteral("fromdialog"), QStringLiteral("first-fit,ta"),
-                                             QStringLiteral("none,v2"), QStringLiteral("1,2")))
-                     .isNull());
+        QVERIFY(runPlacement(sweepArguments(typed, QStringLiteral("fromdialog"), QStringLiteral("first-fit,ta"),
+                                            QStringLiteral("none,v2"), QStringLiteral("1,2")))
+                    .has_value());
         QVERIFY(storedRuns(typed.toStdString()) == dialogRuns);
 
         // Started again: every point is stored, nothing is added.

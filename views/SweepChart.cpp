@@ -68,8 +68,8 @@ const std::vector<SweepMetric>& sweepChartMetrics()
     static const std::vector<SweepMetric> metrics{
         {QStringLiteral("utilization"), QObject::tr("Utilization (steady state)"), QStringLiteral("%"), 100,
          QStringLiteral("utilization_fraction")},
-        {QStringLiteral("utilization_over_makespan"), QObject::tr("Utilization over the makespan"),
-         QStringLiteral("%"), 100, QStringLiteral("utilization_over_makespan_fraction")},
+        {QStringLiteral("utilization_over_makespan"), QObject::tr("Utilization over the makespan"), QStringLiteral("%"),
+         100, QStringLiteral("utilization_over_makespan_fraction")},
         {QStringLiteral("mean_wait"), QObject::tr("Mean wait"), QStringLiteral("h"), 1 / 3600.0,
          QStringLiteral("mean_wait_s")},
         {QStringLiteral("median_wait"), QObject::tr("Median wait"), QStringLiteral("h"), 1 / 3600.0,
@@ -185,8 +185,8 @@ QChart* buildSweepChart(const SweepChartData& data, const QString& title)
     auto* bars = new QBarSeries;
     for (size_t i = 0; i < data.lines.size(); ++i) {
         const SweepChartData::Series& line = data.lines[i];
-        auto* set = new QBarSet(data.series.isEmpty() ? metricLabel
-                                                      : QStringLiteral("%1 %2").arg(headingOf(data.series), line.value));
+        auto* set = new QBarSet(
+            data.series.isEmpty() ? metricLabel : QStringLiteral("%1 %2").arg(headingOf(data.series), line.value));
         set->setColor(runColor(static_cast<int>(i)));
         set->setBorderColor(runColor(static_cast<int>(i)).darker(150));
         set->setProperty("line", static_cast<int>(i));
@@ -198,26 +198,25 @@ QChart* buildSweepChart(const SweepChartData& data, const QString& title)
         bars->append(set);
     }
     const QString unit = metric->unit;
-    QObject::connect(bars, &QBarSeries::hovered, bars,
-                     [data, heading = headingOf(data.x), metricLabel, unit, scale](bool status, int index,
-                                                                                  QBarSet* set) {
-                         if (!status || index < 0 || index >= data.categories.size()) {
-                             QToolTip::hideText();
-                             return;
-                         }
-                         const auto& cell = data.lines[static_cast<size_t>(set->property("line").toInt())];
-                         const auto category = static_cast<size_t>(index);
-                         const int runs = cell.runs[category];
-                         QToolTip::showText(QCursor::pos(),
-                                            runs == 0 ? QObject::tr("%1, %2 %3: no run")
-                                                            .arg(set->label(), heading, data.categories.value(index))
-                                                      : QObject::tr("%1, %2 %3: %4 %5 %6 (mean of %7 runs)")
-                                                            .arg(set->label(), heading, data.categories.value(index),
-                                                                 metricLabel)
-                                                            .arg(cell.mean(category) * scale, 0, 'g', 4)
-                                                            .arg(unit)
-                                                            .arg(runs));
-                     });
+    QObject::connect(
+        bars, &QBarSeries::hovered, bars,
+        [data, heading = headingOf(data.x), metricLabel, unit, scale](bool status, int index, QBarSet* set) {
+            if (!status || index < 0 || index >= data.categories.size()) {
+                QToolTip::hideText();
+                return;
+            }
+            const auto& cell = data.lines[static_cast<size_t>(set->property("line").toInt())];
+            const auto category = static_cast<size_t>(index);
+            const int runs = cell.runs[category];
+            QToolTip::showText(
+                QCursor::pos(),
+                runs == 0 ? QObject::tr("%1, %2 %3: no run").arg(set->label(), heading, data.categories.value(index))
+                          : QObject::tr("%1, %2 %3: %4 %5 %6 (mean of %7 runs)")
+                                .arg(set->label(), heading, data.categories.value(index), metricLabel)
+                                .arg(cell.mean(category) * scale, 0, 'g', 4)
+                                .arg(unit)
+                                .arg(runs));
+        });
     auto* x = new QBarCategoryAxis;
     x->setTitleText(headingOf(data.x));
     x->append(data.categories);
