@@ -39,6 +39,14 @@ ExplorerSession::ExplorerSession(QObject* parent)
 
 ExplorerSession::~ExplorerSession() = default;
 
+void ExplorerSession::setRunFilter(const RunFilter& filter)
+{
+    if (filter == m_runFilter)
+        return;
+    m_runFilter = filter;
+    emit runFilterChanged();
+}
+
 bool ExplorerSession::openDatabase(const QString& path)
 {
     std::vector<MachineRecord> machines;
@@ -63,7 +71,9 @@ bool ExplorerSession::openDatabase(const QString& path)
     m_lastError.clear();
     m_reopened = true; // the same ids may name other machines now
     watchDatabase();
+    m_runFilter = {};
     emit databaseChanged();
+    emit runFilterChanged();
     const int cpusPerNode = first ? first->cpusPerNode : 1;
     install(std::move(first), std::move(firstRuns), std::move(firstLogged), cpusPerNode);
     return true;

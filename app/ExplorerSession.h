@@ -5,6 +5,7 @@
 
 #include "app/LinkColoring.h"
 #include "app/MachineData.h"
+#include "app/RunTableModel.h"
 #include "core/Occupancy.h"
 #include "store/Runs.h"
 #include "store/Store.h"
@@ -72,6 +73,12 @@ public:
     const MachineData* machine() const { return m_machine.get(); }
     std::shared_ptr<const MachineData> sharedMachine() const { return m_machine; }
 
+    /// Which runs the Runs dock and the sweep chart show: a sweep's, and of those the runs
+    /// with one parameter value. It stays when the machine changes (a sweep may span
+    /// machines) and is cleared when another database is opened.
+    const RunFilter& runFilter() const { return m_runFilter; }
+    void setRunFilter(const RunFilter& filter);
+
     /// Compares the run shown with run `name` ("logged": the logged placements); "" ends it.
     bool compareWith(const QString& name);
     const MachineData* compared() const { return m_compared.get(); }
@@ -119,6 +126,7 @@ signals:
     /// The stored runs of the machine changed (a run was added).
     void runsChanged();
     void comparedChanged();
+    void runFilterChanged();
     void timeChanged(std::int64_t time);
     void selectedJobChanged(int jobIndex);
     void linkColorModeChanged(LinkColorMode mode);
@@ -155,6 +163,7 @@ private:
     bool m_linksShown = false;
     bool m_wrapLinks = false;
     QString m_whatIfPolicy;
+    RunFilter m_runFilter;
     bool m_reopened = false; ///< a database was just opened: nothing carries over
     QFileSystemWatcher* m_watcher;
     QTimer* m_settle; ///< refreshFromDisk() once the files have been quiet a moment

@@ -25,6 +25,7 @@
 #include <QFileInfo>
 #include <QMenu>
 #include <QMessageBox>
+#include <QSaveFile>
 #include <QStatusBar>
 #include <QTableView>
 
@@ -36,6 +37,7 @@ ExportActions::ExportActions(MainWindow* window)
     , m_exportView(new QAction(tr("&View as PNG…"), this))
     , m_exportChartSvg(new QAction(tr("&Chart as SVG…"), this))
     , m_exportChartPng(new QAction(tr("Chart as P&NG…"), this))
+    , m_exportSweepCsv(new QAction(tr("S&weep Chart Data as CSV…"), this))
     , m_exportJobs(new QAction(tr("&Job Table as CSV…"), this))
     , m_exportRuns(new QAction(tr("&Runs Table as CSV…"), this))
     , m_copyImage(new QAction(tr("Copy &Image"), this))
@@ -51,6 +53,9 @@ ExportActions::ExportActions(MainWindow* window)
     m_exportChartSvg->setStatusTip(tr("Save the chart shown in the Charts dock as a vector image"));
     m_exportChartPng->setObjectName(QStringLiteral("exportChartPngAction"));
     m_exportChartPng->setStatusTip(tr("Save the chart shown in the Charts dock as a PNG, twice its size on screen"));
+    m_exportSweepCsv->setObjectName(QStringLiteral("exportSweepCsvAction"));
+    m_exportSweepCsv->setStatusTip(tr("Save the numbers of the sweep chart (Charts › Sweep) as comma-separated "
+                                      "values, their units in the column names"));
     m_exportJobs->setObjectName(QStringLiteral("exportJobsAction"));
     m_exportJobs->setStatusTip(tr("Save the rows of the job table, as it lists them, as comma-separated values"));
     m_exportRuns->setObjectName(QStringLiteral("exportRunsAction"));
@@ -62,6 +67,7 @@ ExportActions::ExportActions(MainWindow* window)
     connect(m_exportView, &QAction::triggered, this, &ExportActions::exportView);
     connect(m_exportChartSvg, &QAction::triggered, this, [this] { exportChart(true); });
     connect(m_exportChartPng, &QAction::triggered, this, [this] { exportChart(false); });
+    connect(m_exportSweepCsv, &QAction::triggered, this, &ExportActions::exportSweepCsv);
     connect(m_exportJobs, &QAction::triggered, this,
             [this] { exportTable(m_window->jobsDock()->findChild<QTableView*>(), QStringLiteral("jobs")); });
     connect(m_exportRuns, &QAction::triggered, this,
@@ -75,6 +81,7 @@ ExportActions::ExportActions(MainWindow* window)
     // while the window is destroyed: the visibility it reports is all that is asked then.)
     connect(m_window->chartsDock(), &QDockWidget::visibilityChanged, this, &ExportActions::enableChartActions);
     connect(m_window->chartsDock(), &ChartsDock::chartsUpdated, this, &ExportActions::updateChartActions);
+    connect(m_window->chartsDock(), &ChartsDock::sweepChartUpdated, this, &ExportActions::updateChartActions);
     updateChartActions();
 }
 
@@ -86,6 +93,7 @@ void ExportActions::addTo(QMenu* file, QMenu* edit)
     exportMenu->addSeparator();
     exportMenu->addAction(m_exportChartSvg);
     exportMenu->addAction(m_exportChartPng);
+    exportMenu->addAction(m_exportSweepCsv);
     exportMenu->addSeparator();
     exportMenu->addAction(m_exportJobs);
     exportMenu->addAction(m_exportRuns);
@@ -101,6 +109,7 @@ void ExportActions::enableChartActions(bool shown)
 {
     m_exportChartSvg->setEnabled(shown);
     m_exportChartPng->setEnabled(shown);
+    m_exportSweepCsv->setEnabled(shown && m_window->chartsDock()->sweepData().runs > 0);
 }
 
 QString ExportActions::askFileName(const QString& title, const QString& suggestion, const QString& filter)
@@ -160,6 +169,25 @@ void ExportActions::exportChart(bool svg)
     QString error;
     if (!(svg ? saveChartSvg(*view, path, &error) : saveChartPng(*view, path, 2, &error))) {
         QMessageBox::warning(m_window, tr("Cannot export the chart"), error);
+        return;
+    }
+    m_window->statusBar()->showMessage(tr("Saved %1.").arg(QDir::toNativeSeparators(path)), 5000);
+}
+
+void ExportActions::exportSweepCsv()
+{
+    const ChartsDock* dock = m_window->chartsDock();
+    if (!dock->isVisible() || dock->sweepData().runs == 0)
+        return;
+    const QString path = askFileName(tr("Export Sweep Chart Data as CSV"), QStringLiteral("sweep-chart.csv"),
+                                     tr("Comma-separated values (*.csv)"));
+    if (path.isEmpty())
+        return;
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(sweepChartCsv(dock->sweepData()).toUtf8()) < 0
+        || !file.commit()) {
+        QMessageBox::warning(m_window, tr("Cannot export the chart's numbers"),
+                             tr("%1: %2").arg(QDir::toNativeSeparators(path), file.errorString()));
         return;
     }
     m_window->statusBar()->showMessage(tr("Saved %1.").arg(QDir::toNativeSeparators(path)), 5000);

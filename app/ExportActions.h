@@ -32,10 +32,13 @@ public:
     /// The caption of an exported 3D view: the machine, the run (and the run compared with it),
     /// the time; the node colours and, with the links shown, the link colours.
     ImageCaption viewCaption(bool title, bool legend) const;
+    QAction* exportSweepCsvAction() const { return m_exportSweepCsv; }
 
 private:
     void exportView();
     void exportChart(bool svg);
+    /// The sweep chart's numbers (views/SweepChart.h) as CSV.
+    void exportSweepCsv();
     void exportTable(QTableView* table, const QString& what);
     void exportReport();
     QString askFileName(const QString& title, const QString& suggestion, const QString& filter);
@@ -46,6 +49,7 @@ private:
     QAction* m_exportView;
     QAction* m_exportChartSvg;
     QAction* m_exportChartPng;
+    QAction* m_exportSweepCsv;
     QAction* m_exportJobs;
     QAction* m_exportRuns;
     QAction* m_copyImage;

@@ -485,6 +485,17 @@ void MainWindow::chooseSimulation()
     dialog.setWorkload(databasePath(), machine->record.id);
     if (dialog.exec() != QDialog::Accepted)
         return;
+    std::optional<SweepRequest> sweep;
+    try {
+        sweep = dialog.sweepRequest();
+    } catch (const std::invalid_argument& error) {
+        QMessageBox::warning(this, tr("Cannot sweep"), QString::fromUtf8(error.what()));
+        return;
+    }
+    if (sweep) {
+        startSweep(*sweep);
+        return;
+    }
     SimulationSetup setup;
     try {
         setup = dialog.setup();
@@ -502,6 +513,52 @@ void MainWindow::chooseSimulation()
                                 return simulationEnded(outcome, path, machineId);
                             });
     statusBar()->showMessage(tr("Simulating in the background (Tasks dock)."));
+}
+
+int MainWindow::startSweep(const SweepRequest& request)
+{
+    m_tasksDock->show();
+    m_tasksDock->raise();
+    const QString path = databasePath();
+    const QString name = QString::fromStdString(request.name);
+    const auto ended = [this, name](const SweepRunOutcome& outcome) {
+        if (!outcome.error.isEmpty()) {
+            statusBar()->showMessage(tr("Sweep %1 failed: %2").arg(name, outcome.error));
+            return tr("Failed: %1").arg(outcome.error.toHtmlEscaped());
+        }
+        if (!outcome.slurmJob.isEmpty()) {
+            statusBar()->showMessage(tr("Sweep %1 submitted to Slurm as job %2.").arg(name, outcome.slurmJob));
+            return tr("Submitted as Slurm job %1. When its tasks are done, <tt>placement sweep … --collect</tt> "
+                      "stores their runs (the same command with <tt>--status</tt> says how far it is): %2")
+                .arg(outcome.slurmJob.toHtmlEscaped(), outcome.slurmOutput.toHtmlEscaped());
+        }
+        m_session->refreshFromDisk();
+        statusBar()->showMessage(tr("Sweep %1: %2 runs stored.").arg(name).arg(outcome.stored));
+        QString text = tr("%1 stored, %2 stored before, %3 failed, %4 with no job placed")
+                           .arg(outcome.stored)
+                           .arg(outcome.storedBefore)
+                           .arg(outcome.failed)
+                           .arg(outcome.empty);
+        if (outcome.stopped > 0)
+            text += tr("; %1 not run (cancelled: start the same sweep again to resume)").arg(outcome.stopped);
+        if (!outcome.failures.isEmpty())
+            text += QStringLiteral("<br>") + outcome.failures.join(QStringLiteral("<br>")).toHtmlEscaped();
+        return text;
+    };
+    if (request.slurm) {
+        statusBar()->showMessage(tr("Submitting sweep %1 to Slurm (Tasks dock).").arg(name));
+        return SweepRunner::submit(*m_tasksDock, request, ended);
+    }
+    // Each run joins the Runs dock as it is stored.
+    m_session->setRunFilter({name, {}, {}});
+    statusBar()->showMessage(tr("Sweeping in the background (Tasks dock); runs join the Runs dock as they finish."));
+    return SweepRunner::start(
+        *m_tasksDock, request, std::make_shared<TaskProgress>(),
+        [this, path] {
+            if (path == databasePath())
+                m_session->refreshFromDisk();
+        },
+        ended);
 }
 
 QString MainWindow::simulationEnded(const SimulationOutcome& outcome, const QString& path, std::int64_t machineId)

@@ -39,6 +39,7 @@ class ChartsDock;
 class ExportActions;
 class TaskListDock;
 struct SimulationOutcome;
+struct SweepRequest;
 
 /// The explorer's main window: the 3D machine view in the centre, docks for the job table,
 /// metrics and the timeline. Window state and recent files persist in QSettings.
@@ -159,6 +160,14 @@ private:
     QString jobMetricsText(int jobIndex) const;
     /// Gives the charts dock the current machine's runs (after every change of the run list).
     void updateChartRuns();
+
+public:
+    /// Starts a sweep (here, in the Tasks dock, or submitted to Slurm); returns its task.
+    int startSweep(const SweepRequest& request);
+
+private:
+    /// The sweep chart draws the simulated runs the Runs dock shows.
+    void updateSweepChart();
 
     ExplorerSession* m_session;
     MachineView* m_view;

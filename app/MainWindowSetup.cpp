@@ -14,6 +14,7 @@
 #include "app/RecentFiles.h"
 #include "app/ReplayDialog.h"
 #include "app/RunTableModel.h"
+#include "app/RunsDock.h"
 #include "app/SimulateDialog.h"
 #include "app/TaskListDock.h"
 #include "app/TimelineDock.h"
@@ -179,29 +180,14 @@ void MainWindow::createDocks()
     m_timelineDock = new TimelineDock(this);
     addDockWidget(Qt::BottomDockWidgetArea, m_timelineDock);
 
-    m_runsDock = new QDockWidget(tr("Runs"), this);
-    m_runsDock->setObjectName(QStringLiteral("runsDock"));
     m_runModel = new RunTableModel(this);
-    auto* runFilter = new QSortFilterProxyModel(this);
-    runFilter->setSourceModel(m_runModel);
-    runFilter->setSortRole(RunTableModel::SortRole);
-    auto* runTable = new QTableView;
-    runTable->setModel(runFilter);
-    // The rows as the model has them (the logged run first, then by age) until a heading is clicked.
-    runTable->horizontalHeader()->setSortIndicator(-1, Qt::AscendingOrder);
-    runTable->setSortingEnabled(true);
-    runTable->setSelectionBehavior(QAbstractItemView::SelectRows);
-    runTable->setSelectionMode(QAbstractItemView::SingleSelection);
-    runTable->verticalHeader()->hide();
-    runTable->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    runTable->setToolTip(tr("The stored runs of this machine side by side; double-click one to show it"));
-    runTable->setMinimumHeight(40); // tabbed with the timeline: keep the 3D view its height
-    m_runsDock->setWidget(runTable);
+    auto* runsDock = new RunsDock(m_session, m_runModel, this);
+    m_runsDock = runsDock;
     addDockWidget(Qt::BottomDockWidgetArea, m_runsDock);
     tabifyDockWidget(m_timelineDock, m_runsDock);
     m_timelineDock->raise();
-    connect(runTable, &QTableView::doubleClicked, this, [this, runFilter](const QModelIndex& index) {
-        const int row = runFilter->mapToSource(index).row();
+    connect(runsDock->table(), &QTableView::doubleClicked, this, [this, runsDock](const QModelIndex& index) {
+        const int row = runsDock->filterModel()->mapToSource(index).row();
         if (row >= 0)
             selectRun(QString::fromStdString(m_runModel->run(row).name));
     });
@@ -236,6 +222,7 @@ void MainWindow::createDocks()
     });
     // The run list is rebuilt whenever the machine, the run shown or the stored runs change.
     connect(m_runModel, &QAbstractItemModel::modelReset, this, &MainWindow::updateChartRuns);
+    connect(m_session, &ExplorerSession::runFilterChanged, this, &MainWindow::updateSweepChart);
 }
 
 void MainWindow::updateChartRuns()
@@ -252,6 +239,25 @@ void MainWindow::updateChartRuns()
                           [path = databasePath().toStdString(), machine](std::int64_t runId) {
                               return loadRunChartData(path, machine, runId);
                           });
+    updateSweepChart();
+}
+
+void MainWindow::updateSweepChart()
+{
+    // The simulated runs the Runs dock shows.
+    const RunFilter& filter = m_session->runFilter();
+    std::vector<SweepChartRun> runs;
+    for (int row = 0; row < m_runModel->rowCount(); ++row)
+        if (m_runModel->run(row).id != 0 && m_runModel->accepts(row, filter))
+            runs.push_back({QString::fromStdString(m_runModel->run(row).name), m_runModel->parameters(row),
+                            m_runModel->summary(row)});
+    const MachineData* shown = m_session->machine();
+    QString title = shown ? QString::fromStdString(shown->record.name) : QString();
+    if (!filter.sweep.isEmpty())
+        title += tr(", sweep %1").arg(filter.sweep);
+    if (!filter.parameter.isEmpty())
+        title += tr(", %1 = %2").arg(filter.parameter, filter.value);
+    m_chartsDock->setSweepRuns(std::move(runs), title);
 }
 
 void MainWindow::chooseTime()

@@ -8,6 +8,9 @@
 
 #include <QJsonDocument>
 
+#include <algorithm>
+#include <map>
+
 namespace placement {
 
 namespace {
@@ -50,8 +53,31 @@ QVariant optionalNumber(const QJsonValue& value)
 
 void RunTableModel::setRuns(std::vector<RunRecord> runs)
 {
+    // The logged run, the runs outside any sweep, then each sweep's runs together.
+    std::map<std::string, size_t> sweepRank;
+    std::vector<size_t> rank(runs.size());
+    for (size_t i = 0; i < runs.size(); ++i) {
+        const std::string sweep = runs[i].id == 0
+            ? std::string()
+            : parseObject(runs[i].parameters).value(QStringLiteral("sweep")).toString().toStdString();
+        if (runs[i].id == 0)
+            rank[i] = 0;
+        else if (sweep.empty())
+            rank[i] = 1;
+        else
+            rank[i] = 2 + sweepRank.emplace(sweep, sweepRank.size()).first->second;
+    }
+    std::vector<size_t> order(runs.size());
+    for (size_t i = 0; i < order.size(); ++i)
+        order[i] = i;
+    std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return rank[a] < rank[b]; });
+    std::vector<RunRecord> grouped;
+    grouped.reserve(runs.size());
+    for (size_t i : order)
+        grouped.push_back(std::move(runs[i]));
+
     beginResetModel();
-    m_runs = std::move(runs);
+    m_runs = std::move(grouped);
     m_summaries.clear();
     m_parameters.clear();
     for (const RunRecord& run : m_runs) {
@@ -77,6 +103,7 @@ QVariant RunTableModel::value(int row, int column) const
     const QJsonObject& parameters = m_parameters[static_cast<size_t>(row)];
     switch (column) {
     case NameColumn: return QString::fromStdString(m_runs[static_cast<size_t>(row)].name);
+    case SweepColumn: return sweep(row);
     case PolicyColumn: {
         const QString order = parameters.value(QStringLiteral("order")).toString();
         const QString policy = parameters.value(QStringLiteral("policy")).toString();
@@ -133,6 +160,75 @@ QVariant RunTableModel::data(const QModelIndex& index, int role) const
     }
 }
 
+QString RunTableModel::sweep(int row) const
+{
+    return isLogged(row) ? QString() : m_parameters[static_cast<size_t>(row)].value(QStringLiteral("sweep")).toString();
+}
+
+QStringList RunTableModel::sweeps() const
+{
+    QStringList names;
+    for (int row = 0; row < rowCount(); ++row)
+        if (const QString name = sweep(row); !name.isEmpty() && !names.contains(name))
+            names << name;
+    return names;
+}
+
+QStringList RunTableModel::parameterValues(const QString& key, const QString& sweepName) const
+{
+    QStringList values;
+    for (int row = 0; row < rowCount(); ++row) {
+        if (isLogged(row) || (!sweepName.isEmpty() && sweep(row) != sweepName))
+            continue;
+        const QString value = runParameterText(m_parameters[static_cast<size_t>(row)], key);
+        if (!value.isEmpty() && !values.contains(value))
+            values << value;
+    }
+    sortParameterValues(values);
+    return values;
+}
+
+bool RunTableModel::accepts(int row, const RunFilter& filter) const
+{
+    if (isLogged(row))
+        return true;
+    if (!filter.sweep.isEmpty() && sweep(row) != filter.sweep)
+        return false;
+    return filter.parameter.isEmpty()
+        || runParameterText(m_parameters[static_cast<size_t>(row)], filter.parameter) == filter.value;
+}
+
+RunFilterModel::RunFilterModel(RunTableModel* source, QObject* parent)
+    : QSortFilterProxyModel(parent)
+    , m_source(source)
+{
+    setSourceModel(source);
+    setSortRole(RunTableModel::SortRole);
+}
+
+void RunFilterModel::setFilter(const RunFilter& filter)
+{
+    if (filter == m_filter)
+        return;
+    m_filter = filter;
+    invalidateFilter();
+}
+
+bool RunFilterModel::filterAcceptsRow(int sourceRow, const QModelIndex& sourceParent) const
+{
+    return !sourceParent.isValid() && m_source->accepts(sourceRow, m_filter);
+}
+
+bool RunFilterModel::lessThan(const QModelIndex& left, const QModelIndex& right) const
+{
+    // The logged run first whichever way the column is sorted.
+    const bool leftLogged = m_source->run(left.row()).id == 0;
+    const bool rightLogged = m_source->run(right.row()).id == 0;
+    if (leftLogged != rightLogged)
+        return sortOrder() == Qt::AscendingOrder ? leftLogged : rightLogged;
+    return QSortFilterProxyModel::lessThan(left, right);
+}
+
 bool RunTableModel::isLogged(int row) const
 {
     return m_runs[static_cast<size_t>(row)].id == 0;
@@ -174,6 +270,7 @@ QVariant RunTableModel::headerData(int section, Qt::Orientation orientation, int
     }
     if (role == Qt::ToolTipRole) {
         switch (section) {
+        case SweepColumn: return tr("The sweep the run belongs to (placement sweep --name); empty outside any");
         case ParametersColumn: return tr("Backfill window, seed, processors per node, node scale, arrivals");
         case UtilizationColumn: return tr("Average utilization over the steady state (docs/simulation.md)");
         case MeanSlowdownColumn: return tr("Mean bounded slowdown (10 s bound)");
@@ -186,6 +283,7 @@ QVariant RunTableModel::headerData(int section, Qt::Orientation orientation, int
         return {};
     switch (section) {
     case NameColumn: return tr("Run");
+    case SweepColumn: return tr("Sweep");
     case PolicyColumn: return tr("Policy");
     case BackfillColumn: return tr("Backfill");
     case SpeedupColumn: return tr("Speed-up");

@@ -4,13 +4,28 @@
 #pragma once
 
 #include "store/Runs.h"
+#include "views/SweepChart.h"
 
 #include <QAbstractTableModel>
 #include <QJsonObject>
+#include <QSortFilterProxyModel>
+#include <QStringList>
 
 #include <vector>
 
 namespace placement {
+
+/// Which runs the Runs dock and the sweep chart show (ExplorerSession::runFilter()): the runs
+/// of one sweep (`placement sweep --name`; empty: every run, each sweep's runs together), and
+/// of those the runs whose stored parameter `parameter` reads `value` (empty: no condition).
+/// The logged run is always shown.
+struct RunFilter
+{
+    QString sweep;
+    QString parameter; ///< a key of the stored parameters: policy, speedup, seed, window, ...
+    QString value;
+    bool operator==(const RunFilter&) const = default;
+};
 
 /// The runs of one machine side by side, one row each, with the system metrics of their
 /// summaries: the run-comparison table. A run of id 0 is the logged run (services/LoggedRun.h),
@@ -21,6 +36,7 @@ class RunTableModel : public QAbstractTableModel
 public:
     enum Columns {
         NameColumn,
+        SweepColumn,
         PolicyColumn,
         BackfillColumn,
         SpeedupColumn,
@@ -38,8 +54,22 @@ public:
 
     using QAbstractTableModel::QAbstractTableModel;
 
+    /// Shows `runs`: the logged run (id 0) first, then the runs outside any sweep in the
+    /// order given, then each sweep's runs together (the sweeps in the order of their first
+    /// run, each sweep's runs in the order given).
     void setRuns(std::vector<RunRecord> runs);
     const RunRecord& run(int row) const { return m_runs[static_cast<size_t>(row)]; }
+    const QJsonObject& parameters(int row) const { return m_parameters[static_cast<size_t>(row)]; }
+    const QJsonObject& summary(int row) const { return m_summaries[static_cast<size_t>(row)]; }
+    /// The sweep of row `row`'s run; empty outside any sweep.
+    QString sweep(int row) const;
+    /// The sweeps of the runs shown, in row order.
+    QStringList sweeps() const;
+    /// The values parameter `key` takes among the simulated runs of `sweep` (empty: all),
+    /// sorted (numerically when every value is a number).
+    QStringList parameterValues(const QString& key, const QString& sweep = {}) const;
+    /// Whether row `row` passes `filter` (the logged run always does).
+    bool accepts(int row, const RunFilter& filter) const;
 
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;
@@ -53,6 +83,25 @@ private:
 
     std::vector<RunRecord> m_runs;
     std::vector<QJsonObject> m_summaries, m_parameters;
+};
+
+/// The Runs dock's rows: those of a RunTableModel that pass a RunFilter, sorted by the
+/// heading clicked (RunTableModel::SortRole) with the logged run first either way.
+class RunFilterModel : public QSortFilterProxyModel
+{
+    Q_OBJECT
+public:
+    explicit RunFilterModel(RunTableModel* source, QObject* parent = nullptr);
+    void setFilter(const RunFilter& filter);
+    const RunFilter& filter() const { return m_filter; }
+
+protected:
+    bool filterAcceptsRow(int sourceRow, const QModelIndex& sourceParent) const override;
+    bool lessThan(const QModelIndex& left, const QModelIndex& right) const override;
+
+private:
+    RunTableModel* m_source;
+    RunFilter m_filter;
 };
 
 } // namespace placement

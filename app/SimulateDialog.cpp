@@ -14,16 +14,25 @@
 
 #include <QApplication>
 #include <QComboBox>
+#include <QCoreApplication>
 #include <QDialogButtonBox>
+#include <QDir>
 #include <QDoubleSpinBox>
+#include <QFileInfo>
 #include <QFormLayout>
+#include <QGroupBox>
 #include <QLabel>
 #include <QLineEdit>
+#include <QPointer>
+#include <QProcess>
 #include <QPushButton>
 #include <QSettings>
 #include <QSpinBox>
 #include <QStandardItemModel>
+#include <QStandardPaths>
 #include <QTimer>
+
+#include <thread>
 
 namespace placement {
 
@@ -41,6 +50,14 @@ SimulateDialog::SimulateDialog(const std::string& machine, const Topology& topol
     , m_arrivalScale(new QDoubleSpinBox(this))
     , m_cpusPerNode(new QSpinBox(this))
     , m_name(new QLineEdit(this))
+    , m_sweep(new QGroupBox(this))
+    , m_sweepPolicies(new QLineEdit(this))
+    , m_sweepSpeedups(new QLineEdit(this))
+    , m_sweepSeeds(new QLineEdit(this))
+    , m_sweepName(new QLineEdit(this))
+    , m_sweepWhere(new QComboBox(this))
+    , m_sweepWorkers(new QSpinBox(this))
+    , m_sweepError(new QLabel(this))
     , m_load(new QLabel(this))
     , m_unavailable(new QLabel(this))
     , m_loadTimer(new QTimer(this))
@@ -114,6 +131,59 @@ SimulateDialog::SimulateDialog(const std::string& machine, const Topology& topol
     form->addRow(tr("Arrival &factor:"), m_arrivalScale);
     form->addRow(tr("&Processors per node:"), m_cpusPerNode);
     form->addRow(tr("Run &name:"), m_name);
+
+    // A sweep: every combination of the lists, the settings above for the rest.
+    m_sweep->setObjectName(QStringLiteral("sweep"));
+    m_sweep->setTitle(tr("S&weep: every combination of these lists"));
+    m_sweep->setCheckable(true);
+    m_sweep->setChecked(false);
+    m_sweep->setToolTip(tr("Replay the jobs under every combination of the policies, speed-ups and seeds listed "
+                           "(comma-separated; an empty list takes the value chosen above), as placement sweep "
+                           "does. Each run is stored as it finishes; a sweep started again skips the points "
+                           "already stored."));
+    m_sweepPolicies->setObjectName(QStringLiteral("sweepPolicies"));
+    m_sweepSpeedups->setObjectName(QStringLiteral("sweepSpeedups"));
+    m_sweepSeeds->setObjectName(QStringLiteral("sweepSeeds"));
+    m_sweepName->setObjectName(QStringLiteral("sweepName"));
+    m_sweepWhere->setObjectName(QStringLiteral("sweepWhere"));
+    m_sweepWorkers->setObjectName(QStringLiteral("sweepWorkers"));
+    m_sweepPolicies->setPlaceholderText(tr("first-fit, ta, jigsaw (empty: the policy above)"));
+    m_sweepSpeedups->setPlaceholderText(tr("none, 5, v2 (empty: the speed-up above)"));
+    m_sweepSeeds->setPlaceholderText(tr("1, 2, 3 (empty: the seed above)"));
+    m_sweepName->setText(QStringLiteral("sweep"));
+    m_sweepWhere->addItem(tr("on this computer"));
+    m_sweepWhere->addItem(tr("on the Slurm cluster (a job array)"));
+    QString noSlurm;
+    if (!slurmAvailable(&noSlurm)) {
+        if (auto* model = qobject_cast<QStandardItemModel*>(m_sweepWhere->model()))
+            model->item(1)->setEnabled(false);
+        m_sweepWhere->setItemData(1, noSlurm, Qt::ToolTipRole);
+        m_sweepWhere->setToolTip(noSlurm);
+    } else {
+        m_sweepWhere->setItemData(1,
+                                  tr("Submit the points not stored yet with sbatch, one array task per point, each "
+                                     "writing its own result file; then placement sweep --collect stores them"),
+                                  Qt::ToolTipRole);
+    }
+    m_sweepWorkers->setRange(1, 256);
+    m_sweepWorkers->setValue(std::max(1, static_cast<int>(std::thread::hardware_concurrency())));
+    m_sweepWorkers->setToolTip(tr("Points replayed at once on this computer"));
+    m_sweepError->setObjectName(QStringLiteral("sweepError"));
+    m_sweepError->setWordWrap(true);
+    m_sweepError->hide();
+    auto* sweepForm = new QFormLayout(m_sweep);
+    sweepForm->addRow(tr("Policies:"), m_sweepPolicies);
+    sweepForm->addRow(tr("Speed-ups:"), m_sweepSpeedups);
+    sweepForm->addRow(tr("Seeds:"), m_sweepSeeds);
+    sweepForm->addRow(tr("Sweep name:"), m_sweepName);
+    sweepForm->addRow(tr("Run:"), m_sweepWhere);
+    sweepForm->addRow(tr("Points at once:"), m_sweepWorkers);
+    sweepForm->addRow(m_sweepError);
+    form->addRow(m_sweep);
+    connect(m_sweepWhere, &QComboBox::currentIndexChanged, this,
+            [this](int where) { m_sweepWorkers->setEnabled(where == 0); });
+    connect(m_sweep, &QGroupBox::toggled, this, [this](bool on) { m_name->setEnabled(!on); });
+
     m_load->setObjectName(QStringLiteral("offeredLoad"));
     m_load->setWordWrap(true);
     form->addRow(m_load);
@@ -191,6 +261,18 @@ void SimulateDialog::saveSettings() const
 
 void SimulateDialog::accept()
 {
+    if (m_sweep->isChecked()) {
+        // A list that does not parse is said here, and the dialog stays open.
+        try {
+            const std::optional<SweepRequest> request = sweepRequest();
+            expandSweep({request->target}, "check");
+        } catch (const std::exception& error) {
+            m_sweepError->setText(QStringLiteral("<font color=\"#b02020\">%1</font>")
+                                      .arg(QString::fromUtf8(error.what()).toHtmlEscaped()));
+            m_sweepError->show();
+            return;
+        }
+    }
     saveSettings();
     QDialog::accept();
 }
@@ -279,6 +361,113 @@ SimulationSetup SimulateDialog::setup() const
 {
     if (const auto refused = m_refused.find(m_policy->currentText()); refused != m_refused.end())
         throw std::invalid_argument(refused->second.toStdString());
+    return baseSetup();
+}
+
+namespace {
+
+std::vector<std::string> listOf(const QString& text)
+{
+    std::vector<std::string> values;
+    for (const QString& value : text.split(QLatin1Char(','), Qt::SkipEmptyParts))
+        if (!value.trimmed().isEmpty())
+            values.push_back(value.trimmed().toStdString());
+    return values;
+}
+
+QString joined(const std::vector<std::string>& values)
+{
+    QStringList list;
+    for (const std::string& value : values)
+        list << QString::fromStdString(value);
+    return list.join(QLatin1Char(','));
+}
+
+} // namespace
+
+std::optional<SweepRequest> SimulateDialog::sweepRequest() const
+{
+    if (!m_sweep->isChecked())
+        return std::nullopt;
+    SweepRequest request;
+    request.target.database = m_databasePath.toStdString();
+    request.target.base = baseSetup();
+    request.target.base.runName.clear();
+    const std::pair<const char*, QLineEdit*> lists[]
+        = {{"policy", m_sweepPolicies}, {"speedup", m_sweepSpeedups}, {"seed", m_sweepSeeds}};
+    for (const auto& [parameter, edit] : lists) {
+        std::vector<std::string> values = listOf(edit->text());
+        if (values.empty())
+            continue; // the value chosen above, in the base
+        for (const std::string& value : values) {
+            SimulationSetup probe = request.target.base;
+            applySweepParameter(probe, parameter, value); // throws, naming the parameter and the value
+        }
+        request.target.dimensions.emplace_back(parameter, std::move(values));
+    }
+    if (std::none_of(request.target.dimensions.begin(), request.target.dimensions.end(),
+                     [](const auto& dimension) { return dimension.first == "policy"; })) {
+        if (const auto refused = m_refused.find(m_policy->currentText()); refused != m_refused.end())
+            throw std::invalid_argument(refused->second.toStdString());
+    }
+    const QString name = m_sweepName->text().trimmed();
+    request.name = name.isEmpty() ? "sweep" : name.toStdString();
+    request.workers = m_sweepWorkers->value();
+    request.slurm = m_sweepWhere->currentIndex() == 1;
+    return request;
+}
+
+bool SimulateDialog::slurmAvailable(QString* why)
+{
+    QString reason;
+    if (QStandardPaths::findExecutable(QStringLiteral("sbatch")).isEmpty())
+        reason = tr("No Slurm here: sbatch is not on the PATH (run the explorer on a login node of the cluster, "
+                    "or use placement sweep --slurm there).");
+    else if (SweepRunner::placementProgram().isEmpty())
+        reason = tr("The placement command is neither beside the explorer nor on the PATH: the array tasks run it.");
+    if (why)
+        *why = reason;
+    return reason.isEmpty();
+}
+
+QStringList SweepRequest::commandLine() const
+{
+    const SimulationSetup& base = target.base;
+    QStringList arguments{QStringLiteral("sweep"),
+                          QStringLiteral("--db"),
+                          QFileInfo(QString::fromStdString(target.database)).absoluteFilePath(),
+                          QStringLiteral("--machine"),
+                          QString::fromStdString(base.machine),
+                          QStringLiteral("--name"),
+                          QString::fromStdString(name),
+                          QStringLiteral("--cpus-per-node"),
+                          QString::number(base.cpusPerNode)};
+    // The settings not swept, each as a list of one value: the points are the same.
+    std::map<std::string, std::string> fixed{
+        {"policy", base.allocator.policy},
+        {"order", base.allocator.order},
+        {"backfill", backfillName(base.options.backfill)},
+        {"window", std::to_string(base.options.window)},
+        {"speedup", base.transform.speedup.name()},
+        {"seed", std::to_string(base.allocator.seed)},
+        {"arrivals", base.transform.arrivalsName()},
+        {"scale-nodes", std::to_string(base.transform.nodeScale)},
+    };
+    for (const auto& [parameter, values] : target.dimensions)
+        fixed[parameter] = joined(values).toStdString();
+    for (const std::string& parameter : sweepParameters())
+        if (const auto value = fixed.find(parameter); value != fixed.end())
+            arguments << QStringLiteral("--") + QString::fromStdString(parameter)
+                      << QString::fromStdString(value->second);
+    if (slurm)
+        arguments << QStringLiteral("--slurm");
+    else
+        arguments << QStringLiteral("--jobs") << QString::number(workers);
+    return arguments;
+}
+
+SimulationSetup SimulateDialog::baseSetup() const
+{
     SimulationSetup setup;
     setup.machine = m_machine;
     setup.allocator.policy = m_policy->currentText().toStdString();
@@ -329,6 +518,89 @@ SimulationOutcome SimulationRunner::run(const QString& databasePath, SimulationS
     runInBackground(QObject::tr("Simulating…"), parent, progress,
                     [&] { simulateInto(outcome, databasePath, std::move(setup), progress, cancelAfter); });
     return outcome;
+}
+
+QString SweepRunner::placementProgram()
+{
+    const QString beside = QDir(QCoreApplication::applicationDirPath()).filePath(QStringLiteral("placement"));
+    if (QFileInfo(beside).isExecutable())
+        return beside;
+    return QStandardPaths::findExecutable(QStringLiteral("placement"));
+}
+
+int SweepRunner::start(TaskListDock& tasks, const SweepRequest& request, std::shared_ptr<TaskProgress> progress,
+                       std::function<void()> pointStored, std::function<QString(const SweepRunOutcome&)> done)
+{
+    auto outcome = std::make_shared<SweepRunOutcome>();
+    const QString label
+        = QObject::tr("Sweep %1 on %2 (%3 points at once)")
+              .arg(QString::fromStdString(request.name), QString::fromStdString(request.target.base.machine))
+              .arg(request.workers);
+    // Told after each stored point, on the GUI thread (through the dock: never after it is gone).
+    QPointer<TaskListDock> dock(&tasks);
+    return tasks.start(
+        label, progress,
+        [outcome, request, progress, dock, pointStored = std::move(pointStored)] {
+            try {
+                SweepOptions options;
+                options.name = request.name;
+                options.version = PLACEMENT_BUILD_ID;
+                options.workers = request.workers;
+                options.stop = &progress->cancel;
+                const std::vector<SweepPoint> points = expandSweep({request.target}, options.version);
+                const auto outcomes = runSweep(
+                    {request.target}, points, options, [&](const SweepPointOutcome& point, const SweepProgress& state) {
+                        progress->permille = state.total ? static_cast<int>(1000LL * state.finished / state.total) : 0;
+                        if (point.state == SweepPointOutcome::State::Stored && dock)
+                            QMetaObject::invokeMethod(dock, pointStored, Qt::QueuedConnection);
+                    });
+                for (const SweepPointOutcome& point : outcomes) {
+                    switch (point.state) {
+                    case SweepPointOutcome::State::Stored: ++outcome->stored; break;
+                    case SweepPointOutcome::State::AlreadyStored: ++outcome->storedBefore; break;
+                    case SweepPointOutcome::State::Empty: ++outcome->empty; break;
+                    case SweepPointOutcome::State::Stopped: ++outcome->stopped; break;
+                    case SweepPointOutcome::State::Failed:
+                        ++outcome->failed;
+                        outcome->failures
+                            << QString::fromStdString(point.runName.empty() ? point.point->id : point.runName)
+                                + QStringLiteral(": ") + QString::fromStdString(point.error);
+                        break;
+                    }
+                }
+            } catch (const std::exception& error) {
+                outcome->error = QString::fromUtf8(error.what());
+            }
+        },
+        [outcome, done = std::move(done)] { return done(*outcome); });
+}
+
+int SweepRunner::submit(TaskListDock& tasks, const SweepRequest& request,
+                        std::function<QString(const SweepRunOutcome&)> done)
+{
+    auto outcome = std::make_shared<SweepRunOutcome>();
+    const QString label
+        = QObject::tr("Submitting sweep %1 on %2 to Slurm")
+              .arg(QString::fromStdString(request.name), QString::fromStdString(request.target.base.machine));
+    const QString program = placementProgram();
+    const QStringList arguments = request.commandLine();
+    return tasks.start(
+        label, std::make_shared<TaskProgress>(),
+        [outcome, program, arguments] {
+            // The command's own code path: it writes the plan beside the database and runs sbatch.
+            QProcess process;
+            process.start(program, arguments);
+            if (!process.waitForStarted(10000) || !process.waitForFinished(180000)) {
+                outcome->error = QObject::tr("%1 did not run: %2").arg(program, process.errorString());
+                return;
+            }
+            outcome->slurmJob = QString::fromUtf8(process.readAllStandardOutput()).trimmed();
+            outcome->slurmOutput = QString::fromUtf8(process.readAllStandardError()).trimmed();
+            if (process.exitStatus() != QProcess::NormalExit || process.exitCode() != 0)
+                outcome->error = outcome->slurmOutput.isEmpty() ? QObject::tr("placement sweep --slurm failed")
+                                                                : outcome->slurmOutput;
+        },
+        [outcome, done = std::move(done)] { return done(*outcome); });
 }
 
 int SimulationRunner::start(TaskListDock& tasks, const QString& databasePath, SimulationSetup setup,

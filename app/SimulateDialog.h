@@ -4,6 +4,7 @@
 #pragma once
 
 #include "core/SimulationReport.h"
+#include "services/Sweep.h"
 
 #include <QDialog>
 
@@ -15,6 +16,7 @@
 #include <vector>
 
 class QComboBox;
+class QGroupBox;
 class QDoubleSpinBox;
 class QLabel;
 class QLineEdit;
@@ -24,6 +26,18 @@ class QTimer;
 namespace placement {
 
 class TaskListDock;
+
+/// A sweep asked for in the Simulate dialog: every combination of its policies, speed-ups
+/// and seeds, the dialog's other settings for all (what `placement sweep` does).
+struct SweepRequest
+{
+    SweepTarget target;
+    std::string name; ///< the sweep's name (placement sweep --name)
+    int workers = 1; ///< points replayed at once, here
+    bool slurm = false; ///< submitted to the Slurm cluster as a job array instead
+    /// The `placement sweep` arguments that make the same sweep (with --slurm for Slurm).
+    QStringList commandLine() const;
+};
 class Topology;
 struct TaskProgress;
 
@@ -51,6 +65,12 @@ public:
 
     /// Throws std::invalid_argument for a policy this machine cannot have (the reason).
     SimulationSetup setup() const;
+    /// The sweep asked for, when "Sweep" is ticked; throws std::invalid_argument for a list
+    /// that does not parse (naming the list and the value).
+    std::optional<SweepRequest> sweepRequest() const;
+    /// Whether sweeps can go to a Slurm cluster from here (sbatch on the PATH, the
+    /// `placement` command beside the explorer); if not, why in `why`.
+    static bool slurmAvailable(QString* why = nullptr);
 
     void accept() override;
 
@@ -61,6 +81,8 @@ private:
     void saveSettings() const;
     void updateLoad();
     WorkloadTransform transform() const;
+    /// The settings without checking that this machine can have the policy chosen.
+    SimulationSetup baseSetup() const;
 
     std::string m_machine;
     QComboBox* m_policy;
@@ -74,6 +96,14 @@ private:
     QDoubleSpinBox* m_arrivalScale;
     QSpinBox* m_cpusPerNode;
     QLineEdit* m_name;
+    QGroupBox* m_sweep;
+    QLineEdit* m_sweepPolicies;
+    QLineEdit* m_sweepSpeedups;
+    QLineEdit* m_sweepSeeds;
+    QLineEdit* m_sweepName;
+    QComboBox* m_sweepWhere;
+    QSpinBox* m_sweepWorkers;
+    QLabel* m_sweepError;
     QLabel* m_load;
     QLabel* m_unavailable;
     QTimer* m_loadTimer;
@@ -110,6 +140,35 @@ public:
     /// outcome on the GUI thread and returns what the row says then. Returns the task.
     static int start(TaskListDock& tasks, const QString& databasePath, SimulationSetup setup,
                      std::shared_ptr<TaskProgress> progress, std::function<QString(const SimulationOutcome&)> done);
+};
+
+/// What a sweep started from the explorer did.
+struct SweepRunOutcome
+{
+    int stored = 0, storedBefore = 0, failed = 0, empty = 0, stopped = 0;
+    QString error; ///< the sweep could not start (or sbatch failed)
+    QStringList failures; ///< the points that failed and why
+    QString slurmJob; ///< the job array's id, when submitted to Slurm
+    QString slurmOutput; ///< what `placement sweep --slurm` said
+};
+
+/// Runs a sweep from the explorer as a row of the Tasks dock (progress over the points,
+/// Cancel stops it keeping the finished points), or submits it to Slurm through
+/// `placement sweep --slurm` (the command's own code path).
+class SweepRunner
+{
+public:
+    /// Here, with request.workers points at a time, each stored as it finishes:
+    /// `pointStored` runs on the GUI thread after each stored point; `done` gets the outcome
+    /// on the GUI thread and returns what the row says then. Returns the task.
+    static int start(TaskListDock& tasks, const SweepRequest& request, std::shared_ptr<TaskProgress> progress,
+                     std::function<void()> pointStored, std::function<QString(const SweepRunOutcome&)> done);
+    /// On Slurm: runs `placement sweep ... --slurm` in a task.
+    static int submit(TaskListDock& tasks, const SweepRequest& request,
+                      std::function<QString(const SweepRunOutcome&)> done);
+    /// The `placement` command the explorer runs for Slurm: beside its own program, else
+    /// on the PATH; empty when there is none.
+    static QString placementProgram();
 };
 
 } // namespace placement

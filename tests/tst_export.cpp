@@ -193,7 +193,8 @@ private slots:
         dock->raise();
         QTRY_VERIFY_WITH_TIMEOUT(updated.count() >= 1, 20000);
         QVERIFY(svgAction->isEnabled());
-        for (int chart = 0; chart < ChartsDock::NumCharts; ++chart) {
+        // The charts of the run shown (the sweep chart, of a sweep's runs: tst_sweepview).
+        for (int chart = 0; chart < ChartsDock::SweepChart; ++chart) {
             dock->setCurrentChart(static_cast<ChartsDock::Chart>(chart));
             QChartView* view = dock->currentChartView();
             QCOMPARE(view, dock->chartView(static_cast<ChartsDock::Chart>(chart)));

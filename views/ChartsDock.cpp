@@ -29,6 +29,9 @@ ChartsDock::ChartsDock(QWidget* parent)
     , m_status(new QLabel)
     , m_splitter(new QSplitter)
     , m_controls(new QBoxLayout(QBoxLayout::TopToBottom))
+    , m_sweepMetric(new QComboBox)
+    , m_sweepX(new QComboBox)
+    , m_sweepSeries(new QComboBox)
 {
     setObjectName(QStringLiteral("chartsDock"));
     // One load at a time: a million-job run needs its memory, and the machine has the
@@ -49,16 +52,53 @@ ChartsDock::ChartsDock(QWidget* parent)
     const QString tips[NumCharts]
         = {tr("APH of each job by job size, one box per run (Pollard SC'18 Fig. 7); jobs of 2 nodes or more"),
            tr("Utilization of each minute from the first submission to the last completion (Pollard SC'18 Fig. 8)"),
-           tr("Mean wait from submission to start by job size (Pollard SC'18 Fig. 10)")};
-    const QString names[NumCharts] = {tr("APH by size"), tr("Utilization"), tr("Wait by size")};
+           tr("Mean wait from submission to start by job size (Pollard SC'18 Fig. 10)"),
+           tr("A metric of the runs listed in the Runs dock against one of their parameters, one bar per value "
+              "of a second parameter (a sweep's runs: pick the sweep in the Runs dock)")};
+    const QString names[NumCharts] = {tr("APH by size"), tr("Utilization"), tr("Wait by size"), tr("Sweep")};
     for (int chart = 0; chart < NumCharts; ++chart) {
         auto* view = new QChartView(new QChart);
         view->setRenderHint(QPainter::Antialiasing);
         view->setMinimumSize(240, 200);
         m_views[chart] = view;
-        m_tabs->addTab(view, names[chart]);
+        if (chart == SweepChart) {
+            // The metric and the parameters above the chart.
+            m_sweepMetric->setObjectName(QStringLiteral("sweepMetric"));
+            m_sweepX->setObjectName(QStringLiteral("sweepX"));
+            m_sweepSeries->setObjectName(QStringLiteral("sweepSeries"));
+            for (const SweepMetric& metric : sweepChartMetrics())
+                m_sweepMetric->addItem(metric.unit.isEmpty() ? metric.label
+                                                             : QStringLiteral("%1 (%2)").arg(metric.label, metric.unit),
+                                       metric.key);
+            m_sweepSeries->addItem(tr("one series"), QString());
+            for (const auto& [key, heading] : sweepChartParameters()) {
+                m_sweepX->addItem(heading, key);
+                m_sweepSeries->addItem(heading, key);
+            }
+            auto* page = new QWidget;
+            auto* pageLayout = new QVBoxLayout(page);
+            pageLayout->setContentsMargins(0, 0, 0, 0);
+            auto* axes = new QHBoxLayout;
+            axes->addWidget(m_sweepMetric, 1);
+            axes->addWidget(new QLabel(tr("against")));
+            axes->addWidget(m_sweepX, 1);
+            axes->addWidget(new QLabel(tr("bars per")));
+            axes->addWidget(m_sweepSeries, 1);
+            pageLayout->addLayout(axes);
+            pageLayout->addWidget(view, 1);
+            m_tabs->addTab(page, names[chart]);
+        } else {
+            m_tabs->addTab(view, names[chart]);
+        }
         m_tabs->setTabToolTip(chart, tips[chart]);
     }
+    const auto chosen = [this] {
+        m_sweepAxesChosen = true;
+        redrawSweep();
+    };
+    connect(m_sweepMetric, &QComboBox::activated, this, chosen);
+    connect(m_sweepX, &QComboBox::activated, this, chosen);
+    connect(m_sweepSeries, &QComboBox::activated, this, chosen);
 
     auto* side = new QWidget;
     auto* sideLayout = new QVBoxLayout(side);
@@ -120,6 +160,45 @@ void ChartsDock::setRuns(const QString& source, const QString& machine, std::vec
         m_model->setRuns(std::move(runs), shownId, sameSource);
     }
     refresh();
+}
+
+void ChartsDock::setSweepRuns(std::vector<SweepChartRun> runs, const QString& title)
+{
+    m_sweepRuns = std::move(runs);
+    m_sweepTitle = title;
+    if (!m_sweepAxesChosen) {
+        // Along the axis the first parameter that differs between the runs (the policy,
+        // say), in series the next (the speed-up).
+        const QStringList varying = varyingParameters(m_sweepRuns);
+        const QString x = varying.value(0, QStringLiteral("policy"));
+        QString series = varying.value(1);
+        if (series == QLatin1String("sweep"))
+            series = varying.value(2);
+        const QSignalBlocker blockX(m_sweepX), blockSeries(m_sweepSeries);
+        m_sweepX->setCurrentIndex(std::max(0, m_sweepX->findData(x)));
+        m_sweepSeries->setCurrentIndex(std::max(0, m_sweepSeries->findData(series)));
+    }
+    redrawSweep();
+}
+
+void ChartsDock::setSweepAxes(const QString& metric, const QString& x, const QString& series)
+{
+    m_sweepAxesChosen = true;
+    m_sweepMetric->setCurrentIndex(std::max(0, m_sweepMetric->findData(metric)));
+    m_sweepX->setCurrentIndex(std::max(0, m_sweepX->findData(x)));
+    m_sweepSeries->setCurrentIndex(std::max(0, m_sweepSeries->findData(series)));
+    redrawSweep();
+}
+
+void ChartsDock::redrawSweep()
+{
+    QString series = m_sweepSeries->currentData().toString();
+    if (series == m_sweepX->currentData().toString())
+        series.clear(); // the same parameter twice: one series
+    m_sweepData = sweepChartData(m_sweepRuns, m_sweepMetric->currentData().toString(),
+                                 m_sweepX->currentData().toString(), series);
+    replaceChart(SweepChart, buildSweepChart(m_sweepData, m_sweepTitle));
+    emit sweepChartUpdated();
 }
 
 void ChartsDock::arrangeFor(Qt::DockWidgetArea area)

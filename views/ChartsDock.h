@@ -6,6 +6,7 @@
 #include "core/BoxStatistics.h"
 #include "core/RunChartData.h"
 #include "views/RunChoiceModel.h"
+#include "views/SweepChart.h"
 
 #include <QDockWidget>
 #include <QThreadPool>
@@ -38,7 +39,7 @@ class ChartsDock : public QDockWidget
 {
     Q_OBJECT
 public:
-    enum Chart { AphChart, UtilizationChart, WaitChart, NumCharts };
+    enum Chart { AphChart, UtilizationChart, WaitChart, SweepChart, NumCharts };
     /// Computes one run's numbers (id 0: the logged placements). Runs on a worker thread: it
     /// must not touch widgets; what it throws (std::exception) is shown in the dock.
     using Loader = std::function<RunChartData(std::int64_t runId)>;
@@ -51,6 +52,17 @@ public:
     /// shown run stays ticked.
     void setRuns(const QString& source, const QString& machine, std::vector<RunChoice> runs, std::int64_t shownId,
                  Loader loader);
+
+    /// The runs the sweep chart draws (a metric against a parameter, one series per value of
+    /// a second one): the simulated runs the Runs dock shows. `title` names them.
+    void setSweepRuns(std::vector<SweepChartRun> runs, const QString& title);
+    /// What the sweep chart draws: metric and parameter keys (sweepChartMetrics(),
+    /// sweepChartParameters(); `series` empty: one series).
+    void setSweepAxes(const QString& metric, const QString& x, const QString& series);
+    const SweepChartData& sweepData() const { return m_sweepData; }
+    QComboBox* sweepMetricBox() const { return m_sweepMetric; }
+    QComboBox* sweepXBox() const { return m_sweepX; }
+    QComboBox* sweepSeriesBox() const { return m_sweepSeries; }
 
     RunChoiceModel* runModel() const { return m_model; }
     QChartView* chartView(Chart chart) const;
@@ -65,6 +77,8 @@ public:
 signals:
     /// The charts were drawn anew, with every ticked run that could be loaded.
     void chartsUpdated();
+    /// The sweep chart was drawn anew (its runs or axes changed).
+    void sweepChartUpdated();
 
 private:
     /// Lays the run list out above the charts in a side dock area, beside them elsewhere.
@@ -75,6 +89,7 @@ private:
                 const QString& error);
     void redraw();
     void replaceChart(Chart chart, QChart* replacement);
+    void redrawSweep();
 
     RunChoiceModel* m_model;
     QListView* m_runList;
@@ -84,6 +99,13 @@ private:
     QSplitter* m_splitter;
     QBoxLayout* m_controls; ///< the whisker choice and the status line
     QChartView* m_views[NumCharts] = {};
+    QComboBox* m_sweepMetric;
+    QComboBox* m_sweepX;
+    QComboBox* m_sweepSeries;
+    std::vector<SweepChartRun> m_sweepRuns;
+    QString m_sweepTitle;
+    SweepChartData m_sweepData;
+    bool m_sweepAxesChosen = false; ///< the user picked the axes: they stay when the runs change
 
     QString m_source;
     QString m_machine;

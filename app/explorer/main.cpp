@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: 2026 Placement Explorer contributors
 
 #include "app/DemoLocation.h"
+#include "app/ExplorerSession.h"
 #include "app/InspectorDock.h"
 #include "app/JobTableModel.h"
 #include "app/MainWindow.h"
@@ -21,6 +22,8 @@
 #include <QIcon>
 #include <QImage>
 #include <QThread>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QTimer>
 
 #include <cmath>
@@ -71,12 +74,17 @@ struct ExplorerOptions
                                            "charts (repeatable)."),
                             QStringLiteral("NAME")};
     QCommandLineOption chart{QStringLiteral("chart"),
-                             QStringLiteral("The chart the Charts dock shows: aph, utilization or wait."),
+                             QStringLiteral("The chart the Charts dock shows: aph, utilization, wait or sweep (a "
+                                            "metric of the runs listed in the Runs dock against a parameter)."),
                              QStringLiteral("NAME")};
     QCommandLineOption chartRun{QStringLiteral("chart-run"),
                                 QStringLiteral("Draw the run NAME in the charts beside the one shown ('logged': the "
                                                "logged placements; repeatable)."),
                                 QStringLiteral("NAME")};
+    QCommandLineOption sweep{QStringLiteral("sweep"),
+                             QStringLiteral("List only the runs of the sweep NAME in the Runs dock (and the sweep "
+                                            "chart), the logged run first."),
+                             QStringLiteral("NAME")};
     QCommandLineOption links{QStringLiteral("links"),
                              QStringLiteral("Show the network's links coloured by MODE: owner (the job owning each "
                                             "link), users (how many running jobs can use it) or bandwidth."),
@@ -136,8 +144,9 @@ ExplorerOptions::ExplorerOptions(QCommandLineParser& parser)
     parser.addVersionOption();
     parser.addPositionalArgument(QStringLiteral("database"), QStringLiteral("Placement database to open."),
                                  QStringLiteral("[DATABASE]"));
-    parser.addOptions({demo, machine, run, job, size, screenshot, startup, dock, chart, chartRun, links, sideBySide,
-                       whatIf, record, from, to, speed, fps, report, reportRuns, reportAt, reportPdf, reportCpus});
+    parser.addOptions({demo, machine, run, job, size, screenshot, startup, dock, chart, chartRun, sweep, links,
+                       sideBySide, whatIf, record, from, to, speed, fps, report, reportRuns, reportAt, reportPdf,
+                       reportCpus});
 }
 
 /// True when the command line asks only for the help or the version: answered without a
@@ -409,14 +418,32 @@ int main(int argc, char* argv[])
         dock->raise();
     }
     if (parser.isSet(options.chart)) {
-        const QStringList charts{QStringLiteral("aph"), QStringLiteral("utilization"), QStringLiteral("wait")};
+        const QStringList charts{QStringLiteral("aph"), QStringLiteral("utilization"), QStringLiteral("wait"),
+                                 QStringLiteral("sweep")};
         const auto chart = charts.indexOf(parser.value(options.chart));
         if (chart < 0) {
-            std::fprintf(stderr, "placement-explorer: --chart expects aph, utilization or wait, got '%s'\n",
+            std::fprintf(stderr, "placement-explorer: --chart expects aph, utilization, wait or sweep, got '%s'\n",
                          qPrintable(parser.value(options.chart)));
             return 2;
         }
         window.chartsDock()->setCurrentChart(static_cast<ChartsDock::Chart>(chart));
+    }
+    if (parser.isSet(options.sweep)) {
+        const QString name = parser.value(options.sweep);
+        bool found = false;
+        for (const RunRecord& run : window.session()->runs())
+            found = found
+                || QJsonDocument::fromJson(QByteArray::fromStdString(run.parameters))
+                        .object()
+                        .value(QStringLiteral("sweep"))
+                        .toString()
+                    == name;
+        if (!found) {
+            std::fprintf(stderr, "placement-explorer: --sweep '%s': this machine has no run of that sweep\n",
+                         qPrintable(name));
+            return 2;
+        }
+        window.session()->setRunFilter({name, {}, {}});
     }
     for (const QString& name : parser.values(options.chartRun)) {
         bool found = false;
