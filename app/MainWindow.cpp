@@ -83,14 +83,21 @@ MainWindow::MainWindow(QWidget* parent)
     m_runLabel->hide();
     leftLayout->addWidget(m_runLabel);
     leftLayout->addWidget(m_view, 1);
-    leftLayout->addWidget(new ViewLegend(m_session, left)); // what the colours mean, under the view
     centre->addWidget(left);
     m_comparePane = new ComparePane(centre);
     centre->addWidget(m_comparePane);
     m_comparePane->hide();
     centre->setStretchFactor(1, 1);
     m_comparePane->followCamera(m_view);
-    setCentralWidget(centre);
+    // What the colours mean, under the views: under both in compare mode, so that the two
+    // views keep one size and one camera fits both.
+    auto* central = new QWidget(this);
+    auto* centralLayout = new QVBoxLayout(central);
+    centralLayout->setContentsMargins(0, 0, 0, 0);
+    centralLayout->setSpacing(2);
+    centralLayout->addWidget(centre, 1);
+    centralLayout->addWidget(new ViewLegend(m_session, central));
+    setCentralWidget(central);
     m_view->setMinimumSize(320, 240);
     createDocks();
     createActions();
@@ -709,7 +716,7 @@ void MainWindow::showCompared()
         const QSignalBlocker blocker(m_compareBox);
         m_compareBox->setCurrentIndex(std::max(0, m_compareBox->findText(m_session->comparedName())));
     }
-    if (auto* centre = qobject_cast<EvenSplitter*>(centralWidget()))
+    if (auto* centre = findChild<EvenSplitter*>(QStringLiteral("centreSplitter")))
         centre->evenOut();
     recolor();
 }

@@ -255,6 +255,7 @@ QVariant RunTableModel::headerData(int section, Qt::Orientation orientation, int
         return {};
     if (role == CsvHeaderRole) { // the names of placement runs --csv
         static const char* const names[NumColumns] = {"run",
+                                                      "sweep",
                                                       "policy",
                                                       "backfill",
                                                       "speedup",

@@ -73,7 +73,7 @@ public:
     {
         const auto mode = QAbstractItemModelTester::FailureReportingMode::QtTest;
         auto* jobs = qobject_cast<JobsDock*>(window.jobsDock());
-        auto* runs = qobject_cast<QTableView*>(window.runsDock()->widget())->model();
+        auto* runs = window.runsDock()->findChild<QTableView*>()->model();
         for (QAbstractItemModel* model :
              {runs, qobject_cast<QSortFilterProxyModel*>(runs)->sourceModel(),
               static_cast<QAbstractItemModel*>(jobs->model()), static_cast<QAbstractItemModel*>(jobs->filter()),
@@ -514,7 +514,7 @@ private:
 
     static QAbstractItemModel* runModel(MainWindow& window)
     {
-        auto* table = qobject_cast<QTableView*>(window.runsDock()->widget());
+        auto* table = window.runsDock()->findChild<QTableView*>();
         return table ? table->model() : nullptr;
     }
 

@@ -104,7 +104,7 @@ private slots:
 
         auto* runsDock = window.findChild<QDockWidget*>(QStringLiteral("runsDock"));
         QVERIFY(runsDock);
-        auto* runTable = qobject_cast<QTableView*>(runsDock->widget());
+        auto* runTable = runsDock->findChild<QTableView*>();
         QVERIFY(runTable);
         const QAbstractItemModel* runs = runTable->model();
         QCOMPARE(runs->rowCount(), 2);

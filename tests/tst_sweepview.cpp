@@ -142,8 +142,9 @@ private slots:
         QVERIFY(runPlacement(sweepArguments(db, QStringLiteral("alpha"), QStringLiteral("first-fit,ta"),
                                             QStringLiteral("none"), QStringLiteral("1,2")))
                     .has_value());
+        // Seed 3: a point alpha stored already (same parameters, same jobs) is not stored again.
         QVERIFY(runPlacement(sweepArguments(db, QStringLiteral("beta"), QStringLiteral("ta"), QStringLiteral("none,v2"),
-                                            QStringLiteral("1")))
+                                            QStringLiteral("3")))
                     .has_value());
         Store store = Store::openExisting(db.toStdString());
         {

@@ -21,9 +21,9 @@
 #include <QFileInfo>
 #include <QIcon>
 #include <QImage>
-#include <QThread>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QThread>
 #include <QTimer>
 
 #include <cmath>
@@ -144,9 +144,9 @@ ExplorerOptions::ExplorerOptions(QCommandLineParser& parser)
     parser.addVersionOption();
     parser.addPositionalArgument(QStringLiteral("database"), QStringLiteral("Placement database to open."),
                                  QStringLiteral("[DATABASE]"));
-    parser.addOptions({demo, machine, run, job, size, screenshot, startup, dock, chart, chartRun, sweep, links,
-                       sideBySide, whatIf, record, from, to, speed, fps, report, reportRuns, reportAt, reportPdf,
-                       reportCpus});
+    parser.addOptions({demo,  machine,  run,   job,    size,       screenshot, startup,   dock,
+                       chart, chartRun, sweep, links,  sideBySide, whatIf,     record,    from,
+                       to,    speed,    fps,   report, reportRuns, reportAt,   reportPdf, reportCpus});
 }
 
 /// True when the command line asks only for the help or the version: answered without a
