@@ -48,7 +48,13 @@ shoot "$db" --machine cab --run "jigsaw x2" --side-by-side "laas x2" --size 1600
 shoot "$db" --machine cab --run "ta easy" --chart-run "random easy" --chart-run logged --dock charts --chart aph \
   --size 1600x1000 --screenshot "$images/charts.png"
 
+"$build/bin/placement" sweep --db "$db" --machine cab --name policies --policy first-fit,ta,random \
+  --speedup none,v1,v2 --seed 1 >/dev/null 2>&1
+shoot "$db" --machine cab --sweep policies --dock runs --dock charts --chart sweep --size 1600x1000 \
+  --screenshot "$images/sweep.png"
+
 # The dialogs, drawn by the GUI tests into build/tests/output/.
+
 (cd "$build" && xvfb-run -a -s "-screen 0 1920x1200x24" ctest -R tst_mainwindow >/dev/null)
 cp "$build/tests/output/simulate-dialog.png" "$build/tests/output/import-dialog.png" "$images/"
 # The fragmentation inspector alone, as tst_inspector draws it (a TA run of the demo's Cab).
