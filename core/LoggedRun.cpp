@@ -6,9 +6,83 @@
 #include "core/JsonWriter.h"
 #include "core/SimulationReport.h"
 
+#include <algorithm>
+#include <numeric>
 #include <stdexcept>
 
 namespace placement {
+namespace {
+
+/// Seconds of [start, end) inside [from, to).
+double secondsWithin(std::int64_t start, std::int64_t end, std::int64_t from, std::int64_t to)
+{
+    const std::int64_t overlap = std::min(end, to) - std::max(start, from);
+    return overlap > 0 ? static_cast<double>(overlap) : 0;
+}
+
+/// Where jobs with node lists share nodes: their node-seconds inside the two windows counted
+/// per busy node (the union of the runs on each node), and how many jobs share. Jobs are
+/// taken in start order; per node the busy span grows while runs overlap it.
+struct DistinctBusy
+{
+    std::int64_t sharing = 0;
+    double steady = 0, makespan = 0; ///< node-seconds of the jobs with node lists, nodes once
+    double listedSteady = 0, listedMakespan = 0; ///< the same as the jobs' own node-seconds
+};
+
+DistinctBusy distinctBusy(int machineNodes, const std::vector<Job>& jobs, const SystemMetrics& metrics)
+{
+    DistinctBusy busy;
+    std::vector<size_t> order;
+    for (size_t i = 0; i < jobs.size(); ++i)
+        if (!jobs[i].nodes.empty() && jobs[i].end > jobs[i].start)
+            order.push_back(i);
+    std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return jobs[a].start < jobs[b].start; });
+    struct Span
+    {
+        std::int64_t start = 0, end = 0;
+        size_t job = 0;
+        bool open = false;
+    };
+    std::vector<Span> spans(static_cast<size_t>(machineNodes));
+    std::vector<char> shares(jobs.size(), 0);
+    const auto flush = [&](const Span& span) {
+        busy.steady += secondsWithin(span.start, span.end, metrics.steadyFrom, metrics.steadyTo);
+        busy.makespan += secondsWithin(span.start, span.end, metrics.firstSubmit, metrics.lastEnd);
+    };
+    for (size_t i : order) {
+        const Job& job = jobs[i];
+        busy.listedSteady += secondsWithin(job.start, job.end, metrics.steadyFrom, metrics.steadyTo)
+            * static_cast<double>(job.nodes.size());
+        busy.listedMakespan += secondsWithin(job.start, job.end, metrics.firstSubmit, metrics.lastEnd)
+            * static_cast<double>(job.nodes.size());
+        for (int node : job.nodes) {
+            if (node < 0 || node >= machineNodes)
+                continue;
+            Span& span = spans[static_cast<size_t>(node)];
+            if (span.open && span.job == i)
+                continue; // a node its list names twice
+            if (span.open && job.start < span.end) { // overlaps what runs there
+                shares[i] = 1;
+                shares[span.job] = 1;
+                span.end = std::max(span.end, job.end);
+                if (job.end >= span.end)
+                    span.job = i;
+                continue;
+            }
+            if (span.open)
+                flush(span);
+            span = {job.start, job.end, i, true};
+        }
+    }
+    for (const Span& span : spans)
+        if (span.open)
+            flush(span);
+    busy.sharing = std::accumulate(shares.begin(), shares.end(), std::int64_t(0));
+    return busy;
+}
+
+} // namespace
 
 LoggedRunSummary summarizeLoggedRun(int machineNodes, const std::vector<Job>& jobs, const std::vector<int>& nodeCounts,
                                     const std::vector<int>& binStarts)
@@ -31,6 +105,18 @@ LoggedRunSummary summarizeLoggedRun(int machineNodes, const std::vector<Job>& jo
         timings.push_back({job.submit, job.start, job.end, nodes, nodes, 0.0});
     }
     summary.metrics = computeSystemMetrics(machineNodes, timings, binStarts);
+    const DistinctBusy busy = distinctBusy(machineNodes, jobs, summary.metrics);
+    summary.jobsSharingNodes = busy.sharing;
+    if (busy.sharing > 0) {
+        SystemMetrics& m = summary.metrics;
+        const double nodes = static_cast<double>(machineNodes);
+        if (m.steadyTo > m.steadyFrom)
+            m.steadyUtilization
+                += (busy.steady - busy.listedSteady) / (nodes * static_cast<double>(m.steadyTo - m.steadyFrom));
+        if (m.lastEnd > m.firstSubmit)
+            m.makespanUtilization
+                += (busy.makespan - busy.listedMakespan) / (nodes * static_cast<double>(m.lastEnd - m.firstSubmit));
+    }
     return summary;
 }
 
@@ -63,6 +149,7 @@ std::string loggedRunSummaryJson(const LoggedRunSummary& summary)
     json.key("jobs_with_node_lists").value(summary.jobsWithNodeLists);
     json.key("jobs_without_start").value(summary.jobsWithoutStart);
     json.key("jobs_without_size").value(summary.jobsWithoutSize);
+    json.key("jobs_sharing_nodes").value(summary.jobsSharingNodes);
     json.endObject();
     return json.str();
 }

@@ -25,12 +25,18 @@ struct LoggedRunSummary
     /// when they held their nodes is known.
     std::int64_t jobsWithoutStart = 0;
     std::int64_t jobsWithoutSize = 0; ///< left out: the log gives neither nodes nor processors
+    /// Jobs holding a node another job holds at the same time. Where there are any,
+    /// utilization counts each busy node once (the nodes busy, not the node-seconds of jobs),
+    /// so that it stays the share of the machine in use.
+    std::int64_t jobsSharingNodes = 0;
 };
 
 /// The logged run of `jobs` (jobs whose start the log gives) on a machine of `machineNodes`
 /// nodes. `nodeCounts[i]` is the size of `jobs[i]`: the length of its node list, else the
 /// size the log states (0 or less: unknown, left out and counted). Measured by
-/// computeSystemMetrics(), the definition every simulated run is measured by.
+/// computeSystemMetrics(), the definition every simulated run is measured by, but for
+/// utilization where jobs share nodes: node-seconds of busy nodes, each node counted once
+/// however many jobs it holds (jobs without a node list count their size).
 LoggedRunSummary summarizeLoggedRun(int machineNodes, const std::vector<Job>& jobs, const std::vector<int>& nodeCounts,
                                     const std::vector<int>& binStarts = defaultSizeBins());
 
@@ -40,7 +46,8 @@ std::string loggedRunParametersJson(const LoggedRunSummary& summary);
 
 /// The summary of the logged run as JSON, with the system metrics under the keys of a
 /// simulated run's summary (writeSystemMetricsJson()), run_id 0 and run_name "logged", and
-/// the jobs left out (jobs_without_start, jobs_without_size). Its mean APH is null.
+/// the jobs left out (jobs_without_start, jobs_without_size) and the jobs sharing nodes
+/// (jobs_sharing_nodes). Its mean APH is null.
 std::string loggedRunSummaryJson(const LoggedRunSummary& summary);
 
 } // namespace placement

@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: 2026 Placement Explorer contributors
 
 #include "app/ChartDataLoader.h"
+#include "core/LoggedRun.h"
 #include "core/MachineSpec.h"
 #include "core/SystemMetrics.h"
 #include "importers/JobImport.h"
@@ -166,6 +167,55 @@ class TestLoggedRun : public QObject
 {
     Q_OBJECT
 private slots:
+    /// Jobs that hold a node together (logs of machines that give nodes to several jobs,
+    /// wagap-2013.swf) count each busy node once: utilization is the share of the machine's
+    /// nodes busy, never above 1.
+    void utilizationCountsASharedNodeOnce()
+    {
+        const auto job = [](std::int64_t submit, std::int64_t start, std::int64_t end, std::vector<int> nodes) {
+            Job j;
+            j.submit = submit;
+            j.start = start;
+            j.end = end;
+            j.nodes = std::move(nodes);
+            return j;
+        };
+        // Two nodes. Node 0: A [0, 100) and B [50, 150) at once, C [200, 300) after a gap;
+        // node 1: D [0, 300). B and C waited: the steady state is [0, 200).
+        const std::vector<Job> jobs{job(0, 0, 100, {0}), job(0, 50, 150, {0}), job(100, 200, 300, {0}),
+                                    job(0, 0, 300, {1})};
+        const LoggedRunSummary summary = summarizeLoggedRun(2, jobs, {1, 1, 1, 1});
+        // Node 0 busy [0, 150) and [200, 300): 250 s; node 1: 300 s; of 2 x 300.
+        QCOMPARE(summary.metrics.makespanUtilization, 550.0 / 600.0);
+        // Over [0, 200): node 0 150 s, node 1 200 s, of 2 x 200.
+        QVERIFY(summary.metrics.steadyStateFound);
+        QCOMPARE(summary.metrics.steadyFrom, std::int64_t(0));
+        QCOMPARE(summary.metrics.steadyTo, std::int64_t(200));
+        QCOMPARE(summary.metrics.steadyUtilization, 350.0 / 400.0);
+        QCOMPARE(summary.jobsSharingNodes, std::int64_t(2));
+
+        // The real log: never above 1.
+        QTemporaryDir dir;
+        const std::string path = dir.filePath(QStringLiteral("wagap.sqlite")).toStdString();
+        {
+            Store store = Store::openOrCreate(path);
+            ImportRequest request;
+            request.files = {QFINDTESTDATA("data/traces/wagap-2013.swf").toStdString()};
+            request.machine = "wagap";
+            request.topology = QFINDTESTDATA("data/traces/wagap-2013.topology.conf").toStdString();
+            const ImportResult result = importJobLogs(store, request);
+            QVERIFY2(result.committed, result.failure.c_str());
+        }
+        Store store = Store::openExisting(path);
+        const RunRecord logged = loggedRun(store, *store.machine("wagap"));
+        const QJsonObject wagap = QJsonDocument::fromJson(QByteArray::fromStdString(logged.summary)).object();
+        QVERIFY(wagap.value(QStringLiteral("jobs_sharing_nodes")).toInt() > 0);
+        for (const char* key : {"utilization", "utilization_over_makespan"}) {
+            const double value = wagap.value(QLatin1String(key)).toDouble();
+            QVERIFY2(value > 0 && value <= 1, qPrintable(QStringLiteral("%1 %2").arg(key).arg(value)));
+        }
+    }
+
     void metricsOfATraceWithoutNodeListsFollowItsFields_data()
     {
         QTest::addColumn<QString>("trace");
