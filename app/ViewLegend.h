@@ -14,8 +14,7 @@ class ExplorerSession;
 /// The 3D view's legend on screen, a strip under the view (the view's OpenGL surface is a
 /// native window that no widget can overlay): what the node colours mean and, with the links
 /// shown, the link colours of the mode chosen (swatches, or the bandwidth scale with its unit).
-/// It follows the session. Entries that do not fit one line go on the next: the strip is as
-/// high as its lines.
+/// It follows the session.
 class ViewLegend : public QWidget
 {
     Q_OBJECT
@@ -28,13 +27,9 @@ public:
 
 protected:
     void paintEvent(QPaintEvent* event) override;
-    void resizeEvent(QResizeEvent* event) override;
 
 private:
     void update();
-    /// Lays the entries out in lines of `width`; with a painter, draws them. Returns the lines.
-    int layOut(int width, QPainter* painter) const;
-    void fitHeight();
 
     ExplorerSession* m_session;
     ImageCaption m_entries;
