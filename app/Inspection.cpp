@@ -53,8 +53,9 @@ InspectedLinks inspectLinks(const Topology& topology, const std::vector<int>& jo
 {
     InspectedLinks result;
     // Trees: Pollard's view (what a job can use when routing does not follow placement);
-    // tori: the one dimension-order path of each pair.
-    const bool tree = topology.hierarchy() != nullptr;
+    // dragonflies: every minimal route through any global link of its groups (adaptive
+    // routing); tori: the one dimension-order path of each pair.
+    const bool tree = topology.hierarchy() != nullptr || topology.kind() == TopologyKind::Dragonfly;
     result.model = tree ? LinkModel::TopologyAwareView : LinkModel::StaticRouting;
     result.routes = routesToFollow(topology, job, others, result.model);
     if (result.routes > routeBudget) {

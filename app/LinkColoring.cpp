@@ -4,6 +4,7 @@
 #include "app/LinkColoring.h"
 
 #include "app/MachineData.h"
+#include "core/DragonflyTopology.h"
 #include "core/FatTreeTopology.h"
 #include "core/NetworkLayout.h"
 #include "views/JobPalette.h"
@@ -172,6 +173,16 @@ QString switchName(const MachineData& machine, int vertex)
             return QObject::tr("L2 switch %1 of pod %2").arg(l2 % tree->l2PerPod()).arg(l2 / tree->l2PerPod());
         }
         return QObject::tr("spine %1").arg(index - tree->leafCount() - tree->l2Count());
+    }
+    if (const auto* dragonfly = dynamic_cast<const DragonflyTopology*>(&topology)) {
+        const int local = index % dragonfly->routersPerGroup();
+        if (dragonfly->shape().rows > 1)
+            return QObject::tr("router %1 (row %2, column %3) of group %4")
+                .arg(local)
+                .arg(dragonfly->rowOf(index))
+                .arg(dragonfly->columnOf(index))
+                .arg(dragonfly->groupOfRouter(index));
+        return QObject::tr("router %1 of group %2").arg(local).arg(dragonfly->groupOfRouter(index));
     }
     if (topology.kind() == TopologyKind::Torus) {
         const std::vector<Link>& links = topology.links();

@@ -44,11 +44,18 @@ void ViewLegend::update()
             const LinkLegend links = linkLegend(*m_session->machine(), m_session->linkColorMode());
             for (const auto& [color, label] : links.swatches)
                 m_entries.legend.push_back({QColor(color), label.isEmpty() ? label : tr("links: %1").arg(label)});
-            for (QRgb color : links.scale)
-                m_entries.scale.push_back(QColor(color));
-            m_entries.scaleLow = links.scaleLow;
-            m_entries.scaleHigh = links.scaleHigh;
-            m_entries.scaleUnit = links.unit;
+            if (!links.scale.empty() && links.scaleLow == links.scaleHigh) {
+                // One value only (every link of one bandwidth): a swatch of the colour the links get
+                // (the top of the scale, app/LinkColoring.cpp), not a scale.
+                m_entries.legend.push_back(
+                    {QColor(links.scale.back()), tr("links: %1 %2").arg(links.scaleLow, links.unit)});
+            } else {
+                for (QRgb color : links.scale)
+                    m_entries.scale.push_back(QColor(color));
+                m_entries.scaleLow = links.scaleLow;
+                m_entries.scaleHigh = links.scaleHigh;
+                m_entries.scaleUnit = links.unit;
+            }
         }
     }
     setVisible(m_session->machine() != nullptr);
