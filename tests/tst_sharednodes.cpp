@@ -284,12 +284,15 @@ private slots:
                 // A job sharing the node: the inspector names the jobs it shares with.
                 if (ids.size() > 1 && colocatedChecked < 3) {
                     QVERIFY(window.showJob(ids.front()));
-                    QTRY_VERIFY(std::any_of(inspector->findChildren<QLabel*>().begin(),
-                                            inspector->findChildren<QLabel*>().end(), [&](QLabel* label) {
-                                                return label->text().contains(QStringLiteral("Shares"))
-                                                    && label->text().contains(ids[1])
-                                                    && label->text().contains(QStringLiteral("Free on its nodes:"));
-                                            }));
+                    // One list of labels: begin() and end() of two lists walk off the first.
+                    const auto namesTheJobsItShares = [&] {
+                        const QList<QLabel*> labels = inspector->findChildren<QLabel*>();
+                        return std::any_of(labels.begin(), labels.end(), [&](QLabel* label) {
+                            return label->text().contains(QStringLiteral("Shares")) && label->text().contains(ids[1])
+                                && label->text().contains(QStringLiteral("Free on its nodes:"));
+                        });
+                    };
+                    QTRY_VERIFY(namesTheJobsItShares());
                     ++colocatedChecked;
                 }
             }
