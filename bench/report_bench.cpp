@@ -32,28 +32,11 @@
 #include <string>
 #include <vector>
 
+#include "bench/TraceSamples.h"
+
 using namespace placement;
 
 namespace {
-
-struct Sample
-{
-    int nodes;
-    std::int64_t runTime, timeLimit;
-};
-
-std::vector<Sample> traceSamples(const std::string& path, int cpusPerNode)
-{
-    std::vector<Sample> samples;
-    parseJobLog(path, LogFormat::Swf, {}, [&](ImportedJob&& job) {
-        const int cpus = job.allocatedCpus > 0 ? job.allocatedCpus : job.requestedCpus;
-        if (!job.start || !job.end || *job.end <= *job.start || cpus <= 0)
-            return;
-        const int nodes = job.allocatedNodes > 0 ? job.allocatedNodes : (cpus + cpusPerNode - 1) / cpusPerNode;
-        samples.push_back({nodes, *job.end - *job.start, job.timeLimit.value_or(0)});
-    });
-    return samples;
-}
 
 double secondsSince(std::chrono::steady_clock::time_point begin)
 {

@@ -23,26 +23,16 @@
 #include <string>
 #include <vector>
 
+#include "bench/TraceSamples.h"
+
 using namespace placement;
 
 namespace {
 
-struct Sample
+/// The trace's jobs; stops the bench when it holds none.
+std::vector<Sample> samplesOf(const std::string& path, int cpusPerNode)
 {
-    int nodes;
-    std::int64_t runTime, timeLimit;
-};
-
-std::vector<Sample> traceSamples(const std::string& path, int cpusPerNode)
-{
-    std::vector<Sample> samples;
-    parseJobLog(path, LogFormat::Swf, {}, [&](ImportedJob&& job) {
-        const int cpus = job.allocatedCpus > 0 ? job.allocatedCpus : job.requestedCpus;
-        if (!job.start || !job.end || *job.end <= *job.start || cpus <= 0)
-            return;
-        const int nodes = job.allocatedNodes > 0 ? job.allocatedNodes : (cpus + cpusPerNode - 1) / cpusPerNode;
-        samples.push_back({nodes, *job.end - *job.start, job.timeLimit.value_or(0)});
-    });
+    std::vector<Sample> samples = traceSamples(path, cpusPerNode);
     if (samples.empty()) {
         std::fprintf(stderr, "simulate_bench: no jobs read from %s\n", path.c_str());
         std::exit(1);
@@ -83,8 +73,8 @@ int main(int argc, char* argv[])
     }
     const auto machine = parseMachineSpec(machineName);
     const std::string traces = PLACEMENT_TRACE_DIR; // tests/data/traces
-    const std::vector<Sample> theta = traceSamples(traces + "/theta_2022.swf", 1);
-    const std::vector<Sample> hpc2n = traceSamples(traces + "/hpc2n.swf", 2);
+    const std::vector<Sample> theta = samplesOf(traces + "/theta_2022.swf", 1);
+    const std::vector<Sample> hpc2n = samplesOf(traces + "/hpc2n.swf", 2);
 
     SplitMix64 random(2026);
     std::vector<SimulationJob> jobs;
