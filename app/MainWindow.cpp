@@ -534,10 +534,28 @@ int MainWindow::startSweep(const SweepRequest& request)
             return tr("Failed: %1").arg(outcome.error.toHtmlEscaped());
         }
         if (!outcome.slurmJob.isEmpty()) {
-            statusBar()->showMessage(tr("Sweep %1 submitted to Slurm as job %2.").arg(name, outcome.slurmJob));
-            return tr("Submitted as Slurm job %1. When its tasks are done, <tt>placement sweep … --collect</tt> "
-                      "stores their runs (the same command with <tt>--status</tt> says how far it is): %2")
-                .arg(outcome.slurmJob.toHtmlEscaped(), outcome.slurmOutput.toHtmlEscaped());
+            m_session->refreshFromDisk();
+            const QString job = outcome.slurmJob.toHtmlEscaped();
+            if (!outcome.followed) {
+                statusBar()->showMessage(tr("Sweep %1: stopped following Slurm job %2.").arg(name, outcome.slurmJob));
+                return tr("Slurm job %1 goes on; %2 of %3 points are stored. <tt>placement sweep … --collect</tt> "
+                          "stores the others when its tasks are done (<tt>--status</tt> says how far it is).")
+                    .arg(job)
+                    .arg(outcome.inDatabase)
+                    .arg(outcome.points);
+            }
+            statusBar()->showMessage(
+                tr("Sweep %1 on Slurm: %2 of %3 points stored.").arg(name).arg(outcome.inDatabase).arg(outcome.points));
+            QString text = tr("Slurm job %1 ended: %2 runs collected, %3 of %4 points stored")
+                               .arg(job)
+                               .arg(outcome.stored)
+                               .arg(outcome.inDatabase)
+                               .arg(outcome.points);
+            if (outcome.left > 0)
+                text += tr("; %1 not run: no task of the array is left to run them").arg(outcome.left);
+            if (!outcome.taskProblems.isEmpty())
+                text += QStringLiteral("<br>") + outcome.taskProblems.join(QStringLiteral("<br>")).toHtmlEscaped();
+            return text;
         }
         m_session->refreshFromDisk();
         statusBar()->showMessage(tr("Sweep %1: %2 runs stored.").arg(name).arg(outcome.stored));
@@ -552,12 +570,20 @@ int MainWindow::startSweep(const SweepRequest& request)
             text += QStringLiteral("<br>") + outcome.failures.join(QStringLiteral("<br>")).toHtmlEscaped();
         return text;
     };
-    if (request.slurm) {
-        statusBar()->showMessage(tr("Submitting sweep %1 to Slurm (Tasks dock).").arg(name));
-        return SweepRunner::submit(*m_tasksDock, request, ended);
-    }
     // Each run joins the Runs dock as it is stored.
     m_session->setRunFilter({name, {}, {}});
+    if (request.slurm) {
+        statusBar()->showMessage(
+            tr("Submitting sweep %1 to Slurm; its runs join the Runs dock as they are collected (Tasks dock).")
+                .arg(name));
+        return SweepRunner::submit(
+            *m_tasksDock, request, std::make_shared<TaskProgress>(),
+            [this, path] {
+                if (path == databasePath())
+                    m_session->refreshFromDisk();
+            },
+            ended);
+    }
     statusBar()->showMessage(tr("Sweeping in the background (Tasks dock); runs join the Runs dock as they finish."));
     return SweepRunner::start(
         *m_tasksDock, request, std::make_shared<TaskProgress>(),

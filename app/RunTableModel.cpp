@@ -57,9 +57,7 @@ void RunTableModel::setRuns(std::vector<RunRecord> runs)
     std::map<std::string, size_t> sweepRank;
     std::vector<size_t> rank(runs.size());
     for (size_t i = 0; i < runs.size(); ++i) {
-        const std::string sweep = runs[i].id == 0
-            ? std::string()
-            : parseObject(runs[i].parameters).value(QStringLiteral("sweep")).toString().toStdString();
+        const std::string sweep = runs[i].id == 0 || runs[i].sweeps.empty() ? std::string() : runs[i].sweeps.front();
         if (runs[i].id == 0)
             rank[i] = 0;
         else if (sweep.empty())
@@ -162,15 +160,25 @@ QVariant RunTableModel::data(const QModelIndex& index, int role) const
 
 QString RunTableModel::sweep(int row) const
 {
-    return isLogged(row) ? QString() : m_parameters[static_cast<size_t>(row)].value(QStringLiteral("sweep")).toString();
+    QStringList names;
+    for (const std::string& name : m_runs[static_cast<size_t>(row)].sweeps)
+        names << QString::fromStdString(name);
+    return names.join(QStringLiteral(", "));
+}
+
+bool RunTableModel::inSweep(int row, const QString& sweep) const
+{
+    const std::vector<std::string>& sweeps = m_runs[static_cast<size_t>(row)].sweeps;
+    return std::find(sweeps.begin(), sweeps.end(), sweep.toStdString()) != sweeps.end();
 }
 
 QStringList RunTableModel::sweeps() const
 {
     QStringList names;
-    for (int row = 0; row < rowCount(); ++row)
-        if (const QString name = sweep(row); !name.isEmpty() && !names.contains(name))
-            names << name;
+    for (const RunRecord& run : m_runs)
+        for (const std::string& sweep : run.sweeps)
+            if (const QString name = QString::fromStdString(sweep); !names.contains(name))
+                names << name;
     return names;
 }
 
@@ -178,7 +186,7 @@ QStringList RunTableModel::parameterValues(const QString& key, const QString& sw
 {
     QStringList values;
     for (int row = 0; row < rowCount(); ++row) {
-        if (isLogged(row) || (!sweepName.isEmpty() && sweep(row) != sweepName))
+        if (isLogged(row) || (!sweepName.isEmpty() && !inSweep(row, sweepName)))
             continue;
         const QString value = runParameterText(m_parameters[static_cast<size_t>(row)], key);
         if (!value.isEmpty() && !values.contains(value))
@@ -192,7 +200,7 @@ bool RunTableModel::accepts(int row, const RunFilter& filter) const
 {
     if (isLogged(row))
         return true;
-    if (!filter.sweep.isEmpty() && sweep(row) != filter.sweep)
+    if (!filter.sweep.isEmpty() && !inSweep(row, filter.sweep))
         return false;
     return filter.parameter.isEmpty()
         || runParameterText(m_parameters[static_cast<size_t>(row)], filter.parameter) == filter.value;
@@ -271,7 +279,9 @@ QVariant RunTableModel::headerData(int section, Qt::Orientation orientation, int
     }
     if (role == Qt::ToolTipRole) {
         switch (section) {
-        case SweepColumn: return tr("The sweep the run belongs to (placement sweep --name); empty outside any");
+        case SweepColumn:
+            return tr("The sweeps the run belongs to (placement sweep --name): the one that stored it, then any "
+                      "later sweep that met the same point; empty outside any");
         case ParametersColumn: return tr("Backfill window, seed, processors per node, node scale, arrivals");
         case UtilizationColumn: return tr("Average utilization over the steady state (docs/simulation.md)");
         case MeanSlowdownColumn: return tr("Mean bounded slowdown (10 s bound)");

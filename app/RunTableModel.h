@@ -61,8 +61,10 @@ public:
     const RunRecord& run(int row) const { return m_runs[static_cast<size_t>(row)]; }
     const QJsonObject& parameters(int row) const { return m_parameters[static_cast<size_t>(row)]; }
     const QJsonObject& summary(int row) const { return m_summaries[static_cast<size_t>(row)]; }
-    /// The sweep of row `row`'s run; empty outside any sweep.
+    /// The sweeps of row `row`'s run, comma-separated (RunRecord::sweeps); empty outside any.
     QString sweep(int row) const;
+    /// Whether row `row`'s run belongs to sweep `sweep`.
+    bool inSweep(int row, const QString& sweep) const;
     /// The sweeps of the runs shown, in row order.
     QStringList sweeps() const;
     /// The values parameter `key` takes among the simulated runs of `sweep` (empty: all),

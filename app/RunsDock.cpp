@@ -96,7 +96,7 @@ void RunsDock::updatePickers()
     for (const QString& sweep : m_model->sweeps()) {
         int runs = 0;
         for (int row = 0; row < m_model->rowCount(); ++row)
-            runs += m_model->sweep(row) == sweep ? 1 : 0;
+            runs += m_model->inSweep(row, sweep) ? 1 : 0;
         m_sweep->addItem(runs == 1 ? tr("%1 (1 run)").arg(sweep) : tr("%1 (%2 runs)").arg(sweep).arg(runs), sweep);
     }
     if (!filter.sweep.isEmpty() && m_sweep->findData(filter.sweep) < 0)

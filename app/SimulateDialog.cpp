@@ -26,10 +26,12 @@
 #include <QPointer>
 #include <QProcess>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QSettings>
 #include <QSpinBox>
 #include <QStandardItemModel>
 #include <QStandardPaths>
+#include <QThread>
 #include <QTimer>
 
 #include <thread>
@@ -575,18 +577,73 @@ int SweepRunner::start(TaskListDock& tasks, const SweepRequest& request, std::sh
         [outcome, done = std::move(done)] { return done(*outcome); });
 }
 
-int SweepRunner::submit(TaskListDock& tasks, const SweepRequest& request,
-                        std::function<QString(const SweepRunOutcome&)> done)
+SweepStatus parseSweepStatus(const QString& text)
+{
+    SweepStatus status;
+    static const QRegularExpression points(QStringLiteral(
+        R"(^points: (\d+); stored in the database: (\d+); finished, not collected: (\d+); left: (\d+)$)"));
+    static const QRegularExpression problem(QStringLiteral(R"(^  (\S+) (\S+): see (.+)$)"));
+    for (const QString& line : text.split(QLatin1Char('\n'), Qt::SkipEmptyParts)) {
+        if (const QRegularExpressionMatch match = points.match(line); match.hasMatch()) {
+            status.valid = true;
+            status.points = match.captured(1).toInt();
+            status.inDatabase = match.captured(2).toInt();
+            status.notCollected = match.captured(3).toInt();
+            status.left = match.captured(4).toInt();
+        } else if (line.startsWith(QLatin1String("array tasks: "))) {
+            for (const QString& count : line.mid(13).split(QStringLiteral(", "), Qt::SkipEmptyParts)) {
+                const QStringList parts = count.split(QLatin1Char(' '));
+                bool number = false;
+                const int n = parts.size() == 2 ? parts[1].toInt(&number) : 0;
+                if (number)
+                    status.tasks[parts[0]] = n;
+            }
+        } else if (const QRegularExpressionMatch bad = problem.match(line); bad.hasMatch()) {
+            status.problems << QStringLiteral("%1 %2 (%3)").arg(bad.captured(1), bad.captured(2), bad.captured(3));
+        }
+    }
+    return status;
+}
+
+bool SweepStatus::tasksActive() const
+{
+    for (const auto& [state, count] : tasks)
+        if (count > 0
+            && (state == QLatin1String("pending") || state == QLatin1String("running")
+                || state == QLatin1String("configuring") || state == QLatin1String("completing")
+                || state == QLatin1String("requeued") || state == QLatin1String("resizing")
+                || state == QLatin1String("suspended")))
+            return true;
+    return false;
+}
+
+int SweepRunner::submit(TaskListDock& tasks, const SweepRequest& request, std::shared_ptr<TaskProgress> progress,
+                        std::function<void()> pointStored, std::function<QString(const SweepRunOutcome&)> done,
+                        int pollSeconds)
 {
     auto outcome = std::make_shared<SweepRunOutcome>();
     const QString label
-        = QObject::tr("Submitting sweep %1 on %2 to Slurm")
+        = QObject::tr("Sweep %1 on %2 on Slurm")
               .arg(QString::fromStdString(request.name), QString::fromStdString(request.target.base.machine));
     const QString program = placementProgram();
     const QStringList arguments = request.commandLine();
+    QStringList same = arguments; // the sweep's options without --slurm: for --collect and --status
+    same.removeAll(QStringLiteral("--slurm"));
+    QPointer<TaskListDock> dock(&tasks);
     return tasks.start(
-        label, std::make_shared<TaskProgress>(),
-        [outcome, program, arguments] {
+        label, progress,
+        [outcome, program, arguments, same, progress, dock, pointStored = std::move(pointStored), pollSeconds] {
+            const auto run = [&](const QStringList& extra, QString* out, QString* err) {
+                QProcess process;
+                process.start(program, same + extra);
+                const bool ran = process.waitForStarted(10000) && process.waitForFinished(600000)
+                    && process.exitStatus() == QProcess::NormalExit;
+                if (out)
+                    *out = QString::fromUtf8(process.readAllStandardOutput());
+                if (err)
+                    *err = QString::fromUtf8(process.readAllStandardError()).trimmed();
+                return ran && process.exitCode() == 0;
+            };
             // The command's own code path: it writes the plan beside the database and runs sbatch.
             QProcess process;
             process.start(program, arguments);
@@ -596,9 +653,51 @@ int SweepRunner::submit(TaskListDock& tasks, const SweepRequest& request,
             }
             outcome->slurmJob = QString::fromUtf8(process.readAllStandardOutput()).trimmed();
             outcome->slurmOutput = QString::fromUtf8(process.readAllStandardError()).trimmed();
-            if (process.exitStatus() != QProcess::NormalExit || process.exitCode() != 0)
+            if (process.exitStatus() != QProcess::NormalExit || process.exitCode() != 0) {
                 outcome->error = outcome->slurmOutput.isEmpty() ? QObject::tr("placement sweep --slurm failed")
                                                                 : outcome->slurmOutput;
+                return;
+            }
+            // Follow the array: collect what is finished, then ask how far it is.
+            static const QRegularExpression collected(QStringLiteral(R"((\d+) runs stored now)"));
+            while (true) {
+                QString out, err;
+                if (!run({QStringLiteral("--collect")}, nullptr, &err)) {
+                    outcome->error = QObject::tr("placement sweep --collect failed: %1").arg(err);
+                    return;
+                }
+                const QRegularExpressionMatch match = collected.match(err);
+                const int now = match.hasMatch() ? match.captured(1).toInt() : 0;
+                outcome->stored += now;
+                if (now > 0 && dock)
+                    QMetaObject::invokeMethod(dock, pointStored, Qt::QueuedConnection);
+                if (!run({QStringLiteral("--status")}, &out, &err)) {
+                    outcome->error = QObject::tr("placement sweep --status failed: %1").arg(err);
+                    return;
+                }
+                const SweepStatus status = parseSweepStatus(out);
+                if (!status.valid) {
+                    outcome->error = QObject::tr("placement sweep --status said: %1").arg(out.trimmed());
+                    return;
+                }
+                outcome->points = status.points;
+                outcome->inDatabase = status.inDatabase;
+                outcome->left = status.left + status.notCollected;
+                outcome->taskProblems = status.problems;
+                progress->permille
+                    = status.points ? static_cast<int>(1000LL * status.inDatabase / status.points) : 1000;
+                // Finished results are collected on the next pass; tasks that ended without
+                // them leave points that no task will run.
+                if (status.inDatabase == status.points || (!status.tasksActive() && status.notCollected == 0)) {
+                    outcome->followed = true;
+                    return;
+                }
+                for (int waited = 0; waited < pollSeconds * 10; ++waited) {
+                    if (progress->cancel)
+                        return;
+                    QThread::msleep(100);
+                }
+            }
         },
         [outcome, done = std::move(done)] { return done(*outcome); });
 }

@@ -150,7 +150,24 @@ struct SweepRunOutcome
     QStringList failures; ///< the points that failed and why
     QString slurmJob; ///< the job array's id, when submitted to Slurm
     QString slurmOutput; ///< what `placement sweep --slurm` said
+    /// Slurm: the points of the sweep, and of them stored in the database when following
+    /// ended (by this or an earlier sweep), and neither stored nor finished then.
+    int points = 0, inDatabase = 0, left = 0;
+    QStringList taskProblems; ///< Slurm: array tasks that did not complete, with their logs
+    bool followed = false; ///< Slurm: the array was followed until every task ended
 };
+
+/// What `placement sweep … --status` printed (app/cli/SweepCommand.cpp, showStatus).
+struct SweepStatus
+{
+    bool valid = false; ///< the "points:" line was read
+    int points = 0, inDatabase = 0, notCollected = 0, left = 0;
+    std::map<QString, int> tasks; ///< array tasks by state (pending, running, completed, failed, ...)
+    QStringList problems; ///< "JOB_TASK STATE: see LOG" lines
+    /// Whether Slurm still has tasks of the sweep to run.
+    bool tasksActive() const;
+};
+SweepStatus parseSweepStatus(const QString& text);
 
 /// Runs a sweep from the explorer as a row of the Tasks dock (progress over the points,
 /// Cancel stops it keeping the finished points), or submits it to Slurm through
@@ -163,9 +180,14 @@ public:
     /// on the GUI thread and returns what the row says then. Returns the task.
     static int start(TaskListDock& tasks, const SweepRequest& request, std::shared_ptr<TaskProgress> progress,
                      std::function<void()> pointStored, std::function<QString(const SweepRunOutcome&)> done);
-    /// On Slurm: runs `placement sweep ... --slurm` in a task.
-    static int submit(TaskListDock& tasks, const SweepRequest& request,
-                      std::function<QString(const SweepRunOutcome&)> done);
+    /// On Slurm: runs `placement sweep ... --slurm` in a task, then follows the array: every
+    /// `pollSeconds` it collects the finished points into the database (`--collect`; then
+    /// `pointStored` runs on the GUI thread) and reads `--status`, until every point is stored
+    /// or no task is left to run. Cancel stops following only: the array goes on, and the
+    /// same command with --collect stores its runs later.
+    static int submit(TaskListDock& tasks, const SweepRequest& request, std::shared_ptr<TaskProgress> progress,
+                      std::function<void()> pointStored, std::function<QString(const SweepRunOutcome&)> done,
+                      int pollSeconds = 5);
     /// The `placement` command the explorer runs for Slurm: beside its own program, else
     /// on the PATH; empty when there is none.
     static QString placementProgram();

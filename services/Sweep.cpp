@@ -6,6 +6,7 @@
 #include "core/AllocatorFactory.h"
 #include "services/Simulation.h"
 #include "services/SweepResults.h"
+#include "store/Runs.h"
 #include "store/SqliteDatabase.h"
 #include "store/Store.h"
 
@@ -195,6 +196,17 @@ runSweep(const std::vector<SweepTarget>& targets, const std::vector<SweepPoint>&
         const std::set<std::string> inFile = results->pointIds();
         for (auto& target : opened)
             target->storedIds.insert(inFile.begin(), inFile.end());
+    }
+
+    else {
+        // Points another sweep stored already are not stored again: they join this sweep.
+        std::vector<std::vector<std::string>> met(opened.size());
+        for (const SweepPoint& point : points)
+            if (opened[point.target]->storedIds.count(point.id))
+                met[point.target].push_back(point.id);
+        for (size_t t = 0; t < opened.size(); ++t)
+            if (!met[t].empty())
+                addRunsToSweep(opened[t]->store, opened[t]->input.machineId, options.name, met[t]);
     }
 
     std::vector<SweepPointOutcome> outcomes(points.size());

@@ -8,6 +8,8 @@
 
 #include <algorithm>
 #include <ctime>
+#include <map>
+#include <sqlite3.h>
 #include <stdexcept>
 
 namespace placement {
@@ -77,6 +79,12 @@ std::int64_t saveRun(Store& store, std::int64_t machineId, const std::string& na
         db.fail("cannot add run '" + name + "'");
     const std::int64_t runId = run.integer(0);
     run.reset();
+    // A run stored by a sweep belongs to it.
+    SqliteStatement member(db,
+                           "INSERT OR IGNORE INTO sweep_runs (run_id, sweep) SELECT id, json_extract(parameters, "
+                           "'$.sweep') FROM runs WHERE id = ?1 AND json_valid(parameters) "
+                           "AND json_type(parameters, '$.sweep') = 'text'");
+    member.bind(1, runId).run();
     SqliteStatement insert(db,
                            "INSERT INTO placements (run_id, job_id, start, end, nodes, submit, scheduling_us, "
                            "links, idle_nodes) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)");
@@ -124,10 +132,46 @@ std::vector<RunRecord> runs(Store& store, std::int64_t machineId)
                           "FROM runs r WHERE r.machine_id = ?1 ORDER BY r.id");
     query.bind(1, machineId);
     std::vector<RunRecord> result;
-    while (query.step())
-        result.push_back({query.integer(0), query.integer(1), query.text(2), query.text(3), query.text(4),
-                          query.integer(5), query.integer(6)});
+    std::map<std::int64_t, size_t> index;
+    while (query.step()) {
+        index[query.integer(0)] = result.size();
+        result.push_back({query.integer(0),
+                          query.integer(1),
+                          query.text(2),
+                          query.text(3),
+                          query.text(4),
+                          query.integer(5),
+                          query.integer(6),
+                          {}});
+    }
+    SqliteStatement sweeps(store.database(),
+                           "SELECT s.run_id, s.sweep FROM sweep_runs s JOIN runs r ON r.id = s.run_id "
+                           "WHERE r.machine_id = ?1 ORDER BY s.run_id, "
+                           "s.sweep IS NOT json_extract(CASE WHEN json_valid(r.parameters) THEN r.parameters END, "
+                           "'$.sweep'), s.sweep");
+    sweeps.bind(1, machineId);
+    while (sweeps.step())
+        if (const auto run = index.find(sweeps.integer(0)); run != index.end())
+            result[run->second].sweeps.push_back(sweeps.text(1));
     return result;
+}
+
+std::int64_t addRunsToSweep(Store& store, std::int64_t machineId, const std::string& sweep,
+                            const std::vector<std::string>& pointIds)
+{
+    SqliteDatabase& db = store.database();
+    SqliteTransaction transaction(db);
+    SqliteStatement add(db,
+                        "INSERT OR IGNORE INTO sweep_runs (run_id, sweep) SELECT id, ?2 FROM runs "
+                        "WHERE machine_id = ?1 AND json_valid(parameters) "
+                        "AND json_extract(parameters, '$.sweep_point') = ?3");
+    std::int64_t added = 0;
+    for (const std::string& point : pointIds) {
+        add.bind(1, machineId).bind(2, sweep).bind(3, point).run();
+        added += sqlite3_changes(db.handle());
+    }
+    transaction.commit();
+    return added;
 }
 
 std::vector<Job> runJobs(Store& store, std::int64_t runId, std::vector<RunHoldings>* holdings)

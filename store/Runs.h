@@ -45,6 +45,9 @@ struct RunRecord
     std::string summary; ///< JSON: the run's system metrics
     std::int64_t createdAt = 0;
     std::int64_t placements = 0;
+    /// The sweeps it belongs to (docs/simulation.md, "Sweeps"): the one that stored it first
+    /// (its parameters' "sweep"), then any later sweep that met the same point, by name.
+    std::vector<std::string> sweeps;
 };
 
 /// What the run decided for one job.
@@ -58,6 +61,11 @@ struct RunPlacement
     std::vector<int> links; ///< links the job owned (ids of Topology::links()); empty: none
     std::vector<int> idleNodes; ///< nodes allocated to it beyond `nodes` (LaaS's whole leaves)
 };
+
+/// Adds the runs of a machine carrying one of `pointIds` (parameters' "sweep_point") to the
+/// sweep `sweep`, in one transaction; a run already in it stays as it is. Returns the runs added.
+std::int64_t addRunsToSweep(Store& store, std::int64_t machineId, const std::string& sweep,
+                            const std::vector<std::string>& pointIds);
 
 /// Stores a run and its placements in one transaction. Throws StoreError when the name is
 /// taken on that machine (nothing is written).

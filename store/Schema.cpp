@@ -294,6 +294,21 @@ void upgradeToVersion9(SqliteDatabase& db)
     addColumn("jobs", "gpus", "INTEGER");
 }
 
+// Version 10: the sweeps a run belongs to (docs/simulation.md, "Sweeps"). A sweep that meets
+// a point another sweep stored already does not store it again; the run then belongs to
+// both, so each sweep's table and chart show all of its points. A run of an older database
+// belongs to the sweep that stored it (runs.parameters' "sweep").
+void upgradeToVersion10(SqliteDatabase& db)
+{
+    db.execute("CREATE TABLE IF NOT EXISTS sweep_runs ("
+               "run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE, "
+               "sweep TEXT NOT NULL, PRIMARY KEY (run_id, sweep)) WITHOUT ROWID");
+    db.execute("CREATE INDEX IF NOT EXISTS sweep_runs_by_sweep ON sweep_runs (sweep)");
+    db.execute("INSERT OR IGNORE INTO sweep_runs (run_id, sweep) "
+               "SELECT id, json_extract(parameters, '$.sweep') FROM runs "
+               "WHERE json_valid(parameters) AND json_type(parameters, '$.sweep') = 'text'");
+}
+
 } // namespace
 
 std::int64_t markJobsSharingNodes(SqliteDatabase& db, std::int64_t machineId, std::int64_t from, std::int64_t to,
@@ -364,6 +379,7 @@ void migrateSchema(SqliteDatabase& db, int version)
     case 7: upgradeToVersion7(db); break;
     case 8: upgradeToVersion8(db); break;
     case 9: upgradeToVersion9(db); break;
+    case 10: upgradeToVersion10(db); break;
     default: db.fail("no migration to schema version " + std::to_string(version));
     }
 }

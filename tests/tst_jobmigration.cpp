@@ -151,7 +151,7 @@ private slots:
                    "UPDATE meta SET value = '8' WHERE key = 'schema_version'");
         Store store = Store::openExisting(path.toStdString());
         QCOMPARE(store.schemaVersion(), Store::SchemaVersion);
-        QCOMPARE(Store::SchemaVersion, 9);
+        QVERIFY(Store::SchemaVersion >= 9);
         QCOMPARE(rawInteger(path, "SELECT count(*) FROM jobs WHERE node_cores IS NOT NULL OR gpus IS NOT NULL"),
                  std::int64_t(0));
         const std::int64_t id = store.machine("wagap")->id;

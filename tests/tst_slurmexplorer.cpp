@@ -5,15 +5,24 @@
 // nodes out of name order, with two weights) and the import from it: `placement import
 // --from-slurm` numbers the nodes as Slurm selects them, so that the 22.05 rule places the
 // jobs where Slurm did, and the explorer's File > Import from Slurm imports the same jobs.
+#include "app/ExplorerSession.h"
 #include "app/MainWindow.h"
+#include "app/SimulateDialog.h"
 #include "app/SlurmImportDialog.h"
 #include "app/TaskListDock.h"
+#include "store/Runs.h"
 #include "store/Store.h"
 #include "tests/support/IsolatedSettings.h"
 #include "tests/support/SlurmCluster.h"
+#include "tests/support/StoredRuns.h"
 
 #include <QApplication>
+#include <QComboBox>
+#include <QGroupBox>
 #include <QLineEdit>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QTableView>
 #include <QTest>
 #include <QThread>
 #include <QTimer>
@@ -58,6 +67,8 @@ private slots:
     void fromSlurmNumbersNodesAsSlurmSelectsThem();
     void importDialogImportsTheJobs();
     void importDialogShowsSacctFailing();
+    // Last: its array tasks are jobs of the cluster too.
+    void dialogSweepOnSlurmIsFollowedAndCollected();
 
 private:
     /// Runs the dialog's action in `window` and waits for its task; returns what its row says.
@@ -195,6 +206,81 @@ void TestSlurmExplorer::importDialogShowsSacctFailing()
     QCOMPARE(window.machineCount(), 0);
     Store store = Store::openExisting(m_dir.filePath(QStringLiteral("failing.db")).toStdString());
     QVERIFY(store.machines().empty());
+}
+
+// The Simulate dialog's sweep on Slurm: submitted as an array, followed by the explorer
+// (--collect and --status every few seconds) until every point is stored, its runs in the
+// Runs dock under the sweep, equal to the same sweep run here; a point another sweep had
+// stored joins this sweep instead of being replayed again.
+void TestSlurmExplorer::dialogSweepOnSlurmIsFollowedAndCollected()
+{
+    const auto import = [&](const QString& name) {
+        const QString database = m_dir.filePath(name);
+        const SlurmOutput imported
+            = m_cluster.client(QStringLiteral(PLACEMENT_BIN_DIR "/placement"),
+                               {QStringLiteral("import"), QStringLiteral("--db"), database, QStringLiteral("--machine"),
+                                QStringLiteral("hpc2n"), QStringLiteral("--topology"), QStringLiteral("jigsaw-1024"),
+                                QFINDTESTDATA("data/traces/hpc2n.swf")});
+        [&] { QVERIFY2(imported.exitCode == 0, qPrintable(imported.errors)); }();
+        return database;
+    };
+    const QString onSlurm = import(QStringLiteral("sweep-slurm.sqlite"));
+    const QString here = import(QStringLiteral("sweep-here.sqlite"));
+    MainWindow window;
+    QVERIFY(window.openDatabase(onSlurm));
+    const MachineData* machine = window.session()->machine();
+    QVERIFY(machine);
+    SimulateDialog dialog(machine->record.name, *machine->topology);
+    dialog.setWorkload(onSlurm, machine->record.id);
+    dialog.findChild<QSpinBox*>(QStringLiteral("cpusPerNode"))->setValue(2);
+    dialog.findChild<QGroupBox*>(QStringLiteral("sweep"))->setChecked(true);
+    dialog.findChild<QLineEdit*>(QStringLiteral("sweepPolicies"))->setText(QStringLiteral("first-fit,ta"));
+    dialog.findChild<QLineEdit*>(QStringLiteral("sweepSeeds"))->setText(QStringLiteral("1,2"));
+    dialog.findChild<QLineEdit*>(QStringLiteral("sweepName"))->setText(QStringLiteral("onslurm"));
+    auto* where = dialog.findChild<QComboBox*>(QStringLiteral("sweepWhere"));
+    QVERIFY2(where->model()->flags(where->model()->index(1, 0)).testFlag(Qt::ItemIsEnabled),
+             qPrintable(where->itemData(1, Qt::ToolTipRole).toString()));
+    where->setCurrentIndex(1);
+    const std::optional<SweepRequest> request = dialog.sweepRequest();
+    QVERIFY(request);
+    QVERIFY(request->slurm);
+
+    // One of its points stored before by another sweep, in both databases.
+    for (const QString& database : {onSlurm, here}) {
+        QStringList earlier = request->commandLine();
+        earlier.removeAll(QStringLiteral("--slurm"));
+        earlier[earlier.indexOf(QStringLiteral("--db")) + 1] = database;
+        earlier[earlier.indexOf(QStringLiteral("--name")) + 1] = QStringLiteral("earlier");
+        earlier[earlier.indexOf(QStringLiteral("--policy")) + 1] = QStringLiteral("ta");
+        earlier[earlier.indexOf(QStringLiteral("--seed")) + 1] = QStringLiteral("1");
+        const SlurmOutput stored = m_cluster.client(QStringLiteral(PLACEMENT_BIN_DIR "/placement"),
+                                                    earlier << QStringLiteral("--jobs") << QStringLiteral("1"));
+        QVERIFY2(stored.exitCode == 0, qPrintable(stored.errors));
+    }
+    window.session()->refreshFromDisk();
+
+    QSignalSpy ended(window.tasksDock(), &TaskListDock::taskEnded);
+    const int task = window.startSweep(*request);
+    QVERIFY(ended.wait(300000));
+    const QString text = window.tasksDock()->taskText(task);
+    QVERIFY2(text.contains(QStringLiteral("3 runs collected, 4 of 4 points stored")), qPrintable(text));
+    QCOMPARE(window.session()->runs().size(), size_t(4));
+    QCOMPARE(window.session()->runFilter().sweep, QStringLiteral("onslurm"));
+    QCOMPARE(window.runsDock()->findChild<QTableView*>()->model()->rowCount(), 5); // logged and 4 points
+
+    // The same sweep here: the same runs, names, points and placements.
+    QStringList same = request->commandLine();
+    same.removeAll(QStringLiteral("--slurm"));
+    same[same.indexOf(QStringLiteral("--db")) + 1] = here;
+    const SlurmOutput swept = m_cluster.client(QStringLiteral(PLACEMENT_BIN_DIR "/placement"),
+                                               same << QStringLiteral("--jobs") << QStringLiteral("2"));
+    QVERIFY2(swept.exitCode == 0, qPrintable(swept.errors));
+    QVERIFY(placement::test::storedRuns(onSlurm.toStdString()) == placement::test::storedRuns(here.toStdString()));
+    Store store = Store::openExisting(onSlurm.toStdString());
+    int inBoth = 0;
+    for (const RunRecord& run : runs(store, store.machine("hpc2n")->id))
+        inBoth += run.sweeps == std::vector<std::string>{"earlier", "onslurm"};
+    QCOMPARE(inBoth, 1);
 }
 
 QTEST_MAIN(TestSlurmExplorer)

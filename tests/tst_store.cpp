@@ -651,6 +651,37 @@ private slots:
         QVERIFY(!QFile::exists(other));
         QCOMPARE(QDir(dir.path()).entryList(QDir::Files).size(), 2); // demo.sqlite, other.sqlite-wal
     }
+
+    void migratesAVersion9DatabaseIntoSweepMembership()
+    {
+        // Version 10 keeps which sweeps a run belongs to; a run of version 9 belongs to the
+        // sweep named in its parameters.
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("v9.sqlite"));
+        std::int64_t machine = 0;
+        {
+            Store store = Store::openOrCreate(path.toStdString());
+            machine = store.addMachine("m", "torus extents=2x4", sampleJobs());
+            saveRun(store, machine, "a: first-fit", R"({"policy":"first-fit","sweep":"a","sweep_point":"p1"})", "{}",
+                    {});
+            saveRun(store, machine, "by hand", R"({"policy":"ta"})", "{}", {});
+            saveRun(store, machine, "odd", R"({"sweep":3})", "{}", {});
+            saveRun(store, machine, "damaged", "not json", "{}", {});
+        }
+        QCOMPARE(rawInteger(path, "SELECT count(*) FROM sweep_runs"), std::int64_t(1));
+        rawExecute(path, "DROP TABLE sweep_runs; UPDATE meta SET value = '9' WHERE key = 'schema_version'");
+        Store store = Store::openExisting(path.toStdString());
+        QCOMPARE(store.schemaVersion(), 10);
+        const std::vector<RunRecord> stored = runs(store, machine);
+        QCOMPARE(stored.size(), size_t(4));
+        QCOMPARE(stored[0].sweeps, std::vector<std::string>{"a"});
+        for (size_t i = 1; i < stored.size(); ++i)
+            QVERIFY(stored[i].sweeps.empty());
+        // A later sweep meeting the same point: the run belongs to both, its own sweep first.
+        QCOMPARE(addRunsToSweep(store, machine, "0-earlier-name", {"p1", "p2"}), std::int64_t(1));
+        QCOMPARE(addRunsToSweep(store, machine, "0-earlier-name", {"p1"}), std::int64_t(0));
+        QCOMPARE(runs(store, machine)[0].sweeps, (std::vector<std::string>{"a", "0-earlier-name"}));
+    }
 };
 
 QTEST_APPLESS_MAIN(TestStore)

@@ -7,10 +7,14 @@
 
 #include "importers/JobImport.h"
 #include "services/Sweep.h"
+#include "store/Runs.h"
 #include "store/Store.h"
 #include "tests/support/StoredRuns.h"
 
 #include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
@@ -314,6 +318,81 @@ private slots:
             QCOMPARE(csv[row].split(QLatin1Char(','))[sweepColumn], QStringLiteral("policies"));
         QVERIFY(listRuns({QStringLiteral("--sweep"), QStringLiteral("other")})
                     .contains(QLatin1String("no run of that sweep")));
+    }
+
+    /// A sweep that meets a point another sweep stored does not store it again: the run
+    /// belongs to both, and each sweep lists all of its points (placement runs --sweep).
+    void aPointStoredByAnotherSweepBelongsToBoth()
+    {
+        QTemporaryDir dir;
+        const std::string database = importedDatabase(dir, "s.sqlite");
+        const auto sweep = [&](const QString& name, const QString& policies) {
+            QProcess process;
+            process.start(QStringLiteral(PLACEMENT_BIN_DIR "/placement"),
+                          {QStringLiteral("sweep"), QStringLiteral("--db"), QString::fromStdString(database),
+                           QStringLiteral("--machine"), QStringLiteral("hpc2n"), QStringLiteral("--cpus-per-node"),
+                           QStringLiteral("2"), QStringLiteral("--to"), QStringLiteral("1030000000"),
+                           QStringLiteral("--name"), name, QStringLiteral("--policy"), policies,
+                           QStringLiteral("--seed"), QStringLiteral("1"), QStringLiteral("--jobs"),
+                           QStringLiteral("2")});
+            QVERIFY(process.waitForFinished(600'000));
+            QVERIFY2(process.exitCode() == 0, process.readAllStandardError().constData());
+        };
+        const auto listed = [&](const QString& name) {
+            QProcess list;
+            list.start(QStringLiteral(PLACEMENT_BIN_DIR "/placement"),
+                       {QStringLiteral("runs"), QStringLiteral("--db"), QString::fromStdString(database),
+                        QStringLiteral("--machine"), QStringLiteral("hpc2n"), QStringLiteral("--sweep"), name,
+                        QStringLiteral("--json")});
+            list.waitForFinished(60'000);
+            std::map<QString, QStringList> runs; // run name -> its sweeps
+            for (const QJsonValue run : QJsonDocument::fromJson(list.readAllStandardOutput())
+                                            .object()
+                                            .value(QLatin1String("runs"))
+                                            .toArray()) {
+                if (run.toObject().value(QLatin1String("logged")).toBool())
+                    continue;
+                QStringList sweeps;
+                for (const QJsonValue member : run.toObject().value(QLatin1String("sweeps")).toArray())
+                    sweeps << member.toString();
+                runs[run.toObject().value(QLatin1String("name")).toString()] = sweeps;
+            }
+            return runs;
+        };
+        sweep(QStringLiteral("first"), QStringLiteral("first-fit,ta"));
+        sweep(QStringLiteral("second"), QStringLiteral("ta,jigsaw"));
+        QCOMPARE(storedRuns(database).size(), size_t(3)); // ta seed 1 once
+        const auto first = listed(QStringLiteral("first"));
+        const auto second = listed(QStringLiteral("second"));
+        QCOMPARE(first.size(), size_t(2));
+        QCOMPARE(second.size(), size_t(2));
+        // Run names: "SWEEP: POLICY easy 2 cpus/node to 1030000000".
+        const auto named = [](const std::map<QString, QStringList>& runs, const QString& prefix) {
+            for (const auto& [name, sweeps] : runs)
+                if (name.startsWith(prefix))
+                    return name;
+            return QString();
+        };
+        const QString shared = named(first, QStringLiteral("first: ta "));
+        QVERIFY(!shared.isEmpty());
+        QVERIFY(second.count(shared));
+        QCOMPARE(second.at(shared), (QStringList{QStringLiteral("first"), QStringLiteral("second")}));
+        QVERIFY(!named(second, QStringLiteral("second: jigsaw ")).isEmpty());
+        QCOMPARE(first.at(named(first, QStringLiteral("first: first-fit "))), QStringList{QStringLiteral("first")});
+
+        // Again: nothing stored, nothing joined twice.
+        sweep(QStringLiteral("second"), QStringLiteral("ta,jigsaw"));
+        QCOMPARE(storedRuns(database).size(), size_t(3));
+        QCOMPARE(listed(QStringLiteral("second")), second);
+
+        // Deleting the run takes it out of both sweeps.
+        Store store = Store::openExisting(database);
+        const std::int64_t machine = store.machine("hpc2n")->id;
+        for (const RunRecord& run : runs(store, machine))
+            if (run.name == shared.toStdString())
+                deleteRun(store, run.id);
+        QCOMPARE(listed(QStringLiteral("second")).size(), size_t(1));
+        QCOMPARE(listed(QStringLiteral("first")).size(), size_t(1));
     }
 };
 

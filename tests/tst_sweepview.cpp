@@ -404,6 +404,27 @@ private slots:
         QVERIFY(where->itemData(1, Qt::ToolTipRole).toString().contains(QStringLiteral("sbatch")));
     }
 
+    // What the explorer reads of `placement sweep --status` while it follows a Slurm sweep.
+    void slurmStatusIsRead()
+    {
+        const SweepStatus status = parseSweepStatus(
+            QStringLiteral("points: 12; stored in the database: 5; finished, not collected: 3; left: 4\n"
+                           "array tasks: completed 2, failed 1, pending 1, running 1\n"
+                           "  70001_2 failed: see /db.sweep-x/logs/task-70001_2.out\n"));
+        QVERIFY(status.valid);
+        QCOMPARE(status.points, 12);
+        QCOMPARE(status.inDatabase, 5);
+        QCOMPARE(status.notCollected, 3);
+        QCOMPARE(status.left, 4);
+        QCOMPARE(status.tasks.at(QStringLiteral("failed")), 1);
+        QVERIFY(status.tasksActive());
+        QCOMPARE(status.problems, QStringList{QStringLiteral("70001_2 failed (/db.sweep-x/logs/task-70001_2.out)")});
+        const SweepStatus ended = parseSweepStatus(QStringLiteral(
+            "points: 4; stored in the database: 4; finished, not collected: 0; left: 0\narray tasks: completed 4\n"));
+        QVERIFY(ended.valid && !ended.tasksActive());
+        QVERIFY(!parseSweepStatus(QStringLiteral("no Slurm submission in /x\n")).valid);
+    }
+
 private:
     void saveScreenshot(QWidget& window, QWidget* widget, const QString& name)
     {

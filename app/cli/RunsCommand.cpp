@@ -141,12 +141,17 @@ std::string csvOf(const std::vector<ShownRun>& runs, const std::vector<int>& bin
 std::string jsonOf(const std::string& machine, const std::vector<ShownRun>& runs)
 {
     QJsonArray list;
-    for (const ShownRun& run : runs)
+    for (const ShownRun& run : runs) {
+        QJsonArray sweeps;
+        for (const std::string& sweep : run.record.sweeps)
+            sweeps.append(QString::fromStdString(sweep));
         list.append(QJsonObject{{QStringLiteral("id"), static_cast<qint64>(run.record.id)},
                                 {QStringLiteral("name"), QString::fromStdString(run.record.name)},
                                 {QStringLiteral("logged"), run.record.id == 0},
+                                {QStringLiteral("sweeps"), sweeps},
                                 {QStringLiteral("parameters"), run.parameters},
                                 {QStringLiteral("summary"), run.summary}});
+    }
     const QJsonObject document{{QStringLiteral("machine"), QString::fromStdString(machine)},
                                {QStringLiteral("runs"), list}};
     return QJsonDocument(document).toJson(QJsonDocument::Indented).toStdString();
@@ -331,7 +336,7 @@ int runRuns(const QStringList& arguments)
     const std::string sweepName = parser.value(sweep).toStdString();
     for (RunRecord& stored : runs(store, record->id))
         if (!parser.isSet(sweep)
-            || parseObject(stored.parameters).value(QLatin1String("sweep")).toString().toStdString() == sweepName)
+            || std::find(stored.sweeps.begin(), stored.sweeps.end(), sweepName) != stored.sweeps.end())
             all.push_back(std::move(stored));
     if (parser.isSet(sweep) && all.size() == 1) {
         std::fprintf(stderr, "placement: runs: --sweep '%s': machine '%s' has no run of that sweep\n",

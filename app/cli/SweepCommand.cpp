@@ -6,6 +6,7 @@
 #include "core/JsonWriter.h"
 #include "services/Sweep.h"
 #include "services/SweepResults.h"
+#include "store/Runs.h"
 #include "store/Store.h"
 
 #include <QCommandLineParser>
@@ -364,7 +365,8 @@ int runTask(const QString& planPath, int task, const std::vector<SweepTarget>& t
     return failed > 0 ? 1 : 0;
 }
 
-int collectResults(const QDir& directory, const std::vector<SweepTarget>& targets)
+int collectResults(const QDir& directory, const std::vector<SweepTarget>& targets,
+                   const std::vector<SweepPoint>& points, const std::string& sweepName)
 {
     const QStringList files = resultFiles(directory);
     std::vector<std::string> paths;
@@ -380,6 +382,16 @@ int collectResults(const QDir& directory, const std::vector<SweepTarget>& target
         const CollectOutcome outcome = collectSweepResults(database, paths);
         total.stored += outcome.stored;
         total.storedBefore += outcome.storedBefore;
+    }
+    // The points stored before, by another sweep, belong to this one too.
+    std::map<std::pair<std::string, std::string>, std::vector<std::string>> pointIds; // (database, machine)
+    for (const SweepPoint& point : points)
+        pointIds[{targets[point.target].database, targets[point.target].base.machine}].push_back(point.id);
+    for (const auto& [target, ids] : pointIds) {
+        Store store = Store::openExisting(target.first);
+        const std::optional<MachineRecord> machine = store.machine(target.second);
+        if (machine)
+            addRunsToSweep(store, machine->id, sweepName, ids);
     }
     std::fprintf(stderr, "%lld result files in %s: %d runs stored now, %d stored before\n",
                  static_cast<long long>(files.size()), qPrintable(directory.path()), total.stored, total.storedBefore);
@@ -659,7 +671,7 @@ int runSweep(const QStringList& arguments)
                        parser.isSet(jobs));
     const QDir directory = sweepDirectory(targets, sweepName);
     if (parser.isSet(collect))
-        return collectResults(directory, targets);
+        return collectResults(directory, targets, points, sweepName);
     if (parser.isSet(status))
         return showStatus(directory, targets, points);
     if (parser.isSet(slurm)) {

@@ -21,11 +21,11 @@
 #include <QFileInfo>
 #include <QIcon>
 #include <QImage>
-#include <QJsonDocument>
 #include <QJsonObject>
 #include <QThread>
 #include <QTimer>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <optional>
@@ -432,12 +432,7 @@ int main(int argc, char* argv[])
         const QString name = parser.value(options.sweep);
         bool found = false;
         for (const RunRecord& run : window.session()->runs())
-            found = found
-                || QJsonDocument::fromJson(QByteArray::fromStdString(run.parameters))
-                        .object()
-                        .value(QStringLiteral("sweep"))
-                        .toString()
-                    == name;
+            found = found || std::find(run.sweeps.begin(), run.sweeps.end(), name.toStdString()) != run.sweeps.end();
         if (!found) {
             std::fprintf(stderr, "placement-explorer: --sweep '%s': this machine has no run of that sweep\n",
                          qPrintable(name));
