@@ -50,7 +50,7 @@ struct IdKey
 /// whatIf(), stopping after the decision for job `last` when it is not -1, and throwing
 /// WhatIfStopped when `stop` turns true.
 WhatIfReport replay(const Topology& topology, const std::vector<Job>& jobs, const std::vector<WhatIfHoldings>& holdings,
-                    const Allocator& prototype, int last, const std::atomic<bool>* stop)
+                    const Allocator& prototype, int last, const std::atomic<bool>* stop, EndingSecond endingSecond)
 {
     if (!holdings.empty() && holdings.size() != jobs.size())
         throw std::invalid_argument("whatIf: holdings must be empty or one per job");
@@ -95,7 +95,10 @@ WhatIfReport replay(const Topology& topology, const std::vector<Job>& jobs, cons
         if (stop && report.decisions.size() % 256 == 0 && stop->load())
             throw WhatIfStopped();
         const Job& job = jobs[static_cast<size_t>(j)];
-        while (!running.empty() && running.top().first <= job.start) {
+        // Released: a job ending in this second has freed its nodes; Held: only one that
+        // ended in an earlier second has.
+        const std::int64_t freedBy = endingSecond == EndingSecond::Released ? job.start : job.start - 1;
+        while (!running.empty() && running.top().first <= freedBy) {
             const int ended = running.top().second;
             running.pop();
             state.release(taken[static_cast<size_t>(ended)]);
@@ -166,9 +169,9 @@ WhatIfReport replay(const Topology& topology, const std::vector<Job>& jobs, cons
 } // namespace
 
 WhatIfReport whatIf(const Topology& topology, const std::vector<Job>& jobs, const std::vector<WhatIfHoldings>& holdings,
-                    const Allocator& prototype)
+                    const Allocator& prototype, EndingSecond endingSecond)
 {
-    return replay(topology, jobs, holdings, prototype, -1, nullptr);
+    return replay(topology, jobs, holdings, prototype, -1, nullptr, endingSecond);
 }
 
 WhatIfDecision whatIfForJob(const Topology& topology, const std::vector<Job>& jobs,
@@ -177,7 +180,7 @@ WhatIfDecision whatIfForJob(const Topology& topology, const std::vector<Job>& jo
 {
     if (job < 0 || job >= static_cast<int>(jobs.size()) || jobs[static_cast<size_t>(job)].nodes.empty())
         throw std::invalid_argument("whatIfForJob: job " + std::to_string(job) + " is out of range or has no nodes");
-    WhatIfReport report = replay(topology, jobs, holdings, prototype, job, stop);
+    WhatIfReport report = replay(topology, jobs, holdings, prototype, job, stop, EndingSecond::Released);
     return std::move(report.decisions.back());
 }
 

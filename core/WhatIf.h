@@ -60,6 +60,18 @@ struct WhatIfReport
     WhatIfSummary summary;
 };
 
+/// Whether a job ending in the second another starts has given its nodes back at that start.
+enum class EndingSecond {
+    /// Yes: a job holds its nodes on [start, end) (the default).
+    Released,
+    /// No: a job holds its nodes through the second it ends in, [start, end + 1). Exact for a
+    /// log of a cluster on which no job starts in the second another ended after that end:
+    /// Slurm with CompleteWait (nothing is scheduled while a job is completing) and an Epilog
+    /// that keeps every node of an ended job until a later second (tests/slurm/cluster.sh
+    /// --settled-log; docs/slurm.md, "Ties").
+    Held,
+};
+
 /// For every job of a run: the nodes `prototype`'s policy would have chosen at the moment
 /// the job started, given the nodes (and, for link-owning policies, the links in
 /// `holdings`) that the run's other jobs held at that moment.
@@ -68,15 +80,16 @@ struct WhatIfReport
 /// has released its nodes. That decision is flagged ambiguous: a scheduler may still see the
 /// nodes busy then (Slurm keeps a job's nodes COMPLETING until each slurmd has ended it,
 /// sometimes seconds after the logged end), and the log does not tell; the summary gives
-/// the agreement over the other decisions too. Jobs starting in the same second are placed one after the
-/// other, in order of submit time, then job id read as Slurm's (the number before `_` or
+/// the agreement over the other decisions too. With EndingSecond::Held such a job still
+/// holds its nodes at that start instead (the flag stays: it describes the log). Jobs starting in the same second are
+/// placed one after the other, in order of submit time, then job id read as Slurm's (the number before `_` or
 /// `+`, then the array task or component number; ids that are not numbers after those, in
 /// text order), then position in the run: each sees the ones before it as running. This
 /// is the order in which Slurm's FIFO scheduling and backfill pass start jobs.
 ///
 /// `holdings` is empty or has one entry per job. Jobs without nodes are skipped.
 WhatIfReport whatIf(const Topology& topology, const std::vector<Job>& jobs, const std::vector<WhatIfHoldings>& holdings,
-                    const Allocator& prototype);
+                    const Allocator& prototype, EndingSecond endingSecond = EndingSecond::Released);
 
 /// The decision of whatIf() for one job (index into `jobs`): the same replay, stopped after
 /// that job, so that the answer is the one `placement whatif` reports for it. Throws

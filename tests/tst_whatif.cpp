@@ -64,6 +64,29 @@ private slots:
         QCOMPARE(report.summary.clearAgreement, 1.0);
     }
 
+    void withEndingSecondHeldAJobEndingInTheSecondAnotherStartsStillHoldsItsNodes()
+    {
+        // Job 1 holds 0-3 until 20 (logged end); job 2 starts at 20, before job 1 ended within
+        // that second (a cluster with CompleteWait and an epilog into the next second starts
+        // nothing after an end in the same second), on 4-7 as first-fit would with 0-3 busy.
+        // Job 3 starts at 21: job 1's nodes are free by then.
+        const SwitchTreeTopology machine = twoLeaves();
+        const std::vector<Job> jobs{job("1", 0, 10, 20, {0, 1, 2, 3}), job("2", 0, 20, 30, {4, 5, 6, 7}),
+                                    job("3", 0, 21, 30, {0, 1})};
+        const WhatIfReport held = whatIf(machine, jobs, {}, FirstFitAllocator(), EndingSecond::Held);
+        QCOMPARE(held.decisions.at(1).chosen, (std::vector<int>{4, 5, 6, 7}));
+        QVERIFY(held.decisions.at(1).same);
+        QVERIFY(held.decisions.at(2).same);
+        QCOMPARE(held.summary.agreeing, 3);
+        QCOMPARE(held.summary.overlappingJobs, 0);
+        // The flag describes the log, whichever rule reads it.
+        QCOMPARE(held.summary.ambiguous, 1);
+        // Read with the default rule, job 1's nodes were free at 20: first-fit says 0-3.
+        const WhatIfReport released = whatIf(machine, jobs, {}, FirstFitAllocator());
+        QCOMPARE(released.decisions.at(1).chosen, (std::vector<int>{0, 1, 2, 3}));
+        QCOMPARE(released.summary.agreeing, 2);
+    }
+
     void jobsStartingInOneSecondArePlacedInSubmitThenIdOrder()
     {
         // Three jobs start at 10, listed out of order. Slurm placed the array's task 4103_0

@@ -66,13 +66,15 @@ void writeMetrics(JsonWriter& json, const PlacementMetrics& metrics)
 }
 
 std::string jsonOf(const WhatIfReport& report, const std::vector<Job>& jobs, const std::vector<std::string>& names,
-                   const std::string& machine, const std::string& run, const std::string& policy)
+                   const std::string& machine, const std::string& run, const std::string& policy,
+                   const std::string& endingSecond)
 {
     JsonWriter json;
     json.beginObject();
     json.key("machine").value(machine);
     json.key("run").value(run);
     json.key("policy").value(policy);
+    json.key("ending_second").value(endingSecond);
     const WhatIfSummary& summary = report.summary;
     json.key("summary").beginObject();
     json.key("jobs").value(summary.jobs);
@@ -132,7 +134,8 @@ int runWhatIf(const QStringList& arguments)
     parser.setApplicationDescription(QStringLiteral(
         "For every job of a run (the logged placements by default): the nodes a policy would have chosen at the "
         "moment the job started, given the nodes (and, for link-owning policies, links) the run's other jobs held "
-        "then. Jobs hold their nodes on [start, end): one ending in the second another starts has released them; "
+        "then. Jobs hold their nodes on [start, end): one ending in the second another starts has released them "
+        "(unless --ending-second held); "
         "jobs starting in the same second are placed in order of submit time, then job id (array tasks at their "
         "array's id), each seeing those before it. Prints the agreement (same node set), the mean APH change and "
         "the share of jobs the policy would have placed more compactly (docs/slurm.md)."));
@@ -151,14 +154,24 @@ int runWhatIf(const QStringList& arguments)
     const QCommandLineOption json(QStringLiteral("json"),
                                   QStringLiteral("Write the summary and every job as JSON to OUT (- : stdout)."),
                                   QStringLiteral("OUT"));
-    parser.addOptions({db, machine, policy, order, run, csv, json});
+    const QCommandLineOption endingSecond(
+        QStringLiteral("ending-second"),
+        QStringLiteral("Whether a job ending in the second another starts has freed its nodes then: released "
+                       "(default) or held, exact for a cluster that keeps an ended job's nodes into a later second "
+                       "and starts nothing meanwhile (Slurm's Epilog and CompleteWait; docs/slurm.md)."),
+        QStringLiteral("RULE"), QStringLiteral("released"));
+    parser.addOptions({db, machine, policy, order, run, endingSecond, csv, json});
     parser.process(arguments);
     if (!parser.isSet(db) || !parser.isSet(machine) || !parser.isSet(policy)) {
         std::fprintf(stderr,
                      "placement: usage: placement whatif --db DB --machine M --policy P [--order NAME] "
-                     "[--run NAME] [--csv OUT] [--json OUT]\n");
+                     "[--run NAME] [--ending-second released|held] [--csv OUT] [--json OUT]\n");
         return 2;
     }
+    const QString rule = parser.value(endingSecond);
+    if (rule != QLatin1String("released") && rule != QLatin1String("held"))
+        throw std::invalid_argument("--ending-second: '" + rule.toStdString() + "' (expected released or held)");
+    const EndingSecond ending = rule == QLatin1String("held") ? EndingSecond::Held : EndingSecond::Released;
     Store store = Store::openExisting(parser.value(db).toStdString());
     const std::string machineName = parser.value(machine).toStdString();
     const std::optional<MachineRecord> record = store.machine(machineName);
@@ -189,12 +202,13 @@ int runWhatIf(const QStringList& arguments)
     } else {
         jobs = store.jobs(record->id);
     }
-    const WhatIfReport report = whatIf(*topology, jobs, holdings, *allocator);
+    const WhatIfReport report = whatIf(*topology, jobs, holdings, *allocator, ending);
     const std::vector<std::string> names = store.nodeNames(record->id);
     if (parser.isSet(csv))
         writeOut(parser.value(csv), csvOf(report, jobs, names));
     if (parser.isSet(json))
-        writeOut(parser.value(json), jsonOf(report, jobs, names, machineName, runName, choice.policy));
+        writeOut(parser.value(json),
+                 jsonOf(report, jobs, names, machineName, runName, choice.policy, rule.toStdString()));
     const WhatIfSummary& summary = report.summary;
     std::FILE* out
         = parser.value(csv) == QLatin1String("-") || parser.value(json) == QLatin1String("-") ? stderr : stdout;

@@ -23,6 +23,15 @@
 #                               then its 13th-16th (Weight=5); Slurm then selects a leaf's
 #                               13th-16th nodes first, then its 9th-12th, then its 1st-8th
 #                               (default: one NodeName line, nodes in name order, weight 1)
+#   --settled-log               a log whose one-second times say which nodes were free at
+#                               each start (docs/slurm.md, "On a workload"): CompleteWait=20
+#                               (nothing is scheduled while a job that ended in the last 20 s
+#                               is completing), an Epilog that keeps each node of an ended job
+#                               until 0.2 s past the next whole second, KillWait=5, no backfill
+#                               reservations (bf_min_prio_reserve above every priority) and
+#                               the daemons at nice -10. No job then starts in the second
+#                               another ended after that end (`placement whatif
+#                               --ending-second held`)
 #
 # The machine: 128 nodes n001-n128 with 2 CPUs each, 16 per leaf switch s0-s7, leaves in
 # two pods m0 (s0-s3) and m1 (s4-s7) under one root "top"; one partition "batch" giving
@@ -98,7 +107,7 @@ node_line() {
 }
 
 write_configuration() {
-  local B=$1 select=$2 first_job=$3 base=$4 weighted=$5
+  local B=$1 select=$2 first_job=$3 base=$4 weighted=$5 settled=$6
   local socket=$B/run/munge/munge.socket.2
   {
     echo "ClusterName=emu"
@@ -121,7 +130,13 @@ write_configuration() {
     echo "MpiDefault=none"
     echo "ReturnToService=2"
     echo "SchedulerType=sched/backfill"
-    echo "SchedulerParameters=bf_interval=5,bf_resolution=1"
+    if [ "$settled" -eq 0 ]; then
+      echo "SchedulerParameters=bf_interval=5,bf_resolution=1"
+    else
+      # No job gets a reservation: backfill and the main scheduler start, in priority order,
+      # every job that fits now, on the nodes the select plugin chooses among all idle ones.
+      echo "SchedulerParameters=bf_interval=5,bf_resolution=1,bf_min_prio_reserve=4294967295"
+    fi
     echo "SelectType=select/$select"
     [ "$select" != cons_tres ] || echo "SelectTypeParameters=CR_Core"
     echo "TopologyPlugin=topology/tree"
@@ -136,6 +151,11 @@ write_configuration() {
     echo "MaxJobCount=20000"
     echo "FirstJobId=$first_job"
     echo "MinJobAge=300"
+    if [ "$settled" -eq 1 ]; then
+      echo "CompleteWait=20"
+      echo "KillWait=5"
+      echo "Epilog=$B/etc/epilog.sh"
+    fi
     if [ "$weighted" -eq 0 ]; then
       node_line 1 "$NODES" "$base" ""
     else
@@ -148,6 +168,22 @@ write_configuration() {
     fi
     echo "PartitionName=batch Nodes=ALL Default=YES MaxTime=INFINITE State=UP OverSubscribe=EXCLUSIVE"
   } >"$B/etc/slurm.conf"
+
+  if [ "$settled" -eq 1 ]; then
+    # Runs on each node of an ended job (by its slurmd, as root) after slurmctld logged the
+    # end; the node stays COMPLETING until it returns. It sleeps until 0.2 s past the next
+    # whole second, so the job completes in a later second than its logged end, and with
+    # CompleteWait nothing starts before it has. POSIX sh (dash): date's nanoseconds, 64-bit
+    # shell arithmetic.
+    cat >"$B/etc/epilog.sh" <<'EPILOG'
+#!/bin/sh
+PATH=/usr/bin:/bin
+now=$(date +%s%N)
+wait=$((1200000000 - now % 1000000000))
+exec sleep "$((wait / 1000000000)).$(printf '%09d' $((wait % 1000000000)))"
+EPILOG
+    chmod 755 "$B/etc/epilog.sh"
+  fi
 
   local leaf pod first last leaves=$((NODES / NODES_PER_LEAF)) pods
   pods=$((leaves / LEAVES_PER_POD))
@@ -220,13 +256,14 @@ print_environment() {
 start_cluster() {
   B=$1
   shift
-  local select=cons_tres first_job=1 base=16800 weighted=0
+  local select=cons_tres first_job=1 base=16800 weighted=0 settled=0
   while [ $# -gt 0 ]; do
     case "$1" in
       --select) select=${2:?--select needs cons_tres or linear}; shift 2 ;;
       --first-job-id) first_job=${2:?--first-job-id needs a number}; shift 2 ;;
       --port-base) base=${2:?--port-base needs a number}; shift 2 ;;
       --weighted-nodes) weighted=1; shift ;;
+      --settled-log) settled=1; shift ;;
       *) die "start: unknown option '$1'" 2 ;;
     esac
   done
@@ -244,7 +281,11 @@ start_cluster() {
   : >"$B/pids"
   # From here on a failure stops whatever was started.
   trap 'status=$?; if [ $status -ne 0 ]; then say "start failed; stopping what was started (logs in $B/log)"; stop_cluster "$B"; fi' EXIT
-  write_configuration "$B" "$select" "$first_job" "$base" "$weighted"
+  write_configuration "$B" "$select" "$first_job" "$base" "$weighted" "$settled"
+  # With --settled-log the daemons run before other work on a busy machine, so that a
+  # job's end reaches slurmctld within its second.
+  local priority=()
+  [ "$settled" -eq 0 ] || priority=(nice -n -10)
   export SLURM_CONF=$B/etc/slurm.conf TZ=UTC
   cd "$B/work"
 
@@ -271,18 +312,18 @@ GRANT ALL ON slurm_acct_db.* TO 'slurm'@'127.0.0.1';
 SQL
 
   # Slurm decides which daemon it is from argv[0]: start them by their plain names.
-  nohup /usr/sbin/slurmdbd -D >"$B/log/slurmdbd.out" 2>&1 &
+  nohup "${priority[@]}" /usr/sbin/slurmdbd -D >"$B/log/slurmdbd.out" 2>&1 &
   record slurmdbd $!
   wait_for "grep -q 'slurmdbd version .* started' $B/log/slurmdbd.log" 300 \
     || die "slurmdbd did not start ($B/log/slurmdbd.log)"
-  nohup /usr/sbin/slurmctld -D -c -i >"$B/log/slurmctld.out" 2>&1 &
+  nohup "${priority[@]}" /usr/sbin/slurmctld -D -c -i >"$B/log/slurmctld.out" 2>&1 &
   record slurmctld $!
   wait_for "scontrol ping | grep -q UP" 300 || die "slurmctld did not answer ($B/log/slurmctld.log)"
   local i name
   for ((i = 1; i <= NODES; ++i)); do
     name=$(node_name "$i")
     mkdir -p "$B/spool/slurmd/$name"
-    nohup /usr/sbin/slurmd -D -N "$name" >"$B/log/slurmd/$name.out" 2>&1 &
+    nohup "${priority[@]}" /usr/sbin/slurmd -D -N "$name" >"$B/log/slurmd/$name.out" 2>&1 &
     record "slurmd-$name" $!
   done
   wait_for "[ \"\$(sinfo -h -t idle -o %D)\" = $NODES ]" 600 \
