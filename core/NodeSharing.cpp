@@ -58,6 +58,14 @@ void CompactRuns::add(std::int64_t start, std::int64_t end, const std::vector<in
     m_rangeEnd.push_back(static_cast<std::uint32_t>(m_ranges.size()));
 }
 
+void CompactRuns::reserve(std::size_t runs, std::size_t ranges)
+{
+    m_starts.reserve(m_starts.size() + runs);
+    m_ends.reserve(m_ends.size() + runs);
+    m_rangeEnd.reserve(m_rangeEnd.size() + runs);
+    m_ranges.reserve(m_ranges.size() + ranges);
+}
+
 std::vector<char> CompactRuns::sharingNodes() const
 {
     std::vector<char> sharing(size(), 0);

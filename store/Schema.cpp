@@ -329,7 +329,9 @@ std::int64_t markJobsSharingNodes(SqliteDatabase& db, std::int64_t machineId, st
     }
     // Only jobs overlapping [from, to) are read, so a mark is only ever added here: the jobs
     // a marked job shares with outside the span were read when they were imported.
-    const std::vector<char> sharing = runs.sharingNodes();
+    const bool storedRead = runs.size() > newRuns;
+    const std::vector<char> sharing
+        = added && added->shareNothing && !storedRead ? std::vector<char>(ids.size(), 0) : runs.sharingNodes();
     std::vector<std::int64_t> toMark;
     std::int64_t newlyMarked = 0; // with the new rows stored marked
     for (size_t i = 0; i < ids.size(); ++i) {

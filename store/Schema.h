@@ -30,6 +30,11 @@ struct NewRuns
     std::vector<std::int64_t> ids; ///< per run, its row
     std::vector<char> marked; ///< per run, stored with shares_nodes = 1 (JobRecord::sharesNodes)
     std::int64_t storedBefore = 0; ///< the largest job id before the import (0: none)
+    /// Known while reading: no two of `runs` hold a node at the same instant (each run, on
+    /// each of its nodes, began at or after the end of all runs read before on it, or ended
+    /// at or before their start). With no stored job overlapping them, nothing is to be
+    /// marked and the runs need not be swept.
+    bool shareNothing = false;
 };
 
 /// Marks (jobs.shares_nodes = 1) the jobs of a machine running in [from, to) that hold a node
