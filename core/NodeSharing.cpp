@@ -66,6 +66,16 @@ void CompactRuns::reserve(std::size_t runs, std::size_t ranges)
     m_ranges.reserve(m_ranges.size() + ranges);
 }
 
+void CompactRuns::append(const CompactRuns& other)
+{
+    const auto offset = static_cast<std::uint32_t>(m_ranges.size());
+    m_starts.insert(m_starts.end(), other.m_starts.begin(), other.m_starts.end());
+    m_ends.insert(m_ends.end(), other.m_ends.begin(), other.m_ends.end());
+    m_ranges.insert(m_ranges.end(), other.m_ranges.begin(), other.m_ranges.end());
+    for (const std::uint32_t end : other.m_rangeEnd)
+        m_rangeEnd.push_back(end + offset);
+}
+
 std::vector<char> CompactRuns::sharingNodes() const
 {
     std::vector<char> sharing(size(), 0);

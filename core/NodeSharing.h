@@ -31,6 +31,8 @@ public:
     /// copy what is kept again and again as it grows.
     void reserve(std::size_t runs, std::size_t ranges);
     std::size_t size() const { return m_starts.size(); }
+    /// Adds the runs of `other` after these, in its order.
+    void append(const CompactRuns& other);
     /// Leaves run `run` out from now on (it shares nothing, and nothing with it).
     void leaveOut(std::size_t run) { m_ends[run] = m_starts[run]; }
     /// jobsSharingNodes() of these runs, in the order added.

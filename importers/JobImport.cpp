@@ -165,14 +165,12 @@ bool importMember(Store& store, JobImportInput& input, const ImportRequest& requ
     LineReader lines(input, path);
     // The runs are kept, and checked against the run read last on each node, on the writer
     // thread, in file order, before it stores the batch: the parsing thread is the slower.
+    // Room for as many runs as the file can have lines of 100 bytes (a sacct line with a node
+    // list has 150 or more): what is reserved and not used is never touched, so costs no memory.
+    const auto lineEstimate = static_cast<std::size_t>(std::min<std::uint64_t>(lines.fileSize() / 100, 1u << 26));
+    bool reserved = false;
     BatchWriter batches(writer, [&](std::span<JobRecord> jobs) {
         if (records == 0) {
-            // Room for as many runs as the file can have lines of 100 bytes (a sacct line
-            // with a node list has 150 or more): what is reserved and not used is never
-            // touched, so costs no memory.
-            const auto lineEstimate
-                = static_cast<std::size_t>(std::min<std::uint64_t>(lines.fileSize() / 100, 1u << 26));
-            span.added.runs.reserve(lineEstimate, 2 * lineEstimate);
             span.added.marked.reserve(span.added.marked.size() + lineEstimate);
             runRecords.reserve(lineEstimate);
         }
@@ -180,10 +178,18 @@ bool importMember(Store& store, JobImportInput& input, const ImportRequest& requ
             if (record.startKnown && !record.job.nodes.empty()) {
                 span.from = std::min(span.from, record.job.start);
                 span.to = std::max(span.to, record.job.end);
-                span.added.runs.add(record.job.start, record.job.end, record.job.nodes);
                 runRecords.push_back(records);
                 record.sharesNodes = record.job.end > record.job.start && span.overlapsLastRun(record.job);
                 span.added.marked.push_back(record.sharesNodes ? 1 : 0);
+                // While no run may share a node with another, none need be swept: none is kept.
+                if (span.added.shareNothing) {
+                    ++span.added.notKept;
+                } else {
+                    if (!reserved)
+                        span.added.runs.reserve(lineEstimate - std::min(lineEstimate, records), lineEstimate);
+                    reserved = true;
+                    span.added.runs.add(record.job.start, record.job.end, record.job.nodes);
+                }
             }
             ++records;
         }
@@ -266,8 +272,8 @@ bool importMember(Store& store, JobImportInput& input, const ImportRequest& requ
     span.added.ids.reserve(span.added.ids.size() + runRecords.size());
     for (const std::size_t record : runRecords) {
         const std::int64_t id = writer.rowIds()[record];
-        if (id == 0)
-            span.added.runs.leaveOut(span.added.ids.size());
+        if (id == 0 && span.added.ids.size() >= span.added.notKept)
+            span.added.runs.leaveOut(span.added.ids.size() - span.added.notKept);
         span.added.ids.push_back(id);
     }
     for (ImportIssue& issue : namedTwice) {
