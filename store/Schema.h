@@ -35,7 +35,7 @@ struct NewRuns
     /// shareNothing): if they have to be swept after all, they are read back from their rows.
     std::size_t notKept = 0;
     std::int64_t storedBefore = 0; ///< the largest job id before the import (0: none)
-    /// Known while reading: no two of `runs` hold a node at the same instant (each run, on
+    /// Known while reading: no two of the runs read hold a node at the same instant (each run, on
     /// each of its nodes, began at or after the end of all runs read before on it, or ended
     /// at or before their start). With no stored job overlapping them, nothing is to be
     /// marked and the runs need not be swept.
