@@ -58,6 +58,24 @@ void CompactRuns::add(std::int64_t start, std::int64_t end, const std::vector<in
     m_rangeEnd.push_back(static_cast<std::uint32_t>(m_ranges.size()));
 }
 
+void CompactRuns::reserve(std::size_t runs, std::size_t ranges)
+{
+    m_starts.reserve(m_starts.size() + runs);
+    m_ends.reserve(m_ends.size() + runs);
+    m_rangeEnd.reserve(m_rangeEnd.size() + runs);
+    m_ranges.reserve(m_ranges.size() + ranges);
+}
+
+void CompactRuns::append(const CompactRuns& other)
+{
+    const auto offset = static_cast<std::uint32_t>(m_ranges.size());
+    m_starts.insert(m_starts.end(), other.m_starts.begin(), other.m_starts.end());
+    m_ends.insert(m_ends.end(), other.m_ends.begin(), other.m_ends.end());
+    m_ranges.insert(m_ranges.end(), other.m_ranges.begin(), other.m_ranges.end());
+    for (const std::uint32_t end : other.m_rangeEnd)
+        m_rangeEnd.push_back(end + offset);
+}
+
 std::vector<char> CompactRuns::sharingNodes() const
 {
     std::vector<char> sharing(size(), 0);

@@ -27,7 +27,12 @@ class CompactRuns
 {
 public:
     void add(std::int64_t start, std::int64_t end, const std::vector<int>& nodes);
+    /// Room for `runs` runs more of `ranges` ranges in all, so that adding a million does not
+    /// copy what is kept again and again as it grows.
+    void reserve(std::size_t runs, std::size_t ranges);
     std::size_t size() const { return m_starts.size(); }
+    /// Adds the runs of `other` after these, in its order.
+    void append(const CompactRuns& other);
     /// Leaves run `run` out from now on (it shares nothing, and nothing with it).
     void leaveOut(std::size_t run) { m_ends[run] = m_starts[run]; }
     /// jobsSharingNodes() of these runs, in the order added.

@@ -5,8 +5,9 @@
 
 namespace placement {
 
-BatchWriter::BatchWriter(JobWriter& writer)
+BatchWriter::BatchWriter(JobWriter& writer, Prepare prepare)
     : m_writer(writer)
+    , m_prepare(std::move(prepare))
 {
     m_batch.jobs.resize(BatchSize);
     m_thread = std::thread([this] { run(); });
@@ -77,6 +78,8 @@ void BatchWriter::run()
         }
         m_changed.notify_all();
         try {
+            if (m_prepare)
+                m_prepare(std::span<JobRecord>(batch.jobs.data(), batch.count));
             m_writer.add(std::span<const JobRecord>(batch.jobs.data(), batch.count));
         } catch (...) {
             std::lock_guard lock(m_mutex);

@@ -8,7 +8,9 @@
 #include <condition_variable>
 #include <deque>
 #include <exception>
+#include <functional>
 #include <mutex>
+#include <span>
 #include <thread>
 #include <vector>
 
@@ -22,7 +24,12 @@ namespace placement {
 class BatchWriter
 {
 public:
-    explicit BatchWriter(JobWriter& writer);
+    /// What the writer thread does to each batch, in order, before it writes it: work taken
+    /// off the parsing thread (an import's parsing thread is the slower of the two). Its
+    /// exceptions stop the writer as the writer's do.
+    using Prepare = std::function<void(std::span<JobRecord> jobs)>;
+
+    explicit BatchWriter(JobWriter& writer, Prepare prepare = {});
     ~BatchWriter();
     BatchWriter(const BatchWriter&) = delete;
     BatchWriter& operator=(const BatchWriter&) = delete;
@@ -46,6 +53,7 @@ private:
     static constexpr size_t MaxQueued = 8;
 
     JobWriter& m_writer;
+    Prepare m_prepare;
     Batch m_batch; ///< being filled
     std::mutex m_mutex;
     std::condition_variable m_changed;

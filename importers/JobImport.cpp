@@ -88,18 +88,34 @@ struct RunSpan
     /// marked, so that the marks left to write once all are stored are few (in logs of
     /// shared nodes a job mostly overlaps the one before it on its nodes).
     std::vector<std::pair<std::int64_t, std::int64_t>> lastRun;
+    /// Per node, the earliest start and the latest end of the runs read on it: a run that
+    /// begins at or after that end, or ends at or before that start, overlaps none of them.
+    std::vector<std::pair<std::int64_t, std::int64_t>> covered;
 
-    /// Whether `job` overlaps the run read last on one of its nodes; it is that run now.
+    RunSpan()
+    {
+        added.shareNothing = true; // until a run is read that may overlap another
+    }
+
+    /// Whether `job` (end > start) overlaps the run read last on one of its nodes; it is that
+    /// run now. Clears added.shareNothing when it may overlap any run read before.
     bool overlapsLastRun(const Job& job)
     {
         bool overlaps = false;
         for (int node : job.nodes) {
-            if (static_cast<size_t>(node) >= lastRun.size())
+            if (static_cast<size_t>(node) >= lastRun.size()) {
                 lastRun.resize(static_cast<size_t>(node) + 1, {0, 0});
+                covered.resize(static_cast<size_t>(node) + 1,
+                               {std::numeric_limits<std::int64_t>::max(), std::numeric_limits<std::int64_t>::min()});
+            }
             auto& [start, end] = lastRun[static_cast<size_t>(node)];
             overlaps = overlaps || (start < job.end && job.start < end);
             start = job.start;
             end = job.end;
+            auto& [first, last] = covered[static_cast<size_t>(node)];
+            added.shareNothing = added.shareNothing && (job.start >= last || job.end <= first);
+            first = std::min(first, job.start);
+            last = std::max(last, job.end);
         }
         return overlaps;
     }
@@ -134,8 +150,8 @@ bool importMember(Store& store, JobImportInput& input, const ImportRequest& requ
         source.origin = swfTrace(input.recorded());
 
     JobWriter writer(store, machine.id, source);
-    // Node lists are checked and encoded here, on the parsing thread, which has time to
-    // spare: the writer thread only inserts.
+    // Node lists are checked and encoded here, on the parsing thread, so that a bad one stops
+    // the import at its job.
     NodeListEncoder encoder = writer.nodeListEncoder();
     std::set<std::string> unknown;
     // A job naming one node twice (two spellings the domain rule makes one node:
@@ -144,10 +160,40 @@ bool importMember(Store& store, JobImportInput& input, const ImportRequest& requ
     std::vector<ImportIssue> namedTwice;
     std::vector<std::uint32_t> seenInJob(names.size(), 0);
     std::uint32_t jobStamp = 0;
-    BatchWriter batches(writer);
     std::size_t records = 0; // handed to the writer
     std::vector<std::size_t> runRecords; // of the runs kept in span.added
     LineReader lines(input, path);
+    // The runs are kept, and checked against the run read last on each node, on the writer
+    // thread, in file order, before it stores the batch: the parsing thread is the slower.
+    // Room for as many runs as the file can have lines of 100 bytes (a sacct line with a node
+    // list has 150 or more): what is reserved and not used is never touched, so costs no memory.
+    const auto lineEstimate = static_cast<std::size_t>(std::min<std::uint64_t>(lines.fileSize() / 100, 1u << 26));
+    bool reserved = false;
+    BatchWriter batches(writer, [&](std::span<JobRecord> jobs) {
+        if (records == 0) {
+            span.added.marked.reserve(span.added.marked.size() + lineEstimate);
+            runRecords.reserve(lineEstimate);
+        }
+        for (JobRecord& record : jobs) {
+            if (record.startKnown && !record.job.nodes.empty()) {
+                span.from = std::min(span.from, record.job.start);
+                span.to = std::max(span.to, record.job.end);
+                runRecords.push_back(records);
+                record.sharesNodes = record.job.end > record.job.start && span.overlapsLastRun(record.job);
+                span.added.marked.push_back(record.sharesNodes ? 1 : 0);
+                // While no run may share a node with another, none need be swept: none is kept.
+                if (span.added.shareNothing) {
+                    ++span.added.notKept;
+                } else {
+                    if (!reserved)
+                        span.added.runs.reserve(lineEstimate - std::min(lineEstimate, records), lineEstimate);
+                    reserved = true;
+                    span.added.runs.add(record.job.start, record.job.end, record.job.nodes);
+                }
+            }
+            ++records;
+        }
+    });
     file.summary = parseJobLog(lines, *format, options, [&](ImportedJob&& job) {
         JobRecord record;
         if (job.start && job.end) {
@@ -218,24 +264,16 @@ bool importMember(Store& store, JobImportInput& input, const ImportRequest& requ
             return;
         }
         file.jobsWithUnknownNodes += record.nodesIncomplete ? 1 : 0;
-        if (record.startKnown && !record.job.nodes.empty()) {
-            span.from = std::min(span.from, record.job.start);
-            span.to = std::max(span.to, record.job.end);
-            span.added.runs.add(record.job.start, record.job.end, record.job.nodes);
-            runRecords.push_back(records);
-            record.sharesNodes = record.job.end > record.job.start && span.overlapsLastRun(record.job);
-            span.added.marked.push_back(record.sharesNodes ? 1 : 0);
-        }
         encoder.encode(record);
         batches.add(std::move(record));
-        ++records;
     });
     batches.finish();
     // The rows the writer stored for the runs kept (none for a job stored already).
+    span.added.ids.reserve(span.added.ids.size() + runRecords.size());
     for (const std::size_t record : runRecords) {
         const std::int64_t id = writer.rowIds()[record];
-        if (id == 0)
-            span.added.runs.leaveOut(span.added.ids.size());
+        if (id == 0 && span.added.ids.size() >= span.added.notKept)
+            span.added.runs.leaveOut(span.added.ids.size() - span.added.notKept);
         span.added.ids.push_back(id);
     }
     for (ImportIssue& issue : namedTwice) {

@@ -314,16 +314,10 @@ void upgradeToVersion10(SqliteDatabase& db)
 std::int64_t markJobsSharingNodes(SqliteDatabase& db, std::int64_t machineId, std::int64_t from, std::int64_t to,
                                   NewRuns* added)
 {
-    CompactRuns runs;
-    std::vector<std::int64_t> ids;
-    std::vector<char> marked;
-    if (added) {
-        runs = std::move(added->runs);
-        ids = std::move(added->ids);
-        marked = std::move(added->marked);
-    }
-    marked.resize(ids.size(), 0);
-    const std::size_t newRuns = ids.size();
+    // The jobs stored before, overlapping the span.
+    CompactRuns stored;
+    std::vector<std::int64_t> storedIds;
+    std::vector<char> storedMarked;
     const std::int64_t storedUpTo = added ? added->storedBefore : std::numeric_limits<std::int64_t>::max();
     if (storedUpTo > 0) {
         SqliteStatement query(db,
@@ -337,11 +331,56 @@ std::int64_t markJobsSharingNodes(SqliteDatabase& db, std::int64_t machineId, st
             } catch (const std::invalid_argument&) {
                 continue; // a damaged node list: no view reads the job (Store::jobs() refuses it)
             }
-            runs.add(query.integer(1), query.integer(2), nodes);
-            ids.push_back(query.integer(0));
-            marked.push_back(query.integer(4) != 0 ? 1 : 0);
+            stored.add(query.integer(1), query.integer(2), nodes);
+            storedIds.push_back(query.integer(0));
+            storedMarked.push_back(query.integer(4) != 0 ? 1 : 0);
         }
     }
+    CompactRuns runs;
+    std::vector<std::int64_t> ids;
+    std::vector<char> marked;
+    if (added) {
+        ids = std::move(added->ids);
+        marked = std::move(added->marked);
+        marked.resize(ids.size(), 0);
+        if (added->shareNothing && storedIds.empty())
+            return 0; // none of the new runs shares a node with another, nor is stored marked
+        const auto notKept = static_cast<std::ptrdiff_t>(std::min(added->notKept, ids.size()));
+        std::vector<std::int64_t> readIds;
+        const auto firstStored
+            = std::find_if(ids.begin(), ids.begin() + notKept, [](std::int64_t id) { return id > 0; });
+        if (firstStored != ids.begin() + notKept) {
+            // The runs not kept are the runs among the rows the import stored from the first of
+            // them to the last (rows are numbered in file order; a run is a row with a known
+            // start and nodes): read back. None of them was stored marked.
+            const auto lastStored = *std::find_if(std::make_reverse_iterator(ids.begin() + notKept), ids.rend(),
+                                                  [](std::int64_t id) { return id > 0; });
+            SqliteStatement query(db,
+                                  "SELECT id, start, end, nodes FROM jobs WHERE id BETWEEN ?1 AND ?2 "
+                                  "AND start_known = 1 AND node_count > 0 ORDER BY id");
+            query.bind(1, *firstStored).bind(2, lastStored);
+            while (query.step()) {
+                runs.add(query.integer(1), query.integer(2), decodeNodeList(query.blob(3), query.bytes(3)));
+                readIds.push_back(query.integer(0));
+            }
+        }
+        if (readIds.empty())
+            runs = std::move(added->runs);
+        else
+            runs.append(added->runs);
+        added->runs = CompactRuns();
+        marked.erase(marked.begin(), marked.begin() + notKept);
+        marked.insert(marked.begin(), readIds.size(), 0);
+        ids.erase(ids.begin(), ids.begin() + notKept);
+        ids.insert(ids.begin(), readIds.begin(), readIds.end());
+    }
+    const std::size_t newRuns = ids.size();
+    if (ids.empty())
+        runs = std::move(stored);
+    else
+        runs.append(stored);
+    ids.insert(ids.end(), storedIds.begin(), storedIds.end());
+    marked.insert(marked.end(), storedMarked.begin(), storedMarked.end());
     // Only jobs overlapping [from, to) are read, so a mark is only ever added here: the jobs
     // a marked job shares with outside the span were read when they were imported.
     const std::vector<char> sharing = runs.sharingNodes();

@@ -26,10 +26,20 @@ void migrateSchema(SqliteDatabase& db, int version);
 /// the jobs stored before it.
 struct NewRuns
 {
-    CompactRuns runs; ///< left out (CompactRuns::leaveOut) where no row was stored for one
-    std::vector<std::int64_t> ids; ///< per run, its row
+    /// The runs from the `notKept`-th on (ids[notKept] ...); left out (CompactRuns::leaveOut)
+    /// where no row was stored for one.
+    CompactRuns runs;
+    std::vector<std::int64_t> ids; ///< per run, its row (0: none stored)
     std::vector<char> marked; ///< per run, stored with shares_nodes = 1 (JobRecord::sharesNodes)
+    /// The first runs, not kept in memory while they were known to share nothing (see
+    /// shareNothing): if they have to be swept after all, they are read back from their rows.
+    std::size_t notKept = 0;
     std::int64_t storedBefore = 0; ///< the largest job id before the import (0: none)
+    /// Known while reading: no two of the runs read hold a node at the same instant (each run, on
+    /// each of its nodes, began at or after the end of all runs read before on it, or ended
+    /// at or before their start). With no stored job overlapping them, nothing is to be
+    /// marked and the runs need not be swept.
+    bool shareNothing = false;
 };
 
 /// Marks (jobs.shares_nodes = 1) the jobs of a machine running in [from, to) that hold a node

@@ -36,6 +36,35 @@ private slots:
         QVERIFY(foreignKeysEnforced(store));
     }
 
+    void runsReadBeforeTheFirstOverlapAreMarkedToo()
+    {
+        // Jobs 1 to 3 share no node at any instant, so the import keeps none of them in memory;
+        // job 4 overlaps jobs 1 and 3 on cn001 (3 is the job read last there): the runs read
+        // before it are read back from their rows and 1, 3 and 4 are marked, 2 and 5 not.
+        ClusterDatabase db;
+        const QString log = db.dir.filePath(QStringLiteral("late.sacct"));
+        QFile file(log);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("JobID|User|State|Start|End|NNodes|NodeList\n"
+                   "1|a|COMPLETED|2024-03-01T00:00:00|2024-03-01T01:00:00|1|cn001\n"
+                   "2|a|COMPLETED|2024-03-01T00:00:00|2024-03-01T01:00:00|1|cn002\n"
+                   "3|a|COMPLETED|2024-03-01T02:00:00|2024-03-01T03:00:00|1|cn001\n"
+                   "4|a|COMPLETED|2024-03-01T00:30:00|2024-03-01T02:30:00|1|cn001\n"
+                   "5|a|COMPLETED|2024-03-01T04:00:00|2024-03-01T05:00:00|1|cn002\n");
+        file.close();
+        ImportRequest request;
+        request.files = {log.toStdString()};
+        request.machine = "cluster";
+        const ImportResult result = importJobLogs(db.store, request);
+        QVERIFY2(result.committed, result.failure.c_str());
+        QCOMPARE(result.jobsSharingNodes, std::int64_t(3));
+        SqliteStatement marked(db.store.database(),
+                               "SELECT group_concat(job_ref) FROM (SELECT job_ref FROM jobs "
+                               "WHERE shares_nodes = 1 ORDER BY job_ref)");
+        QVERIFY(marked.step());
+        QCOMPARE(marked.text(0), std::string("1,3,4"));
+    }
+
     void jobsWithUnknownStartAreStoredForSimulation()
     {
         // Real HPC2N jobs with wait -1, as the cleaned LLNL logs have on every job: 40 jobs,
