@@ -28,9 +28,8 @@ public:
     VideoWriter& operator=(const VideoWriter&) = delete;
 
     /// How a frame's pixels are laid out: 8 bits per channel, red first.
-    enum class Pixels
-    {
-        Rgb,  ///< 3 bytes a pixel
+    enum class Pixels {
+        Rgb, ///< 3 bytes a pixel
         Rgba, ///< 4 bytes a pixel, the alpha ignored (OpenGL's read-back)
     };
 

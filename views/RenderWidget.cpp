@@ -103,7 +103,7 @@ struct RenderWidget::Private
     std::unique_ptr<QOffscreenSurface> offscreen;
     bool contextFailed = false;
     QSize renderedSize; // device pixels of the last VTK render
-    QSize frameSize;    // set: every render is of this size (a recording), shown scaled to fit
+    QSize frameSize; // set: every render is of this size (a recording), shown scaled to fit
     bool needRender = true;
     bool presentPending = false;
     bool inRender = false;
@@ -543,8 +543,7 @@ bool RenderWidget::renderFrame(unsigned char* rgba, int bytesPerLine)
     vtkOpenGLFramebufferObject* frame = d->window->GetRenderFramebuffer();
     frame->Bind(GL_READ_FRAMEBUFFER);
     frame->ActivateReadBuffer(0);
-    for (int stale = 0; stale < 8 && gl->glGetError() != GL_NO_ERROR; ++stale) {
-    }
+    for (int stale = 0; stale < 8 && gl->glGetError() != GL_NO_ERROR; ++stale) {}
     gl->glPixelStorei(GL_PACK_ALIGNMENT, 4);
     gl->glPixelStorei(GL_PACK_ROW_LENGTH, bytesPerLine / 4);
     gl->glReadPixels(0, 0, size.width(), size.height(), GL_RGBA, GL_UNSIGNED_BYTE, rgba);

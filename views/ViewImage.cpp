@@ -175,8 +175,9 @@ bool renderViewFrame(MachineView& view, unsigned char* rgba, int bytesPerLine, Q
     camera->DeepCopy(saved);
     widget->doneCurrent();
     if (!read)
-        return fail(error,
-                    QObject::tr("OpenGL could not render an image of %1 x %2 pixels.").arg(size.width()).arg(size.height()));
+        return fail(
+            error,
+            QObject::tr("OpenGL could not render an image of %1 x %2 pixels.").arg(size.width()).arg(size.height()));
     return true;
 }
 
