@@ -11,7 +11,6 @@
 #include "views/ViewImage.h"
 
 #include <QElapsedTimer>
-#include <QPainter>
 #include <QTimer>
 
 #include <chrono>
@@ -106,24 +105,6 @@ bool ReplayRecorder::open(QString* error)
 QString ReplayRecorder::codecDescription() const
 {
     return m_codec;
-}
-
-QImage ReplayRecorder::renderFrame(MainWindow* window, const QSize& size, QString* error)
-{
-    if (!window->comparing())
-        return renderViewImage(*window->machineView(), size, error);
-    // Compare mode: the main view on the left, the compared run on the right, as on screen.
-    const int left = size.width() / 2;
-    const QImage main = renderViewImage(*window->machineView(), QSize(left, size.height()), error);
-    const QImage other
-        = renderViewImage(*window->comparePane()->view(), QSize(size.width() - left, size.height()), error);
-    if (main.isNull() || other.isNull())
-        return {};
-    QImage frame(size, QImage::Format_RGB888);
-    QPainter painter(&frame);
-    painter.drawImage(0, 0, main);
-    painter.drawImage(left, 0, other);
-    return frame;
 }
 
 void ReplayRecorder::setViewFrameSizes(bool recording)

@@ -5,7 +5,6 @@
 
 #include "app/BackgroundTask.h"
 
-#include <QImage>
 #include <QObject>
 #include <QSize>
 #include <QString>
@@ -82,10 +81,6 @@ public:
     std::int64_t framesEncoded() const { return m_encoded; }
     /// "H.264 (libx264)" or "MPEG-4 part 2"; empty before open().
     QString codecDescription() const;
-
-    /// The frame as recorded at the time cursor now: the main view, or in compare mode both
-    /// views side by side, at `size`.
-    static QImage renderFrame(MainWindow* window, const QSize& size, QString* error = nullptr);
 
 signals:
     /// The last frame was rendered (or the recording stopped); the time cursor is back.
