@@ -7,10 +7,10 @@
 #include "app/JobTableModel.h"
 #include "app/MainWindow.h"
 #include "views/MachineView.h"
+#include "views/RenderWidget.h"
 #include "views/ViewImage.h"
 
 #include <QElapsedTimer>
-#include <QPainter>
 #include <QTimer>
 
 #include <chrono>
@@ -107,27 +107,39 @@ QString ReplayRecorder::codecDescription() const
     return m_codec;
 }
 
-QImage ReplayRecorder::renderFrame(MainWindow* window, const QSize& size, QString* error)
+void ReplayRecorder::setViewFrameSizes(bool recording)
 {
-    if (!window->comparing())
-        return renderViewImage(*window->machineView(), size, error);
-    // Compare mode: the main view on the left, the compared run on the right, as on screen.
-    const int left = size.width() / 2;
-    const QImage main = renderViewImage(*window->machineView(), QSize(left, size.height()), error);
-    const QImage other
-        = renderViewImage(*window->comparePane()->view(), QSize(size.width() - left, size.height()), error);
-    if (main.isNull() || other.isNull())
-        return {};
-    QImage frame(size, QImage::Format_RGB888);
-    QPainter painter(&frame);
-    painter.drawImage(0, 0, main);
-    painter.drawImage(left, 0, other);
-    return frame;
+    const QSize size = m_settings.size;
+    const bool comparing = recording && m_window->comparing();
+    const int left = comparing ? size.width() / 2 : size.width();
+    m_window->machineView()->renderWidget()->setFrameSize(recording ? QSize(left, size.height()) : QSize());
+    if (ComparePane* pane = m_window->comparePane())
+        pane->view()->renderWidget()->setFrameSize(comparing ? QSize(size.width() - left, size.height()) : QSize());
+}
+
+bool ReplayRecorder::renderInto(unsigned char* rgba, QString* error)
+{
+    setViewFrameSizes(true); // compare mode may have been switched on or off meanwhile
+    const int bytesPerLine = 4 * m_settings.size.width();
+    if (!renderViewFrame(*m_window->machineView(), rgba, bytesPerLine, error))
+        return false;
+    if (!m_window->comparing())
+        return true;
+    // Compare mode: the compared run on the right, read into the same rows.
+    const int left = m_settings.size.width() / 2;
+    return renderViewFrame(*m_window->comparePane()->view(), rgba + std::size_t{4} * left, bytesPerLine, error);
 }
 
 void ReplayRecorder::start()
 {
     m_savedTime = m_window->currentTime();
+    {
+        std::unique_lock lock(m_mutex);
+        const std::size_t bytes = std::size_t{4} * m_settings.size.width() * m_settings.size.height();
+        m_buffers.assign(queuedFrames, std::vector<unsigned char>(bytes));
+        for (std::size_t i = 0; i < m_buffers.size(); ++i)
+            m_free.push_back(i);
+    }
     m_rendering = true;
     // Another machine or run shown midway would end up in the video: stop instead.
     connect(m_window->session(), &ExplorerSession::machineChanged, this, [this] {
@@ -143,13 +155,6 @@ void ReplayRecorder::start()
     m_timer->start();
 }
 
-void ReplayRecorder::push(QImage frame)
-{
-    std::unique_lock lock(m_mutex);
-    m_frames.push_back(std::move(frame));
-    m_changed.notify_all();
-}
-
 void ReplayRecorder::renderNext()
 {
     // Frames for a tenth of a second, then a turn of the event loop: the window stays
@@ -162,17 +167,19 @@ void ReplayRecorder::renderNext()
             stopRendering();
             return;
         }
+        std::size_t buffer = 0;
         {
             // Render ahead of the encoder by a few frames at most.
             std::unique_lock lock(m_mutex);
-            if (!m_changed.wait_for(lock, std::chrono::milliseconds(50),
-                                    [this] { return m_frames.size() < queuedFrames || m_failed; }))
+            if (!m_changed.wait_for(lock, std::chrono::milliseconds(50), [this] { return !m_free.empty() || m_failed; })
+                || m_failed)
                 return;
+            buffer = m_free.front();
+            m_free.pop_front();
         }
         m_window->setCurrentTime(m_settings.frameTime(m_next));
         QString error;
-        QImage frame = renderFrame(m_window, m_settings.size, &error);
-        if (frame.isNull()) {
+        if (!renderInto(m_buffers[buffer].data(), &error)) {
             std::unique_lock lock(m_mutex);
             m_error = tr("%1: cannot render frame %2: %3").arg(m_settings.path).arg(m_next).arg(error);
             m_failed = true;
@@ -180,9 +187,11 @@ void ReplayRecorder::renderNext()
             stopRendering();
             return;
         }
-        if (frame.format() != QImage::Format_RGB888)
-            frame = frame.convertToFormat(QImage::Format_RGB888);
-        push(std::move(frame));
+        {
+            std::unique_lock lock(m_mutex);
+            m_frames.push_back(buffer);
+            m_changed.notify_all();
+        }
         if (++m_next >= m_settings.frameCount())
             stopRendering();
     }
@@ -194,6 +203,7 @@ void ReplayRecorder::stopRendering()
         return;
     m_rendering = false;
     m_timer->stop();
+    setViewFrameSizes(false);
     {
         std::unique_lock lock(m_mutex);
         m_closed = true;
@@ -208,8 +218,10 @@ void ReplayRecorder::encode()
 {
     const std::int64_t total = m_settings.frameCount();
     try {
+        const int width = m_settings.size.width();
+        const int height = m_settings.size.height();
         for (;;) {
-            QImage frame;
+            std::size_t buffer = 0;
             {
                 std::unique_lock lock(m_mutex);
                 m_changed.wait_for(lock, std::chrono::milliseconds(100),
@@ -221,11 +233,17 @@ void ReplayRecorder::encode()
                         break;
                     continue;
                 }
-                frame = std::move(m_frames.front());
+                buffer = m_frames.front();
                 m_frames.pop_front();
+            }
+            // OpenGL's rows run bottom to top: the top row is the last, and rows go backwards.
+            const unsigned char* top = m_buffers[buffer].data() + std::size_t{4} * width * (height - 1);
+            m_writer->addFrame(top, -4 * width, VideoWriter::Pixels::Rgba);
+            {
+                std::unique_lock lock(m_mutex);
+                m_free.push_back(buffer);
                 m_changed.notify_all();
             }
-            m_writer->addFrame(frame.constBits(), static_cast<int>(frame.bytesPerLine()));
             ++m_encoded;
             m_progress->permille = static_cast<int>(std::min<std::int64_t>(999, m_encoded * 1000 / total));
         }

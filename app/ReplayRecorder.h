@@ -5,7 +5,6 @@
 
 #include "app/BackgroundTask.h"
 
-#include <QImage>
 #include <QObject>
 #include <QSize>
 #include <QString>
@@ -16,6 +15,7 @@
 #include <deque>
 #include <memory>
 #include <mutex>
+#include <vector>
 
 class QTimer;
 
@@ -49,12 +49,15 @@ struct ReplaySettings
 QString replaySettingsProblem(const ReplaySettings& settings, const MachineData& machine);
 
 /// Records a replay of what the main window's 3D view shows (in compare mode: both views,
-/// side by side, each half the width) into a video file (video/VideoWriter.h). Frames come
-/// from the window's own render window at the video's size, the export path
-/// (views/ViewImage.h), rendered on the GUI thread a tenth of a second at a time between
-/// turns of the event loop, the session's time cursor moved to each frame's time; a worker
-/// thread (encode()) compresses them meanwhile. When the last frame is rendered or Cancel pressed the time cursor goes
-/// back to where it was. Usable from the command line and as a row of the Tasks dock.
+/// side by side, each half the width) into a video file (video/VideoWriter.h). While it
+/// records, the views render at the video's size (RenderWidget::setFrameSize()) and show that
+/// frame scaled to fit: each frame is rendered once, read back once into one of a few buffers
+/// kept for the whole recording (views/ViewImage.h, renderViewFrame(): the same image as the
+/// export path), on the GUI thread a tenth of a second at a time between turns of the event
+/// loop, the session's time cursor moved to each frame's time. A worker thread (encode())
+/// converts and compresses them meanwhile. When the last frame is rendered or Cancel pressed
+/// the views go back to their own size and the time cursor to where it was. Usable from the
+/// command line and as a row of the Tasks dock.
 class ReplayRecorder : public QObject
 {
     Q_OBJECT
@@ -79,10 +82,6 @@ public:
     /// "H.264 (libx264)" or "MPEG-4 part 2"; empty before open().
     QString codecDescription() const;
 
-    /// The frame as recorded at the time cursor now: the main view, or in compare mode both
-    /// views side by side, at `size`.
-    static QImage renderFrame(MainWindow* window, const QSize& size, QString* error = nullptr);
-
 signals:
     /// The last frame was rendered (or the recording stopped); the time cursor is back.
     void renderingEnded();
@@ -90,7 +89,10 @@ signals:
 private:
     void renderNext();
     void stopRendering();
-    void push(QImage frame);
+    /// Sets the frame size of the views a frame is rendered from (empty: back to normal).
+    void setViewFrameSizes(bool recording);
+    /// Renders the frame at the time cursor into `rgba` (rows bottom to top).
+    bool renderInto(unsigned char* rgba, QString* error);
 
     MainWindow* m_window;
     ReplaySettings m_settings;
@@ -107,10 +109,13 @@ private:
     QString m_codec;
     bool m_restoreTime = true;
 
-    // Frames rendered and not encoded yet, oldest first (a few at most: rendering waits).
+    // Buffers of one frame each (RGBA, rows bottom to top), allocated once: the indices of
+    // those rendered and not encoded yet, oldest first, and of those free to render into.
+    std::vector<std::vector<unsigned char>> m_buffers;
     std::mutex m_mutex;
     std::condition_variable m_changed;
-    std::deque<QImage> m_frames;
+    std::deque<std::size_t> m_frames;
+    std::deque<std::size_t> m_free;
     bool m_closed = false;
 };
 

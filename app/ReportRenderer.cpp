@@ -13,10 +13,10 @@
 #include "views/MachineView.h"
 #include "views/ViewImage.h"
 
+#include <QAbstractTextDocumentLayout>
 #include <QApplication>
 #include <QBuffer>
 #include <QDateTime>
-#include <QElapsedTimer>
 #include <QFile>
 #include <QPageLayout>
 #include <QPageSize>
@@ -24,10 +24,14 @@
 #include <QPdfWriter>
 #include <QSaveFile>
 #include <QSvgRenderer>
+#include <QTextBlock>
+#include <QTextCursor>
 #include <QTextDocument>
+#include <QTextObjectInterface>
 #include <QTimeZone>
 #include <QUrl>
 
+#include <map>
 #include <vector>
 
 namespace placement {
@@ -54,6 +58,76 @@ QByteArray pngBytes(const QImage& image)
     buffer.open(QIODevice::WriteOnly);
     image.save(&buffer, "PNG");
     return bytes;
+}
+
+} // namespace
+
+/// The report's figures drawn into the page as vectors: QTextDocument's images are rasters,
+/// so each figure's <img> becomes an object of this kind, which QSvgRenderer paints straight
+/// into the PDF's painter (paths and text, sharp at any zoom, a few KB each).
+class SvgFigureObject : public QObject, public QTextObjectInterface
+{
+    Q_OBJECT
+    Q_INTERFACES(QTextObjectInterface)
+public:
+    static constexpr int Type = QTextFormat::UserObject + 1;
+    static constexpr int SvgProperty = QTextFormat::UserProperty + 1;
+
+    QSizeF intrinsicSize(QTextDocument*, int, const QTextFormat& format) override
+    {
+        return QSizeF(format.doubleProperty(QTextFormat::ImageWidth), format.doubleProperty(QTextFormat::ImageHeight));
+    }
+
+    void drawObject(QPainter* painter, const QRectF& rect, QTextDocument*, int, const QTextFormat& format) override
+    {
+        QSvgRenderer renderer(format.property(SvgProperty).toByteArray());
+        painter->save();
+        painter->setRenderHint(QPainter::Antialiasing);
+        renderer.render(painter, rect);
+        painter->restore();
+    }
+};
+
+namespace {
+
+/// Replaces the document's images named in `figures` (id to SVG) by SvgFigureObjects of the
+/// width the HTML gives them and the figure's own aspect.
+void drawFiguresAsVectors(QTextDocument& document, const std::map<QString, QByteArray>& figures)
+{
+    struct Found
+    {
+        int position;
+        int length;
+        QTextCharFormat format;
+    };
+    std::vector<Found> found;
+    for (QTextBlock block = document.begin(); block.isValid(); block = block.next())
+        for (auto it = block.begin(); !it.atEnd(); ++it) {
+            const QTextFragment fragment = it.fragment();
+            const QTextCharFormat format = fragment.charFormat();
+            if (!format.isImageFormat())
+                continue;
+            const auto figure = figures.find(format.toImageFormat().name());
+            if (figure == figures.end())
+                continue;
+            QSvgRenderer renderer(figure->second);
+            const QSizeF natural = renderer.defaultSize();
+            const double width = format.toImageFormat().width() > 0 ? format.toImageFormat().width() : natural.width();
+            QTextCharFormat object;
+            object.setObjectType(SvgFigureObject::Type);
+            object.setProperty(QTextFormat::ImageWidth, width);
+            object.setProperty(QTextFormat::ImageHeight,
+                               natural.width() > 0 ? width * natural.height() / natural.width() : natural.height());
+            object.setProperty(SvgFigureObject::SvgProperty, figure->second);
+            found.push_back({fragment.position(), fragment.length(), object});
+        }
+    // Back to front: a replacement keeps the positions of those before it.
+    for (auto it = found.rbegin(); it != found.rend(); ++it) {
+        QTextCursor cursor(&document);
+        cursor.setPosition(it->position);
+        cursor.setPosition(it->position + it->length, QTextCursor::KeepAnchor);
+        cursor.insertText(QString(QChar::ObjectReplacementCharacter), it->format);
+    }
 }
 
 bool writeBytes(const QString& path, const QByteArray& bytes, QString* error)
@@ -94,10 +168,9 @@ QImage renderReportSnapshot(const ReportContent& content, int run, QString* erro
             }
     }
     view.setNodeColors(colors);
-    QElapsedTimer waited;
-    waited.start();
-    while (waited.elapsed() < 300)
-        QApplication::processEvents(QEventLoop::AllEvents, 50);
+    // No waiting for a frame on screen: the view is laid out by show() (its resize events are
+    // sent then), and renderViewImage() renders the scene itself, off screen, before it returns.
+    QApplication::sendPostedEvents();
     QString why;
     const QImage image = renderViewImage(view, QSize(960, 720), &why);
     if (image.isNull()) {
@@ -131,21 +204,22 @@ bool writeReportPdf(const ReportContent& content, const std::vector<QImage>& sna
     html.replace(QStringLiteral("<img src=\"snapshot-"), QStringLiteral("<img width=\"400\" src=\"snapshot-"));
     QTextDocument document;
     document.setDefaultFont(QFont(QStringLiteral("DejaVu Sans"), 8));
+    std::map<QString, QByteArray> figures;
     for (const auto& [id, svg] : reportFigures(content)) {
-        QSvgRenderer renderer(QByteArray::fromStdString(svg));
-        QImage image(renderer.defaultSize() * 3, QImage::Format_ARGB32_Premultiplied);
-        image.fill(Qt::white);
-        QPainter painter(&image);
-        painter.setRenderHint(QPainter::Antialiasing);
-        renderer.render(&painter);
-        painter.end();
-        document.addResource(QTextDocument::ImageResource, QUrl(QString::fromStdString(id)), image);
+        figures[QString::fromStdString(id)] = QByteArray::fromStdString(svg);
+        // Until drawFiguresAsVectors() replaces it: an empty picture for the layout's first pass.
+        QImage placeholder(1, 1, QImage::Format_ARGB32_Premultiplied);
+        placeholder.fill(Qt::white);
+        document.addResource(QTextDocument::ImageResource, QUrl(QString::fromStdString(id)), placeholder);
     }
     for (size_t run = 0; run < snapshots.size(); ++run)
         if (!snapshots[run].isNull())
             document.addResource(QTextDocument::ImageResource, QUrl(QStringLiteral("snapshot-%1").arg(run)),
                                  snapshots[run]);
     document.setHtml(html);
+    SvgFigureObject figureObject;
+    document.documentLayout()->registerHandler(SvgFigureObject::Type, &figureObject);
+    drawFiguresAsVectors(document, figures);
 
     QByteArray bytes;
     QBuffer buffer(&bytes);
@@ -207,3 +281,5 @@ bool writeReport(const ReportRequest& request, QString* error, QString* done)
 }
 
 } // namespace placement
+
+#include "ReportRenderer.moc"

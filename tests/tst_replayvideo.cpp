@@ -13,6 +13,7 @@
 #include "tests/support/IsolatedSettings.h"
 #include "tests/support/RenderWait.h"
 #include "views/MachineView.h"
+#include "views/RenderWidget.h"
 #include "views/ViewImage.h"
 
 #include <QDialogButtonBox>
@@ -183,10 +184,22 @@ private slots:
         settings.speed = static_cast<double>(m_last - m_first) / 3.0; // 3 s of video: the whole run
         settings.size = QSize(640, 400);
         const std::int64_t before = window.currentTime();
+        // The frames the view renders as its own (those it shows on screen).
+        RenderWidget* widget = window.machineView()->renderWidget();
+        const int rendersBefore = widget->renderedFrames();
         QString outcome;
         QVERIFY2(record(window, settings, &outcome), qPrintable(outcome));
+        const int renders = widget->renderedFrames() - rendersBefore;
         QCOMPARE(window.currentTime(), before); // the time cursor is back
         QCOMPARE(probe(settings.path).frames, settings.frameCount());
+        // Each frame rendered once, for the file and the screen alike: the view's own frames
+        // are the recorded ones (shown scaled to fit), not renders of their own at the view's
+        // size between them; one more when the recording ends. Then the view is its own size.
+        qInfo("%d renders for %lld frames", renders, static_cast<long long>(settings.frameCount()));
+        QVERIFY2(renders >= settings.frameCount() && renders <= settings.frameCount() + 2,
+                 qPrintable(QString::number(renders)));
+        QVERIFY(widget->frameSize().isEmpty());
+        QCOMPARE(widget->renderSize(), widget->size() * widget->devicePixelRatioF());
 
         for (const std::int64_t frame : {std::int64_t{4}, settings.frameCount() / 2 + 1}) {
             const QImage decoded

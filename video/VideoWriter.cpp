@@ -54,6 +54,7 @@ struct VideoWriter::Private
     AVFrame* frame = nullptr;
     AVPacket* packet = nullptr;
     SwsContext* scale = nullptr;
+    AVPixelFormat scaleFrom = AV_PIX_FMT_NONE;
     std::int64_t written = 0;
     bool headerWritten = false;
     bool finished = false;
@@ -171,11 +172,6 @@ VideoWriter::VideoWriter(const std::string& path, int width, int height, int fra
         status = av_frame_get_buffer(d->frame, 0);
         if (status < 0)
             d->fail("cannot allocate a frame", status);
-        d->scale = sws_getContext(width, height, AV_PIX_FMT_RGB24, width, height, AV_PIX_FMT_YUV420P, SWS_BICUBIC,
-                                  nullptr, nullptr, nullptr);
-        if (!d->scale)
-            d->fail("cannot set up the colour conversion");
-
         status = avio_open(&d->output->pb, d->partial.c_str(), AVIO_FLAG_WRITE);
         if (status < 0)
             throw std::runtime_error(d->partial + ": cannot write: " + avError(status));
@@ -205,14 +201,23 @@ VideoWriter::~VideoWriter()
     }
 }
 
-void VideoWriter::addFrame(const unsigned char* rgb, int bytesPerLine)
+void VideoWriter::addFrame(const unsigned char* top, int bytesPerLine, Pixels layout)
 {
     if (d->finished)
         d->fail("frame added after the video was finished");
+    const AVPixelFormat from = layout == Pixels::Rgba ? AV_PIX_FMT_RGBA : AV_PIX_FMT_RGB24;
+    if (from != d->scaleFrom) {
+        sws_freeContext(d->scale);
+        d->scale = sws_getContext(d->width, d->height, from, d->width, d->height, AV_PIX_FMT_YUV420P, SWS_BICUBIC,
+                                  nullptr, nullptr, nullptr);
+        d->scaleFrom = d->scale ? from : AV_PIX_FMT_NONE;
+        if (!d->scale)
+            d->fail("cannot set up the colour conversion");
+    }
     int status = av_frame_make_writable(d->frame);
     if (status < 0)
         d->fail("cannot prepare a frame", status);
-    const unsigned char* const source[1] = {rgb};
+    const unsigned char* const source[1] = {top};
     const int strides[1] = {bytesPerLine};
     sws_scale(d->scale, source, strides, 0, d->height, d->frame->data, d->frame->linesize);
     d->frame->pts = d->written;

@@ -27,9 +27,16 @@ public:
     VideoWriter(const VideoWriter&) = delete;
     VideoWriter& operator=(const VideoWriter&) = delete;
 
-    /// Encodes one frame: `height` rows of `width` RGB pixels (3 bytes each, 8 bits per
-    /// channel), top row first, `bytesPerLine` apart.
-    void addFrame(const unsigned char* rgb, int bytesPerLine);
+    /// How a frame's pixels are laid out: 8 bits per channel, red first.
+    enum class Pixels {
+        Rgb, ///< 3 bytes a pixel
+        Rgba, ///< 4 bytes a pixel, the alpha ignored (OpenGL's read-back)
+    };
+
+    /// Encodes one frame: `height` rows of `width` pixels, `top` the top row's first pixel,
+    /// each next row `bytesPerLine` further on (negative for rows stored bottom to top, as
+    /// OpenGL reads them). Converted to 4:2:0 YUV by libswscale straight from there.
+    void addFrame(const unsigned char* top, int bytesPerLine, Pixels layout = Pixels::Rgb);
     /// Encodes what the encoder still holds, closes the file and renames it into place.
     void finish();
 

@@ -345,10 +345,10 @@ void MachineView::setCameraState(const CameraState& state)
 int MachineView::nodeAt(QPointF position) const
 {
     vtkRenderer* renderer = m_renderWidget->renderer();
-    const qreal ratio = m_renderWidget->devicePixelRatioF();
     const int* size = m_renderWidget->renderWindow()->GetSize();
-    const double x = position.x() * ratio;
-    const double y = size[1] - position.y() * ratio - 1; // VTK display y grows upwards
+    const QPointF rendered = m_renderWidget->renderPosition(position); // a recording's frame may be scaled
+    const double x = rendered.x();
+    const double y = size[1] - rendered.y() - 1; // VTK display y grows upwards
 
     double ends[2][4];
     for (int i = 0; i < 2; ++i) {

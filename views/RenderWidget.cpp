@@ -103,6 +103,7 @@ struct RenderWidget::Private
     std::unique_ptr<QOffscreenSurface> offscreen;
     bool contextFailed = false;
     QSize renderedSize; // device pixels of the last VTK render
+    QSize frameSize; // set: every render is of this size (a recording), shown scaled to fit
     bool needRender = true;
     bool presentPending = false;
     bool inRender = false;
@@ -114,6 +115,17 @@ struct RenderWidget::Private
     int frames = 0;
 
     QSize deviceSize() const { return q->size() * q->devicePixelRatioF(); }
+    /// The size VTK renders at: the frame size while one is set, else the widget's.
+    QSize renderSize() const { return frameSize.isEmpty() ? deviceSize() : frameSize; }
+    /// Where a frame of the frame size shows in a window of `target` device pixels: scaled
+    /// to fit, centred.
+    QRect fittedFrame(const QSize& target) const
+    {
+        if (frameSize.isEmpty())
+            return QRect(QPoint(0, 0), target);
+        const QSize fitted = frameSize.scaled(target, Qt::KeepAspectRatio);
+        return QRect(QPoint((target.width() - fitted.width()) / 2, (target.height() - fitted.height()) / 2), fitted);
+    }
     bool shown() const { return surface && surface->handle() && surface->isExposed(); }
     QSurface* currentSurface() const
     {
@@ -154,7 +166,7 @@ struct RenderWidget::Private
 
     void syncSize()
     {
-        const QSize size = deviceSize();
+        const QSize size = renderSize();
         const int* current = window->GetSize();
         if (current[0] != size.width() || current[1] != size.height()) {
             window->SetSize(size.width(), size.height());
@@ -168,7 +180,7 @@ struct RenderWidget::Private
     void renderIfNeeded()
     {
         syncSize();
-        if (!needRender && renderedSize == deviceSize())
+        if (!needRender && renderedSize == renderSize())
             return;
         vtkOpenGLState* state = window->GetState();
         state->Reset();
@@ -180,7 +192,7 @@ struct RenderWidget::Private
         inRender = false;
         state->Pop();
         needRender = false;
-        renderedSize = deviceSize();
+        renderedSize = renderSize();
         lastRenderMs = static_cast<double>(timer.nsecsElapsed()) / 1e6;
         ++frames;
     }
@@ -191,7 +203,7 @@ struct RenderWidget::Private
         presentPending = false;
         if (!shown() || !ensureContext() || !context->makeCurrent(surface))
             return;
-        const bool rendered = needRender || renderedSize != deviceSize();
+        const bool rendered = needRender || renderedSize != renderSize();
         renderIfNeeded();
         QOpenGLExtraFunctions* gl = context->extraFunctions();
         vtkOpenGLFramebufferObject* frame = window->GetRenderFramebuffer();
@@ -199,8 +211,17 @@ struct RenderWidget::Private
         frame->ActivateReadBuffer(0);
         gl->glBindFramebuffer(GL_DRAW_FRAMEBUFFER, context->defaultFramebufferObject());
         const QSize target = surface->size() * surface->devicePixelRatio();
-        const bool sameSize = target == renderedSize;
-        gl->glBlitFramebuffer(0, 0, renderedSize.width(), renderedSize.height(), 0, 0, target.width(), target.height(),
+        const QRect shown = fittedFrame(target);
+        if (shown.size() != target) {
+            // A frame of another shape (a recording's): bands of the window's colour beside it.
+            const QColor band = q->palette().color(QPalette::Window);
+            gl->glDisable(GL_SCISSOR_TEST);
+            gl->glClearColor(band.redF(), band.greenF(), band.blueF(), 1);
+            gl->glClear(GL_COLOR_BUFFER_BIT);
+        }
+        const bool sameSize = shown.size() == renderedSize;
+        gl->glBlitFramebuffer(0, 0, renderedSize.width(), renderedSize.height(), shown.left(),
+                              target.height() - shown.bottom() - 1, shown.right() + 1, target.height() - shown.top(),
                               GL_COLOR_BUFFER_BIT, sameSize ? GL_NEAREST : GL_LINEAR);
         gl->glBindFramebuffer(GL_FRAMEBUFFER, context->defaultFramebufferObject());
         window->GetState()->Reset();
@@ -260,10 +281,20 @@ struct RenderWidget::Private
         self->requestPresent();
     }
 
+    /// A position in the widget (logical pixels) in VTK's render, device pixels.
+    QPointF renderPosition(QPointF position) const
+    {
+        position *= q->devicePixelRatioF();
+        if (frameSize.isEmpty())
+            return position;
+        const QRect shown = fittedFrame(deviceSize());
+        return {(position.x() - shown.left()) * frameSize.width() / std::max(1, shown.width()),
+                (position.y() - shown.top()) * frameSize.height() / std::max(1, shown.height())};
+    }
+
     void forwardMouse(QMouseEvent* event, unsigned long vtkEvent, bool repeat = false)
     {
-        const qreal ratio = q->devicePixelRatioF();
-        const QPointF position = event->position() * ratio;
+        const QPointF position = renderPosition(event->position());
         const auto modifiers = event->modifiers();
         interactor->SetEventInformationFlipY(static_cast<int>(position.x() + 0.5), static_cast<int>(position.y() + 0.5),
                                              modifiers.testFlag(Qt::ControlModifier) ? 1 : 0,
@@ -459,7 +490,7 @@ QImage RenderWidget::grabFramebuffer()
 {
     if (!makeCurrent())
         return {};
-    const bool rendered = d->needRender || d->renderedSize != d->deviceSize();
+    const bool rendered = d->needRender || d->renderedSize != d->renderSize();
     d->renderIfNeeded();
     const QSize size = d->renderedSize;
     QImage image(size, QImage::Format_RGBA8888);
@@ -475,6 +506,54 @@ QImage RenderWidget::grabFramebuffer()
         emit frameRendered();
     image.setDevicePixelRatio(devicePixelRatioF());
     return image.mirrored(); // OpenGL's rows run bottom to top
+}
+
+void RenderWidget::setFrameSize(const QSize& size)
+{
+    if (size == d->frameSize)
+        return;
+    d->frameSize = size;
+    d->needRender = true;
+    d->requestPresent();
+}
+
+QSize RenderWidget::frameSize() const
+{
+    return d->frameSize;
+}
+
+QSize RenderWidget::renderSize() const
+{
+    return d->renderSize();
+}
+
+QPointF RenderWidget::renderPosition(QPointF position) const
+{
+    return d->renderPosition(position);
+}
+
+bool RenderWidget::renderFrame(unsigned char* rgba, int bytesPerLine)
+{
+    if (!makeCurrent())
+        return false;
+    d->needRender = true;
+    d->renderIfNeeded();
+    const QSize size = d->renderedSize;
+    QOpenGLExtraFunctions* gl = d->context->extraFunctions();
+    vtkOpenGLFramebufferObject* frame = d->window->GetRenderFramebuffer();
+    frame->Bind(GL_READ_FRAMEBUFFER);
+    frame->ActivateReadBuffer(0);
+    for (int stale = 0; stale < 8 && gl->glGetError() != GL_NO_ERROR; ++stale) {}
+    gl->glPixelStorei(GL_PACK_ALIGNMENT, 4);
+    gl->glPixelStorei(GL_PACK_ROW_LENGTH, bytesPerLine / 4);
+    gl->glReadPixels(0, 0, size.width(), size.height(), GL_RGBA, GL_UNSIGNED_BYTE, rgba);
+    gl->glPixelStorei(GL_PACK_ROW_LENGTH, 0);
+    const bool read = gl->glGetError() == GL_NO_ERROR;
+    gl->glBindFramebuffer(GL_FRAMEBUFFER, d->context->defaultFramebufferObject());
+    d->window->GetState()->Reset();
+    emit frameRendered();
+    d->requestPresent(); // the same frame, on screen at the next turn of the event loop
+    return read;
 }
 
 QWindow* RenderWidget::nativeWindow() const
@@ -544,8 +623,7 @@ void RenderWidget::mouseDoubleClickEvent(QMouseEvent* event)
 
 void RenderWidget::wheelEvent(QWheelEvent* event)
 {
-    const qreal ratio = devicePixelRatioF();
-    const QPointF position = event->position() * ratio;
+    const QPointF position = d->renderPosition(event->position());
     d->interactor->SetEventInformationFlipY(static_cast<int>(position.x() + 0.5), static_cast<int>(position.y() + 0.5));
     // One VTK wheel step per notch (120 units); touchpads deliver smaller deltas.
     d->wheelAccumulator += event->angleDelta().y();

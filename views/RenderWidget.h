@@ -58,6 +58,21 @@ public:
     /// The current frame at the widget's size in device pixels, rendered if needed (also for a
     /// widget never shown).
     QImage grabFramebuffer();
+    /// While `size` is not empty, the scene renders at exactly `size` device pixels whatever
+    /// the widget's size, and the window shows that frame scaled to fit, centred, with bands of
+    /// the window's colour beside it: a replay recording renders each frame once, for the file
+    /// and the screen alike (no framebuffers resized back and forth). Empty: the widget's size.
+    void setFrameSize(const QSize& size);
+    QSize frameSize() const;
+    /// The size VTK renders at now, device pixels: frameSize(), or the widget's.
+    QSize renderSize() const;
+    /// A position in the widget (logical pixels) in VTK's render (device pixels, y down).
+    QPointF renderPosition(QPointF position) const;
+    /// Renders the scene now at renderSize() and reads it into `rgba`: renderSize() rows of
+    /// RGBA pixels, bottom row first (OpenGL's order), `bytesPerLine` (a multiple of 4, at
+    /// least 4 x width) apart. The frame is also the one the window shows next. Makes the
+    /// context current and leaves it so. False if OpenGL could not.
+    bool renderFrame(unsigned char* rgba, int bytesPerLine);
     /// The native window the frames are shown in (input arrives there first).
     QWindow* nativeWindow() const;
 

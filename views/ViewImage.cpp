@@ -50,6 +50,33 @@ bool fail(QString* error, const QString& message)
     return false;
 }
 
+/// The aspect of the view as the user sees it (width over height).
+double shownAspect(RenderWidget* widget)
+{
+    const QSize shown = widget->frameSize().isEmpty()
+        ? QSize(widget->renderWindow()->GetSize()[0], widget->renderWindow()->GetSize()[1])
+        : widget->size() * widget->devicePixelRatioF();
+    return static_cast<double>(std::max(1, shown.width())) / std::max(1, shown.height());
+}
+
+/// VTK keeps the vertical field of view: an image relatively narrower than the view would
+/// cut the sides off, so the camera backs off until the machine keeps its margin.
+void fitCameraToAspect(MachineView& view, vtkRenderer* renderer, double shown, const QSize& size)
+{
+    vtkCamera* camera = renderer->GetActiveCamera();
+    const double aspect = static_cast<double>(size.width()) / size.height();
+    if (aspect >= shown)
+        return;
+    const double wanted = layoutExtent(camera, view.nodeLayout(), shown);
+    for (int iteration = 0; iteration < 4 && wanted > 0; ++iteration) {
+        const double extent = layoutExtent(camera, view.nodeLayout(), aspect);
+        if (extent <= wanted * 1.001)
+            break;
+        camera->Dolly(wanted / extent);
+    }
+    renderer->ResetCameraClippingRange();
+}
+
 } // namespace
 
 int maximumViewImageSide(MachineView& view)
@@ -99,19 +126,7 @@ QImage renderViewImage(MachineView& view, const QSize& size, QString* error)
     saved->DeepCopy(camera);
     const int shownWidth = std::max(1, window->GetSize()[0]);
     const int shownHeight = std::max(1, window->GetSize()[1]);
-    const double shownAspect = static_cast<double>(shownWidth) / shownHeight;
-    const double aspect = static_cast<double>(size.width()) / size.height();
-    if (aspect < shownAspect) {
-        // VTK keeps the vertical field of view: a narrower image would cut the sides off.
-        const double wanted = layoutExtent(camera, view.nodeLayout(), shownAspect);
-        for (int iteration = 0; iteration < 4 && wanted > 0; ++iteration) {
-            const double extent = layoutExtent(camera, view.nodeLayout(), aspect);
-            if (extent <= wanted * 1.001)
-                break;
-            camera->Dolly(wanted / extent);
-        }
-        renderer->ResetCameraClippingRange();
-    }
+    fitCameraToAspect(view, renderer, shownAspect(widget), size);
     // No swap: the widget must not take this frame for one of its own (RenderWidget's
     // WindowFrameEvent observer), and paintGL() renders afresh at its size below.
     const vtkTypeBool swap = window->GetSwapBuffers();
@@ -141,6 +156,29 @@ QImage renderViewImage(MachineView& view, const QSize& size, QString* error)
     for (int y = 0; y < size.height(); ++y)
         std::copy_n(data + rowBytes * static_cast<size_t>(size.height() - 1 - y), rowBytes, image.scanLine(y));
     return image;
+}
+
+bool renderViewFrame(MachineView& view, unsigned char* rgba, int bytesPerLine, QString* error)
+{
+    RenderWidget* widget = view.renderWidget();
+    const QSize size = widget->frameSize();
+    if (size.isEmpty())
+        return fail(error, QObject::tr("The 3D view has no frame size set for recording."));
+    if (!widget->makeCurrent())
+        return fail(error, QObject::tr("The 3D view has no OpenGL context."));
+    vtkRenderer* renderer = widget->renderer();
+    vtkCamera* camera = renderer->GetActiveCamera();
+    vtkNew<vtkCamera> saved;
+    saved->DeepCopy(camera);
+    fitCameraToAspect(view, renderer, shownAspect(widget), size);
+    const bool read = widget->renderFrame(rgba, bytesPerLine);
+    camera->DeepCopy(saved);
+    widget->doneCurrent();
+    if (!read)
+        return fail(
+            error,
+            QObject::tr("OpenGL could not render an image of %1 x %2 pixels.").arg(size.width()).arg(size.height()));
+    return true;
 }
 
 } // namespace placement

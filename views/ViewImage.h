@@ -22,4 +22,11 @@ int maximumViewImageSide(MachineView& view);
 /// a null image and says why in `error` when it cannot.
 QImage renderViewImage(MachineView& view, const QSize& size, QString* error = nullptr);
 
+/// The frames of a recording: with the view's RenderWidget set to a frame size
+/// (RenderWidget::setFrameSize()), renders the scene once at that size, the camera fitted as
+/// renderViewImage() fits it (the same image), reads it into `rgba` (RGBA, rows bottom to
+/// top, `bytesPerLine` apart) and leaves it in the window for the screen. No framebuffer is
+/// resized and nothing allocated per frame. False, and why in `error`, when it cannot.
+bool renderViewFrame(MachineView& view, unsigned char* rgba, int bytesPerLine, QString* error = nullptr);
+
 } // namespace placement
