@@ -126,6 +126,13 @@ private slots:
         QCOMPARE(summary.gpuUtilization, 0.0);
         QCOMPARE(summary.jobsSharingNodes, 2);
         QVERIFY(overCommitment(machine, jobs, result).isEmpty());
+        // The checker can fail: 3 + 2 cores on a 4-core node, and a job given 3 for its 2.
+        std::vector<CoreJob> bigger = jobs;
+        bigger[1].request.cores = 3;
+        CoreSimulationResult tampered = result;
+        tampered.jobs[1].grant.cores = {3};
+        QVERIFY(overCommitment(machine, bigger, tampered).startsWith(QStringLiteral("node 0 holds 5 cores")));
+        QVERIFY(overCommitment(machine, jobs, tampered).contains(QStringLiteral("3 cores for 2")));
     }
 
     void coresSpreadWhenANodeIsFull()
