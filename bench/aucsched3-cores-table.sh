@@ -8,7 +8,7 @@
 # Slurm's backfill with topology/tree (cons_tres 22.05 best fit under EASY), beside the
 # paper's numbers. Run after a build:
 #
-#     bash bench/aucsched3-cores-table.sh [build dir] [--seeds N] [--window W] [--workloads 1,2,...]
+#     bash bench/aucsched3-cores-table.sh [build dir] [--seeds N] [--window W] [--node-limit B] [--workloads 1,2,...]
 #
 # The defaults are the ones of the table in docs/simulation.md: 7 seeds, a window of 10.
 set -euo pipefail

@@ -9,11 +9,12 @@
 #include "core/Slurm2205Allocators.h"
 #include "core/SwitchHierarchy.h"
 
+#include <queue>
+
 #include <algorithm>
 #include <deque>
 #include <limits>
 #include <numeric>
-#include <queue>
 #include <set>
 #include <stdexcept>
 #include <tuple>
@@ -33,8 +34,8 @@ NodeResources::NodeResources(const Topology& topology, std::vector<int> cores, s
     const auto n = static_cast<size_t>(topology.nodeCount());
     if (m_cores.size() != n || m_gpus.size() != n)
         throw std::invalid_argument("node resources: " + std::to_string(m_cores.size()) + " core counts and "
-                                    + std::to_string(m_gpus.size()) + " GPU counts for "
-                                    + std::to_string(n) + " nodes");
+                                    + std::to_string(m_gpus.size()) + " GPU counts for " + std::to_string(n)
+                                    + " nodes");
     for (size_t i = 0; i < n; ++i) {
         if (m_cores[i] < 1 || m_gpus[i] < 0)
             throw std::invalid_argument("node resources: node " + std::to_string(i) + " has "
@@ -410,7 +411,8 @@ std::vector<ResourceBid> CoreAucsched3Allocator::bids(const NodeResources& resou
                 if (k + count > n)
                     break;
                 if (!request.wholeNodes()
-                    && coresPrefix[static_cast<size_t>(k + count)] - coresPrefix[static_cast<size_t>(k)] < request.cores)
+                    && coresPrefix[static_cast<size_t>(k + count)] - coresPrefix[static_cast<size_t>(k)]
+                        < request.cores)
                     continue;
             } else {
                 // As few nodes from k on as give the cores.
@@ -425,11 +427,11 @@ std::vector<ResourceBid> CoreAucsched3Allocator::bids(const NodeResources& resou
             const int common = tree.lowestCommonGroup(tree.groupOfNode[static_cast<size_t>(first)],
                                                       tree.groupOfNode[static_cast<size_t>(last)]);
             const int level = tree.level[static_cast<size_t>(common)];
-            candidates.push_back({cost(count, level, request.gpusPerNode, resources.maxGpusPerNode()),
-                                  1 + gaps[static_cast<size_t>(k + count - 1)] - gaps[static_cast<size_t>(k)],
-                                  static_cast<int>(loadPrefix[static_cast<size_t>(k + count)]
-                                                   - loadPrefix[static_cast<size_t>(k)]),
-                                  freeUnder[static_cast<size_t>(common)], k, count});
+            candidates.push_back(
+                {cost(count, level, request.gpusPerNode, resources.maxGpusPerNode()),
+                 1 + gaps[static_cast<size_t>(k + count - 1)] - gaps[static_cast<size_t>(k)],
+                 static_cast<int>(loadPrefix[static_cast<size_t>(k + count)] - loadPrefix[static_cast<size_t>(k)]),
+                 freeUnder[static_cast<size_t>(common)], k, count});
         }
         const size_t kept = std::min(candidates.size(), static_cast<size_t>(keep));
         std::partial_sort(candidates.begin(), candidates.begin() + static_cast<std::ptrdiff_t>(kept), candidates.end(),
@@ -638,7 +640,8 @@ private:
         for (auto it = m_queue.begin() + 1; it != m_queue.end() && considered < m_options.window; ++considered) {
             const int candidate = *it;
             Grant grant = m_allocator.allocate(m_state, job(candidate).request);
-            if (grant.empty() || (now + estimate(candidate) > reservation && !headStillFits(head, grant, reservation))) {
+            if (grant.empty()
+                || (now + estimate(candidate) > reservation && !headStillFits(head, grant, reservation))) {
                 ++it;
                 continue;
             }
@@ -732,8 +735,7 @@ CoreRunSummary summarizeCoreRun(const NodeResources& machine, const std::vector<
     std::int64_t first = never, last = std::numeric_limits<std::int64_t>::min();
     double coreSeconds = 0, gpuSeconds = 0, waits = 0;
     SimulationResult asNodes;
-    std::vector<std::vector<std::pair<std::int64_t, std::int64_t>>> intervals(
-        static_cast<size_t>(machine.nodeCount()));
+    std::vector<std::vector<std::pair<std::int64_t, std::int64_t>>> intervals(static_cast<size_t>(machine.nodeCount()));
     std::vector<std::vector<int>> jobOf(static_cast<size_t>(machine.nodeCount()));
     for (size_t i = 0; i < jobs.size(); ++i) {
         const CoreSimulatedJob& run = result.jobs[i];

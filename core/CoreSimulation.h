@@ -113,10 +113,7 @@ class CoreFirstFitAllocator final : public ResourceAllocator
 public:
     std::string name() const override { return "first-fit"; }
     Grant allocate(const NodeResources& resources, const ResourceRequest& request) override;
-    std::unique_ptr<ResourceAllocator> clone() const override
-    {
-        return std::make_unique<CoreFirstFitAllocator>(*this);
-    }
+    std::unique_ptr<ResourceAllocator> clone() const override { return std::make_unique<CoreFirstFitAllocator>(*this); }
 };
 
 /// Slurm 22.05's select/cons_tres on topology/tree by cores and GPUs (`_eval_nodes_topo` in

@@ -59,9 +59,15 @@ QString overCommitment(const NodeResources& machine, const std::vector<CoreJob>&
         const ResourceRequest& r = jobs[i].request;
         const Grant& g = run.grant;
         if (r.nodes > 0 && static_cast<int>(g.nodes.size()) != r.nodes)
-            return QStringLiteral("job %1: %2 nodes for %3").arg(QString::fromStdString(jobs[i].id)).arg(g.nodes.size()).arg(r.nodes);
+            return QStringLiteral("job %1: %2 nodes for %3")
+                .arg(QString::fromStdString(jobs[i].id))
+                .arg(g.nodes.size())
+                .arg(r.nodes);
         if (!r.wholeNodes() && g.totalCores() != r.cores)
-            return QStringLiteral("job %1: %2 cores for %3").arg(QString::fromStdString(jobs[i].id)).arg(g.totalCores()).arg(r.cores);
+            return QStringLiteral("job %1: %2 cores for %3")
+                .arg(QString::fromStdString(jobs[i].id))
+                .arg(g.totalCores())
+                .arg(r.cores);
         for (size_t k = 0; k < g.nodes.size(); ++k) {
             const int node = g.nodes[k];
             if (!r.wholeNodes() && (g.cores[k] < 1 || g.gpus[k] != r.gpusPerNode))
@@ -77,8 +83,9 @@ QString overCommitment(const NodeResources& machine, const std::vector<CoreJob>&
     for (int node = 0; node < machine.nodeCount(); ++node) {
         auto& list = events[static_cast<size_t>(node)];
         // Ends before starts at one time: [start, end) intervals.
-        std::sort(list.begin(), list.end(),
-                  [](const Event& a, const Event& b) { return a.time != b.time ? a.time < b.time : a.cores < b.cores; });
+        std::sort(list.begin(), list.end(), [](const Event& a, const Event& b) {
+            return a.time != b.time ? a.time < b.time : a.cores < b.cores;
+        });
         int cores = 0, gpus = 0, jobsOn = 0, wholeOn = 0;
         for (const Event& e : list) {
             cores += e.cores;
@@ -272,8 +279,7 @@ private slots:
         QCOMPARE(result.neverFit, 0);
         for (const auto& run : result.jobs)
             QVERIFY(run.start >= 0);
-        QVERIFY2(overCommitment(machine, jobs, result).isEmpty(),
-                 qPrintable(overCommitment(machine, jobs, result)));
+        QVERIFY2(overCommitment(machine, jobs, result).isEmpty(), qPrintable(overCommitment(machine, jobs, result)));
     }
 
     void paperWorkloads()
@@ -354,9 +360,9 @@ private slots:
             QVERIFY(summary.jobsSharingNodes > 0); // several jobs a host, as logged
             QVERIFY(summary.coreUtilization > 0 && summary.coreUtilization <= 1);
             QVERIFY(summary.nodeUtilization >= summary.coreUtilization * 0.5 && summary.nodeUtilization <= 1);
-            qInfo("%s: %d jobs, %d sharing nodes, cores %.3f, nodes %.3f, mean wait %.0f s",
-                  allocator->name().c_str(), summary.jobs, summary.jobsSharingNodes, summary.coreUtilization,
-                  summary.nodeUtilization, summary.meanWait);
+            qInfo("%s: %d jobs, %d sharing nodes, cores %.3f, nodes %.3f, mean wait %.0f s", allocator->name().c_str(),
+                  summary.jobs, summary.jobsSharingNodes, summary.coreUtilization, summary.nodeUtilization,
+                  summary.meanWait);
         }
     }
 };
