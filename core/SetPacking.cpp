@@ -86,6 +86,8 @@ std::vector<double> greedyPacking(const SetPackingProblem& problem, const std::v
     return x;
 }
 
+SetPackingSolution solveBinaryProgram(glp_prob* p, std::vector<double> greedy, int nodeLimit);
+
 } // namespace
 
 SetPackingSolution solveSetPacking(const SetPackingProblem& problem)
@@ -129,6 +131,83 @@ SetPackingSolution solveSetPacking(const SetPackingProblem& problem)
         glp_load_matrix(p, static_cast<int>(rowIndex.size()) - 1, rowIndex.data(), columnIndex.data(),
                         coefficient.data());
     }
+    return solveBinaryProgram(p, greedyPacking(problem, setsOf), problem.nodeLimit);
+}
+
+SetPackingSolution solveCapacityPacking(const CapacityPackingProblem& problem)
+{
+    const int items = static_cast<int>(problem.values.size());
+    if (items == 0)
+        return {};
+    std::unique_ptr<glp_prob, ProblemDeleter> lp(glp_create_prob());
+    glp_prob* p = lp.get();
+    glp_set_obj_dir(p, GLP_MAX);
+    glp_add_cols(p, items);
+    for (int i = 0; i < items; ++i) {
+        glp_set_col_kind(p, i + 1, GLP_BV);
+        glp_set_obj_coef(p, i + 1, problem.values[static_cast<size_t>(i)]);
+    }
+    std::vector<int> rowIndex{0}, columnIndex{0};
+    std::vector<double> coefficient{0.0};
+    const int rows = static_cast<int>(problem.rows.size());
+    for (int r = 0; r < rows; ++r) {
+        const PackingRow& row = problem.rows[static_cast<size_t>(r)];
+        if (row.items.size() != row.coefficients.size())
+            throw std::invalid_argument("capacity packing: row " + std::to_string(r) + " has "
+                                        + std::to_string(row.items.size()) + " items and "
+                                        + std::to_string(row.coefficients.size()) + " coefficients");
+        for (size_t k = 0; k < row.items.size(); ++k) {
+            if (row.items[k] < 0 || row.items[k] >= items)
+                throw std::invalid_argument("capacity packing: item " + std::to_string(row.items[k])
+                                            + " does not exist");
+            rowIndex.push_back(r + 1);
+            columnIndex.push_back(row.items[k] + 1);
+            coefficient.push_back(row.coefficients[k]);
+        }
+    }
+    if (rows > 0) {
+        glp_add_rows(p, rows);
+        for (int r = 0; r < rows; ++r)
+            glp_set_row_bnds(p, r + 1, GLP_UP, 0.0, problem.rows[static_cast<size_t>(r)].capacity);
+        glp_load_matrix(p, static_cast<int>(rowIndex.size()) - 1, rowIndex.data(), columnIndex.data(),
+                        coefficient.data());
+    }
+    // Greedy first incumbent: items by decreasing value, each while every row has room.
+    std::vector<int> order(static_cast<size_t>(items));
+    std::iota(order.begin(), order.end(), 0);
+    std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
+        return problem.values[static_cast<size_t>(a)] > problem.values[static_cast<size_t>(b)];
+    });
+    std::vector<std::vector<std::pair<int, double>>> rowsOf(static_cast<size_t>(items));
+    for (int r = 0; r < rows; ++r) {
+        const PackingRow& row = problem.rows[static_cast<size_t>(r)];
+        for (size_t k = 0; k < row.items.size(); ++k)
+            rowsOf[static_cast<size_t>(row.items[k])].push_back({r, row.coefficients[k]});
+    }
+    std::vector<double> used(static_cast<size_t>(rows), 0.0);
+    std::vector<double> greedy(static_cast<size_t>(items) + 1, 0.0);
+    for (int item : order) {
+        if (problem.values[static_cast<size_t>(item)] <= 0)
+            break;
+        const auto& in = rowsOf[static_cast<size_t>(item)];
+        if (std::any_of(in.begin(), in.end(), [&](const auto& entry) {
+                return used[static_cast<size_t>(entry.first)] + entry.second
+                    > problem.rows[static_cast<size_t>(entry.first)].capacity + 1e-9;
+            }))
+            continue;
+        for (const auto& [r, c] : in)
+            used[static_cast<size_t>(r)] += c;
+        greedy[static_cast<size_t>(item) + 1] = 1.0;
+    }
+    return solveBinaryProgram(p, std::move(greedy), problem.nodeLimit);
+}
+
+namespace {
+
+SetPackingSolution solveBinaryProgram(glp_prob* p, std::vector<double> greedy, int nodeLimit)
+{
+    SetPackingSolution solution;
+    const int items = glp_get_num_cols(p);
     const QuietTerminal quiet;
     glp_smcp simplex;
     glp_init_smcp(&simplex);
@@ -137,8 +216,8 @@ SetPackingSolution solveSetPacking(const SetPackingProblem& problem)
         throw std::runtime_error("GLPK could not solve the LP relaxation (glp_simplex code " + std::to_string(code)
                                  + ")");
     Search search;
-    search.greedy = greedyPacking(problem, setsOf);
-    search.nodeLimit = problem.nodeLimit;
+    search.greedy = std::move(greedy);
+    search.nodeLimit = nodeLimit;
     glp_iocp parameters;
     glp_init_iocp(&parameters);
     parameters.msg_lev = GLP_MSG_OFF;
@@ -165,5 +244,7 @@ SetPackingSolution solveSetPacking(const SetPackingProblem& problem)
     solution.objective = glp_mip_obj_val(p);
     return solution;
 }
+
+} // namespace
 
 } // namespace placement

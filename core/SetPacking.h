@@ -35,4 +35,26 @@ struct SetPackingSolution
 /// item index out of range and std::runtime_error if GLPK fails.
 SetPackingSolution solveSetPacking(const SetPackingProblem& problem);
 
+/// A 0-1 program with capacities: maximise sum value_i x_i subject to, for every row,
+/// sum coefficient x_i <= capacity (coefficients >= 0). AUCSCHED3's bid selection with cores
+/// and GPUs (Soner & Özturan eqs. 1-4) is one: a row per job (at most one bid), and per node
+/// one for its free cores and one for its free GPUs.
+struct PackingRow
+{
+    std::vector<int> items;
+    std::vector<double> coefficients; ///< per entry of `items`
+    double capacity = 1;
+};
+
+struct CapacityPackingProblem
+{
+    std::vector<double> values;
+    std::vector<PackingRow> rows;
+    int nodeLimit = 0; ///< as SetPackingProblem::nodeLimit
+};
+
+/// Solved exactly by GLPK as solveSetPacking(), seeded with a greedy choice (items by value,
+/// each taken while every row stays within its capacity).
+SetPackingSolution solveCapacityPacking(const CapacityPackingProblem& problem);
+
 } // namespace placement

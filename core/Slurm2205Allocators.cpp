@@ -74,11 +74,13 @@ void takeFromLeaf(const SlurmSwitchTable& table, int leaf, int& remaining, std::
     }
 }
 
+} // namespace
+
 /// job_test.c `_topo_compare_switches`: > 0 when switch i is the better choice for
 /// `remaining` nodes than j. Both fit: the tighter; one fits: that one; neither: climb to
 /// the parents while they differ and compare there (fit, tighter), else the roomier, else
 /// the lower level.
-int compareSwitches(const SlurmSwitchTable& table, const std::vector<int>& count, int i, int j, int remaining)
+int slurmCompareSwitches(const SlurmSwitchTable& table, const std::vector<int>& count, int i, int j, int remaining)
 {
     const auto at = [&](int s) { return count[static_cast<size_t>(s)]; };
     while (true) {
@@ -112,8 +114,6 @@ int compareSwitches(const SlurmSwitchTable& table, const std::vector<int>& count
         return -1;
     return 0;
 }
-
-} // namespace
 
 std::vector<int> SlurmTree2205ConsTresAllocator::allocate(const MachineState& state, const AllocationRequest& request)
 {
@@ -151,7 +151,7 @@ std::vector<int> SlurmTree2205ConsTresAllocator::allocate(const MachineState& st
                 best = i;
                 continue;
             }
-            const int fit = compareSwitches(table, count, i, best, remaining);
+            const int fit = slurmCompareSwitches(table, count, i, best, remaining);
             const int di = distance[static_cast<size_t>(i)], db = distance[static_cast<size_t>(best)];
             if ((di < db && fit >= 0) || (di == db && fit > 0))
                 best = i;

@@ -38,6 +38,12 @@ private:
     std::vector<std::vector<int>> m_free;
 };
 
+/// job_test.c `_topo_compare_switches` (22.05): > 0 when switch i is the better choice than j
+/// for `remaining` nodes, on the counts `count` per switch. Both fit: the tighter; one fits:
+/// that one; neither: climb to the parents while they differ and compare there, else the
+/// roomier, else the lower level.
+int slurmCompareSwitches(const SlurmSwitchTable& table, const std::vector<int>& count, int i, int j, int remaining);
+
 /// Slurm 22.05's select/cons_tres on topology/tree: `_eval_nodes_topo` in
 /// src/plugins/select/cons_tres/job_test.c at tag slurm-22-05-8-1, for whole-node jobs on
 /// nodes of equal weight. The top switch is the last switch of the highest level that holds
