@@ -33,9 +33,11 @@
 #include <QImageReader>
 #include <QMenu>
 #include <QMenuBar>
+#include <QPainter>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QStandardItemModel>
+#include <QSvgRenderer>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
@@ -489,6 +491,18 @@ private slots:
             QVERIFY2(text.contains(QStringLiteral("run: logged")), qPrintable(text.left(400)));
             QVERIFY(text.contains(view->chart()->title()));
             QVERIFY(!plainText.contains(QStringLiteral("run: logged")));
+            // Drawn, the SVG's band holds the text (dark on white) above the chart.
+            QSvgRenderer renderer(captionedSvg);
+            QVERIFY(renderer.isValid());
+            QImage drawn(renderer.viewBox().size(), QImage::Format_ARGB32_Premultiplied);
+            drawn.fill(Qt::white);
+            {
+                QPainter painter(&drawn);
+                renderer.render(&painter);
+            }
+            const int svgTop = captionTitleHeight(caption, view->viewport()->width());
+            QVERIFY2(darkPixels(drawn.copy(0, 0, drawn.width(), svgTop)) > 50, "the SVG's title band is blank");
+            drawn.save(QStringLiteral(PLACEMENT_TEST_OUTPUT_DIR "/export-chart-captioned%1-svg.png").arg(chart));
         }
     }
 
