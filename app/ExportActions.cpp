@@ -12,8 +12,12 @@
 #include "app/MachineData.h"
 #include "app/MainWindow.h"
 #include "app/ReportDialog.h"
+#include "app/TimelineDock.h"
 #include "views/ChartsDock.h"
+#include "views/GanttChart.h"
 #include "views/MachineView.h"
+#include "views/RunChoiceModel.h"
+#include "views/SweepChart.h"
 #include "views/ViewImage.h"
 
 #include <QAction>
@@ -38,6 +42,8 @@ ExportActions::ExportActions(MainWindow* window)
     , m_exportChartSvg(new QAction(tr("&Chart as SVG…"), this))
     , m_exportChartPng(new QAction(tr("Chart as P&NG…"), this))
     , m_exportSweepCsv(new QAction(tr("S&weep Chart Data as CSV…"), this))
+    , m_exportGantt(new QAction(tr("&Gantt as PNG…"), this))
+    , m_captionCharts(new QAction(tr("C&aption Chart and Gantt Images"), this))
     , m_exportJobs(new QAction(tr("&Job Table as CSV…"), this))
     , m_exportRuns(new QAction(tr("&Runs Table as CSV…"), this))
     , m_copyImage(new QAction(tr("Copy &Image"), this))
@@ -53,6 +59,13 @@ ExportActions::ExportActions(MainWindow* window)
     m_exportChartSvg->setStatusTip(tr("Save the chart shown in the Charts dock as a vector image"));
     m_exportChartPng->setObjectName(QStringLiteral("exportChartPngAction"));
     m_exportChartPng->setStatusTip(tr("Save the chart shown in the Charts dock as a PNG, twice its size on screen"));
+    m_exportGantt->setObjectName(QStringLiteral("exportGanttAction"));
+    m_exportGantt->setStatusTip(tr("Save the Gantt chart of the Timeline dock, as drawn, as a PNG"));
+    m_captionCharts->setObjectName(QStringLiteral("captionChartsAction"));
+    m_captionCharts->setCheckable(true);
+    m_captionCharts->setChecked(true);
+    m_captionCharts->setStatusTip(tr("Put a title band (machine, runs, time span) above exported charts and Gantt "
+                                     "charts, and a legend of the Gantt's colours below it"));
     m_exportSweepCsv->setObjectName(QStringLiteral("exportSweepCsvAction"));
     m_exportSweepCsv->setStatusTip(tr("Save the numbers of the sweep chart (Charts › Sweep) as comma-separated "
                                       "values, their units in the column names"));
@@ -67,6 +80,7 @@ ExportActions::ExportActions(MainWindow* window)
     connect(m_exportView, &QAction::triggered, this, &ExportActions::exportView);
     connect(m_exportChartSvg, &QAction::triggered, this, [this] { exportChart(true); });
     connect(m_exportChartPng, &QAction::triggered, this, [this] { exportChart(false); });
+    connect(m_exportGantt, &QAction::triggered, this, &ExportActions::exportGantt);
     connect(m_exportSweepCsv, &QAction::triggered, this, &ExportActions::exportSweepCsv);
     connect(m_exportJobs, &QAction::triggered, this,
             [this] { exportTable(m_window->jobsDock()->findChild<QTableView*>(), QStringLiteral("jobs")); });
@@ -83,6 +97,10 @@ ExportActions::ExportActions(MainWindow* window)
     connect(m_window->chartsDock(), &ChartsDock::chartsUpdated, this, &ExportActions::updateChartActions);
     connect(m_window->chartsDock(), &ChartsDock::sweepChartUpdated, this, &ExportActions::updateChartActions);
     updateChartActions();
+    // The Gantt is exported as drawn too: while the Timeline dock shows a machine's jobs.
+    connect(m_window->timelineDock(), &QDockWidget::visibilityChanged, this, &ExportActions::updateGanttAction);
+    connect(m_window->session(), &ExplorerSession::machineChanged, this, &ExportActions::updateGanttAction);
+    updateGanttAction();
 }
 
 void ExportActions::addTo(QMenu* file, QMenu* edit)
@@ -94,6 +112,8 @@ void ExportActions::addTo(QMenu* file, QMenu* edit)
     exportMenu->addAction(m_exportChartSvg);
     exportMenu->addAction(m_exportChartPng);
     exportMenu->addAction(m_exportSweepCsv);
+    exportMenu->addAction(m_exportGantt);
+    exportMenu->addAction(m_captionCharts);
     exportMenu->addSeparator();
     exportMenu->addAction(m_exportJobs);
     exportMenu->addAction(m_exportRuns);
@@ -110,6 +130,21 @@ void ExportActions::enableChartActions(bool shown)
     m_exportChartSvg->setEnabled(shown);
     m_exportChartPng->setEnabled(shown);
     m_exportSweepCsv->setEnabled(shown && m_window->chartsDock()->sweepData().runs > 0);
+}
+
+void ExportActions::updateGanttAction()
+{
+    m_exportGantt->setEnabled(m_window->timelineDock()->isVisible() && m_window->session()->machine());
+}
+
+bool ExportActions::captionsCharts() const
+{
+    return m_captionCharts->isChecked();
+}
+
+void ExportActions::setCaptionsCharts(bool caption)
+{
+    m_captionCharts->setChecked(caption);
 }
 
 QString ExportActions::askFileName(const QString& title, const QString& suggestion, const QString& filter)
@@ -167,8 +202,31 @@ void ExportActions::exportChart(bool svg)
     if (path.isEmpty())
         return;
     QString error;
-    if (!(svg ? saveChartSvg(*view, path, &error) : saveChartPng(*view, path, 2, &error))) {
+    const ImageCaption caption = chartCaption(m_captionCharts->isChecked());
+    if (!(svg ? saveChartSvg(*view, path, &error, caption) : saveChartPng(*view, path, 2, &error, caption))) {
         QMessageBox::warning(m_window, tr("Cannot export the chart"), error);
+        return;
+    }
+    m_window->statusBar()->showMessage(tr("Saved %1.").arg(QDir::toNativeSeparators(path)), 5000);
+}
+
+void ExportActions::exportGantt()
+{
+    GanttChart* gantt = m_window->timelineDock()->gantt();
+    if (!m_window->session()->machine() || !m_window->timelineDock()->isVisible()) {
+        QMessageBox::information(m_window, tr("Cannot export the Gantt chart"),
+                                 tr("Open a database with a machine and show the Timeline dock (View menu) first."));
+        return;
+    }
+    const QString machine = QString::fromStdString(m_window->session()->machine()->record.name);
+    const QString path
+        = askFileName(tr("Export Gantt as PNG"), QStringLiteral("%1-gantt.png").arg(machine), tr("PNG images (*.png)"));
+    if (path.isEmpty())
+        return;
+    QString error;
+    const bool caption = m_captionCharts->isChecked();
+    if (!saveGanttPng(*gantt, path, &error, ganttCaption(caption, caption))) {
+        QMessageBox::warning(m_window, tr("Cannot export the Gantt chart"), error);
         return;
     }
     m_window->statusBar()->showMessage(tr("Saved %1.").arg(QDir::toNativeSeparators(path)), 5000);
@@ -235,6 +293,47 @@ ImageCaption ExportActions::viewCaption(bool title, bool legend) const
             caption.scaleUnit = links.unit;
         }
     }
+    return caption;
+}
+
+ImageCaption ExportActions::chartCaption(bool title) const
+{
+    ImageCaption caption;
+    const ExplorerSession& session = *m_window->session();
+    const MachineData* machine = session.machine();
+    const ChartsDock* dock = m_window->chartsDock();
+    if (!title || !machine)
+        return caption;
+    caption.title = QString::fromStdString(machine->record.name);
+    // The runs the chart draws: the sweep chart its sweep's runs, the others the ticked ones.
+    // None of the charts is of one moment: they span the runs' times, so no time is given.
+    if (dock->currentChartView() == dock->chartView(ChartsDock::SweepChart)) {
+        caption.run
+            = dock->sweepTitle().isEmpty() ? tr("%n simulated runs", "", dock->sweepData().runs) : dock->sweepTitle();
+    } else {
+        QStringList names;
+        for (const RunChoice& run : dock->runModel()->checkedRuns())
+            names << run.name;
+        caption.run = names.join(QStringLiteral(", "));
+    }
+    return caption;
+}
+
+ImageCaption ExportActions::ganttCaption(bool title, bool legend) const
+{
+    ImageCaption caption;
+    const ExplorerSession& session = *m_window->session();
+    const MachineData* machine = session.machine();
+    const TimelineDock* timeline = m_window->timelineDock();
+    if (title && machine) {
+        caption.title = QString::fromStdString(machine->record.name);
+        caption.run = session.runName().isEmpty() ? QStringLiteral("logged") : session.runName();
+        caption.time = tr("%1 to %2 UTC (cursor at %3)")
+                           .arg(formatTime(timeline->visibleFirst()), formatTime(timeline->visibleLast()),
+                                formatTime(timeline->time()));
+    }
+    if (legend && machine)
+        caption.legend = ganttLegend(timeline->gantt()->hasHighlightedJob());
     return caption;
 }
 

@@ -15,7 +15,7 @@ class MainWindow;
 struct ImageCaption;
 
 /// The explorer's export commands: File › Export (the 3D view as a PNG of any size, the
-/// chart shown as SVG or PNG, the job and runs tables as CSV) and Edit › Copy Image. The
+/// chart shown as SVG or PNG, the Gantt chart as PNG, the job and runs tables as CSV) and Edit › Copy Image. The
 /// work itself is in app/Exporter.h; this asks for sizes and file names.
 class ExportActions : public QObject
 {
@@ -33,10 +33,23 @@ public:
     /// the time; the node colours and, with the links shown, the link colours.
     ImageCaption viewCaption(bool title, bool legend) const;
     QAction* exportSweepCsvAction() const { return m_exportSweepCsv; }
+    QAction* exportGanttAction() const { return m_exportGantt; }
+    /// The caption of an exported chart: the machine and the runs it draws (the charts span
+    /// the runs' times, so no moment). Empty without `title`: the charts carry their legends.
+    ImageCaption chartCaption(bool title) const;
+    /// The caption of the exported Gantt chart: the machine, the run, the time span shown and
+    /// the cursor; the legend of its colours.
+    ImageCaption ganttCaption(bool title, bool legend) const;
+    /// Whether exported charts and Gantt charts get their caption (a checkable item of
+    /// File › Export, remembered while the explorer runs).
+    bool captionsCharts() const;
+    void setCaptionsCharts(bool caption);
 
 private:
     void exportView();
     void exportChart(bool svg);
+    void exportGantt();
+    void updateGanttAction();
     /// The sweep chart's numbers (views/SweepChart.h) as CSV.
     void exportSweepCsv();
     void exportTable(QTableView* table, const QString& what);
@@ -50,6 +63,8 @@ private:
     QAction* m_exportChartSvg;
     QAction* m_exportChartPng;
     QAction* m_exportSweepCsv;
+    QAction* m_exportGantt;
+    QAction* m_captionCharts;
     QAction* m_exportJobs;
     QAction* m_exportRuns;
     QAction* m_copyImage;

@@ -6,6 +6,7 @@
 #include "app/CsvRoles.h"
 #include "app/ImageCaption.h"
 #include "core/Csv.h"
+#include "views/GanttChart.h"
 #include "views/MachineView.h"
 #include "views/RenderWidget.h"
 #include "views/ViewImage.h"
@@ -73,9 +74,11 @@ QImage copyViewImage(MachineView& view)
     return image;
 }
 
-bool saveChartSvg(QChartView& view, const QString& path, QString* error)
+bool saveChartSvg(QChartView& view, const QString& path, QString* error, const ImageCaption& caption)
 {
-    const QSize size = view.viewport()->size();
+    const QSize chart = view.viewport()->size();
+    const int top = captionTitleHeight(caption, chart.width());
+    const QSize size(chart.width(), chart.height() + top);
     QByteArray bytes;
     QBuffer buffer(&bytes);
     buffer.open(QIODevice::WriteOnly);
@@ -87,7 +90,12 @@ bool saveChartSvg(QChartView& view, const QString& path, QString* error)
     generator.setDescription(QObject::tr("Placement Explorer chart"));
     {
         QPainter painter(&generator);
-        view.render(&painter, QRectF(QPointF(0, 0), size), view.viewport()->rect());
+        if (top > 0) {
+            // The title band as text above the chart: the SVG stays vector and searchable.
+            painter.fillRect(QRect(0, 0, size.width(), top), Qt::white);
+            paintCaptionTitle(painter, caption, size.width());
+        }
+        view.render(&painter, QRectF(QPointF(0, top), QSizeF(chart)), view.viewport()->rect());
     }
     return writeFile(path, bytes, error);
 }
@@ -104,6 +112,24 @@ bool saveChartPng(QChartView& view, const QString& path, double scale, QString* 
         view.render(&painter, QRectF(QPointF(0, 0), QSizeF(image.size())), view.viewport()->rect());
     }
     return writePng(captionImage(image, caption), path, error);
+}
+
+QImage ganttImage(GanttChart& gantt)
+{
+    const qreal ratio = gantt.devicePixelRatioF();
+    QImage image(gantt.size() * ratio, QImage::Format_ARGB32_Premultiplied);
+    image.setDevicePixelRatio(ratio);
+    image.fill(gantt.palette().color(QPalette::Base));
+    gantt.render(&image);
+    return image;
+}
+
+bool saveGanttPng(GanttChart& gantt, const QString& path, QString* error, const ImageCaption& caption)
+{
+    if (gantt.width() < 10 || gantt.height() < 10)
+        return fail(error,
+                    QObject::tr("Cannot export %1: the Gantt chart is not shown (show the Timeline dock)").arg(path));
+    return writePng(captionImage(ganttImage(gantt), caption), path, error);
 }
 
 QByteArray tableCsv(const QAbstractItemModel& model)

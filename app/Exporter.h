@@ -15,6 +15,7 @@ class QChartView;
 
 namespace placement {
 
+class GanttChart;
 class MachineView;
 
 // Writing what the explorer shows to files and the clipboard. Files are written whole or
@@ -29,12 +30,20 @@ bool saveViewImage(MachineView& view, const QSize& size, const QString& path, QS
 /// Puts the 3D view as drawn, at its size in device pixels, on the clipboard; returns it.
 QImage copyViewImage(MachineView& view);
 
-/// Writes a chart as SVG: vectors, and its texts (title, axes, legend) as text.
-bool saveChartSvg(QChartView& view, const QString& path, QString* error);
+/// Writes a chart as SVG: vectors, and its texts (title, axes, legend) as text. With a
+/// caption, its title band (machine, runs) above the chart, as text too.
+bool saveChartSvg(QChartView& view, const QString& path, QString* error, const ImageCaption& caption = {});
 
 /// Writes a chart as a PNG of `scale` times its size on screen (2: sharp in print).
 bool saveChartPng(QChartView& view, const QString& path, double scale, QString* error,
                   const ImageCaption& caption = {});
+
+/// The Timeline dock's Gantt chart as drawn, at its size in device pixels. Its bars are
+/// drawn into pixels (views/GanttChart.h), so there is no vector (SVG) form of it.
+QImage ganttImage(GanttChart& gantt);
+/// Writes the Gantt chart as a PNG; with a caption, its title band (machine, run, time span)
+/// above and legend band (what the colours mean) below. Refused while it is not shown.
+bool saveGanttPng(GanttChart& gantt, const QString& path, QString* error, const ImageCaption& caption = {});
 
 /// A table as RFC 4180 CSV (core/Csv.h), UTF-8: a header row with the column titles, then
 /// every row of the model as it reads (a sort/filter proxy: as the table shows it).

@@ -3,6 +3,7 @@
 
 #include "app/ImageCaption.h"
 
+#include "views/GanttChart.h"
 #include "views/JobPalette.h"
 
 #include <QFont>
@@ -50,20 +51,10 @@ int captionTitleHeight(const ImageCaption& caption, int width)
         + u / 2;
 }
 
-QImage captionImage(const QImage& image, const ImageCaption& caption)
+void paintCaptionTitle(QPainter& painter, const ImageCaption& caption, int width)
 {
-    if (caption.isEmpty() || image.isNull())
-        return image;
-    const int width = image.width();
     const int u = unit(width);
-    const int top = captionTitleHeight(caption, width);
-    const int bottom = legendHeight(caption, width);
-    QImage out(width, top + image.height() + bottom, QImage::Format_ARGB32_Premultiplied);
-    out.setDevicePixelRatio(1);
-    out.fill(Qt::white);
-    QPainter painter(&out);
-    painter.setRenderHint(QPainter::Antialiasing);
-    painter.setRenderHint(QPainter::TextAntialiasing);
+    painter.save();
     painter.setPen(Qt::black);
     int y = u / 4;
     if (!caption.title.isEmpty()) {
@@ -81,10 +72,29 @@ QImage captionImage(const QImage& image, const ImageCaption& caption)
         painter.drawText(QRect(u / 2, y, width - u, 2 * u), Qt::AlignLeft | Qt::AlignVCenter,
                          parts.join(QStringLiteral("    ")));
     }
+    painter.restore();
+}
+
+QImage captionImage(const QImage& image, const ImageCaption& caption)
+{
+    if (caption.isEmpty() || image.isNull())
+        return image;
+    const int width = image.width();
+    const int u = unit(width);
+    const int top = captionTitleHeight(caption, width);
+    const int bottom = legendHeight(caption, width);
+    QImage out(width, top + image.height() + bottom, QImage::Format_ARGB32_Premultiplied);
+    out.setDevicePixelRatio(1);
+    out.fill(Qt::white);
+    QPainter painter(&out);
+    painter.setRenderHint(QPainter::Antialiasing);
+    painter.setRenderHint(QPainter::TextAntialiasing);
+    paintCaptionTitle(painter, caption, width);
+    painter.setPen(Qt::black);
     QImage shown = image;
     shown.setDevicePixelRatio(1);
     painter.drawImage(0, top, shown);
-    y = top + image.height() + u / 4;
+    int y = top + image.height() + u / 4;
     painter.setFont(captionFont(u, false));
     const QFontMetrics metrics(painter.font());
     if (!caption.legend.empty()) {
@@ -126,6 +136,18 @@ std::vector<std::pair<QColor, QString>> nodeLegend()
             {QColor(jobColor(2)), QObject::tr("running jobs, one colour each")},
             {QColor(idleNodeColor()), QObject::tr("idle")},
             {QColor(sharedNodeColor()), QObject::tr("shared by jobs")}};
+}
+
+std::vector<std::pair<QColor, QString>> ganttLegend(bool jobSelected)
+{
+    std::vector<std::pair<QColor, QString>> legend{{QColor(jobColor(0)), QString()},
+                                                   {QColor(jobColor(1)), QString()},
+                                                   {QColor(jobColor(2)), QObject::tr("jobs, one colour each")},
+                                                   {QColor(GanttChart::EmptyColor), QObject::tr("no job")},
+                                                   {QColor(Qt::white), QObject::tr("time cursor")}};
+    if (jobSelected)
+        legend.back().second = QObject::tr("time cursor; selected job outlined");
+    return legend;
 }
 
 } // namespace placement

@@ -7,6 +7,8 @@
 #include <QImage>
 #include <QString>
 
+class QPainter;
+
 #include <utility>
 #include <vector>
 
@@ -36,10 +38,18 @@ struct ImageCaption
 /// image as it is.
 QImage captionImage(const QImage& image, const ImageCaption& caption);
 
+/// Draws the caption's title band (title, run, time) at the top of a picture `width` wide, as
+/// captionImage() does: on an image, or on an SVG generator where the text stays text.
+void paintCaptionTitle(QPainter& painter, const ImageCaption& caption, int width);
+
 /// The height of the title band captionImage() adds above an image `width` pixels wide.
 int captionTitleHeight(const ImageCaption& caption, int width);
 
 /// The legend of the 3D view's nodes coloured by job: one colour per running job, idle, shared.
 std::vector<std::pair<QColor, QString>> nodeLegend();
+
+/// The legend of the Timeline dock's Gantt chart: jobs in their job colours, the dark ground
+/// where no job runs, the white time cursor (and the selected job's white outline).
+std::vector<std::pair<QColor, QString>> ganttLegend(bool jobSelected);
 
 } // namespace placement

@@ -7,6 +7,7 @@
 #include "app/ImageSizeDialog.h"
 #include "app/MainWindow.h"
 #include "app/RunTableModel.h"
+#include "app/TimelineDock.h"
 #include "app/ViewLegend.h"
 #include "core/Csv.h"
 #include "store/DemoDatabase.h"
@@ -14,6 +15,7 @@
 #include "tests/support/IsolatedSettings.h"
 #include "tests/support/RenderWait.h"
 #include "views/ChartsDock.h"
+#include "views/GanttChart.h"
 #include "views/MachineView.h"
 #include "views/RenderWidget.h"
 #include "views/ViewImage.h"
@@ -31,9 +33,11 @@
 #include <QImageReader>
 #include <QMenu>
 #include <QMenuBar>
+#include <QPainter>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QStandardItemModel>
+#include <QSvgRenderer>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
@@ -41,6 +45,7 @@
 
 #include <algorithm>
 #include <map>
+#include <utility>
 
 using namespace placement;
 using namespace placement::test;
@@ -67,6 +72,35 @@ double meanLightness(const QImage& image)
         for (int x = 0; x < image.width(); x += 4)
             sum += QColor(image.pixel(x, y)).lightnessF();
     return sum / ((image.height() + 3) / 4) / ((image.width() + 3) / 4);
+}
+
+int darkPixels(const QImage& image)
+{
+    int dark = 0;
+    for (int y = 0; y < image.height(); ++y)
+        for (int x = 0; x < image.width(); ++x)
+            dark += qGray(image.pixel(x, y)) < 128 ? 1 : 0;
+    return dark;
+}
+
+/// The text of an SVG file and the height of its picture.
+std::pair<QString, int> svgTextAndHeight(const QString& path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return {};
+    QXmlStreamReader xml(&file);
+    QString text;
+    int height = -1;
+    while (!xml.atEnd()) {
+        xml.readNext();
+        if (xml.isStartElement() && xml.name() == QLatin1String("svg"))
+            height
+                = xml.attributes().value(QLatin1String("viewBox")).toString().split(QLatin1Char(' ')).value(3).toInt();
+        if (xml.isCharacters())
+            text += xml.text();
+    }
+    return {text, height};
 }
 
 QAction* actionNamed(MainWindow& window, const QString& name)
@@ -403,6 +437,128 @@ private slots:
         QVERIFY(links.title.isEmpty());
         QVERIFY(!links.scale.empty());
         QVERIFY(links.scaleUnit.contains(QLatin1String("GB/s")));
+    }
+
+    void exportedChartsCarryTheirTitleBand()
+    {
+        MainWindow window;
+        QVERIFY(showDemo(window));
+        auto* actions = window.findChild<ExportActions*>();
+        QVERIFY(actions);
+        QVERIFY(actionNamed(window, QStringLiteral("captionChartsAction"))->isChecked()); // on unless turned off
+        ChartsDock* dock = window.chartsDock();
+        QSignalSpy updated(dock, &ChartsDock::chartsUpdated);
+        dock->show();
+        dock->raise();
+        QTRY_VERIFY_WITH_TIMEOUT(updated.count() >= 1, 20000);
+        QVERIFY(actions->chartCaption(false).isEmpty());
+        for (int chart = 0; chart < ChartsDock::SweepChart; ++chart) {
+            dock->setCurrentChart(static_cast<ChartsDock::Chart>(chart));
+            QChartView* view = dock->currentChartView();
+            const ImageCaption caption = actions->chartCaption(true);
+            QCOMPARE(caption.title, QString::fromStdString(window.currentMachine()->record.name));
+            QCOMPARE(caption.run, QStringLiteral("logged")); // the one run ticked
+            QVERIFY(caption.time.isEmpty()); // the charts span the run, not a moment
+            QVERIFY(caption.legend.empty()); // the charts have their own legends
+
+            // PNG: the title band above, the chart below it as without the caption.
+            QString error;
+            const QString plainPng = m_dir.filePath(QStringLiteral("chart-plain%1.png").arg(chart));
+            const QString captionedPng = m_dir.filePath(QStringLiteral("chart-captioned%1.png").arg(chart));
+            QVERIFY2(saveChartPng(*view, plainPng, 2, &error), qPrintable(error));
+            QVERIFY2(saveChartPng(*view, captionedPng, 2, &error, caption), qPrintable(error));
+            const QImage plain(plainPng), with(captionedPng);
+            QCOMPARE(plain.size(), view->viewport()->size() * 2); // unchanged without the caption
+            const int top = captionTitleHeight(caption, plain.width());
+            QVERIFY(top > 0);
+            QCOMPARE(with.size(), QSize(plain.width(), plain.height() + top));
+            QVERIFY2(darkPixels(with.copy(0, 0, with.width(), top)) > 100, "the title band is blank");
+            QCOMPARE(with.copy(0, top, plain.width(), plain.height()).convertToFormat(QImage::Format_RGB32),
+                     plain.convertToFormat(QImage::Format_RGB32));
+            QDir().mkpath(QStringLiteral(PLACEMENT_TEST_OUTPUT_DIR));
+            with.save(QStringLiteral(PLACEMENT_TEST_OUTPUT_DIR "/export-chart-captioned%1.png").arg(chart));
+
+            // SVG: the title band as text above the chart, the picture taller by its height.
+            const QString plainSvg = m_dir.filePath(QStringLiteral("chart-plain%1.svg").arg(chart));
+            const QString captionedSvg = m_dir.filePath(QStringLiteral("chart-captioned%1.svg").arg(chart));
+            QVERIFY2(saveChartSvg(*view, plainSvg, &error), qPrintable(error));
+            QVERIFY2(saveChartSvg(*view, captionedSvg, &error, caption), qPrintable(error));
+            const auto [plainText, plainHeight] = svgTextAndHeight(plainSvg);
+            const auto [text, height] = svgTextAndHeight(captionedSvg);
+            QCOMPARE(plainHeight, view->viewport()->height());
+            QCOMPARE(height, plainHeight + captionTitleHeight(caption, view->viewport()->width()));
+            QVERIFY2(text.contains(caption.title), qPrintable(text.left(400)));
+            QVERIFY2(text.contains(QStringLiteral("run: logged")), qPrintable(text.left(400)));
+            QVERIFY(text.contains(view->chart()->title()));
+            QVERIFY(!plainText.contains(QStringLiteral("run: logged")));
+            // Drawn, the SVG's band holds the text (dark on white) above the chart.
+            QSvgRenderer renderer(captionedSvg);
+            QVERIFY(renderer.isValid());
+            QImage drawn(renderer.viewBox().size(), QImage::Format_ARGB32_Premultiplied);
+            drawn.fill(Qt::white);
+            {
+                QPainter painter(&drawn);
+                renderer.render(&painter);
+            }
+            const int svgTop = captionTitleHeight(caption, view->viewport()->width());
+            QVERIFY2(darkPixels(drawn.copy(0, 0, drawn.width(), svgTop)) > 50, "the SVG's title band is blank");
+            drawn.save(QStringLiteral(PLACEMENT_TEST_OUTPUT_DIR "/export-chart-captioned%1-svg.png").arg(chart));
+        }
+    }
+
+    void ganttExportsWithTitleAndLegend()
+    {
+        {
+            // Nothing loaded: nothing to export, and the command says so rather than fail.
+            MainWindow empty;
+            QAction* action = actionNamed(empty, QStringLiteral("exportGanttAction"));
+            QVERIFY(action);
+            QVERIFY(!action->isEnabled());
+        }
+        MainWindow window;
+        QVERIFY(showDemo(window));
+        auto* actions = window.findChild<ExportActions*>();
+        TimelineDock* timeline = window.timelineDock();
+        timeline->show();
+        timeline->raise();
+        QTRY_VERIFY(timeline->isVisible() && timeline->gantt()->height() >= 40);
+        QAction* action = actionNamed(window, QStringLiteral("exportGanttAction"));
+        QTRY_VERIFY(action->isEnabled());
+        window.session()->selectJob(0);
+
+        QString error;
+        const QString plainPng = m_dir.filePath(QStringLiteral("gantt-plain.png"));
+        const QString captionedPng = m_dir.filePath(QStringLiteral("gantt-captioned.png"));
+        QVERIFY2(saveGanttPng(*timeline->gantt(), plainPng, &error), qPrintable(error));
+        const ImageCaption caption = actions->ganttCaption(true, true);
+        QCOMPARE(caption.title, QString::fromStdString(window.currentMachine()->record.name));
+        QCOMPARE(caption.run, QStringLiteral("logged"));
+        QVERIFY2(caption.time.contains(QLatin1String(" to ")) && caption.time.contains(QLatin1String("UTC")),
+                 qPrintable(caption.time));
+        QVERIFY(caption.legend.size() >= 4);
+        QVERIFY(caption.legend.back().second.contains(QLatin1String("selected job")));
+        QVERIFY2(saveGanttPng(*timeline->gantt(), captionedPng, &error, caption), qPrintable(error));
+        const QImage plain(plainPng), with(captionedPng);
+        QCOMPARE(plain.size(), timeline->gantt()->size() * timeline->gantt()->devicePixelRatioF());
+        QVERIFY(saturatedPixels(plain) > 200); // the jobs' colours
+        const int top = captionTitleHeight(caption, plain.width());
+        QVERIFY(top > 0);
+        QVERIFY(with.height() > plain.height() + top); // a legend band below too
+        QCOMPARE(with.width(), plain.width());
+        QVERIFY2(darkPixels(with.copy(0, 0, with.width(), top)) > 100, "the title band is blank");
+        QCOMPARE(with.copy(0, top, plain.width(), plain.height()).convertToFormat(QImage::Format_RGB32),
+                 plain.convertToFormat(QImage::Format_RGB32));
+        const QRect legend(0, top + plain.height(), with.width(), with.height() - top - plain.height());
+        QVERIFY2(saturatedPixels(with, legend) > 50, "no job colours in the legend band");
+        QDir().mkpath(QStringLiteral(PLACEMENT_TEST_OUTPUT_DIR));
+        with.save(QStringLiteral(PLACEMENT_TEST_OUTPUT_DIR "/export-gantt-captioned.png"));
+        // The choice of File › Export is what the command uses; off, no bands.
+        actions->setCaptionsCharts(false);
+        QVERIFY(!actionNamed(window, QStringLiteral("captionChartsAction"))->isChecked());
+
+        // Hidden, the dock has nothing to export.
+        timeline->hide();
+        QTRY_VERIFY(!action->isEnabled());
     }
 
     void viewShowsItsLegendOnScreen()

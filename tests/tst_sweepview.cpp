@@ -7,6 +7,7 @@
 // points. Real database files, the real `placement` command, real widgets.
 
 #include "app/ExplorerSession.h"
+#include "app/ExportActions.h"
 #include "app/Exporter.h"
 #include "app/MainWindow.h"
 #include "app/RunTableModel.h"
@@ -333,6 +334,17 @@ private slots:
         const QString png = m_dir.filePath(QStringLiteral("sweep.png"));
         QVERIFY2(saveChartPng(*view, png, 2, &error), qPrintable(error));
         QVERIFY(!QImage(png).isNull());
+        // Captioned (File › Export › Caption Chart and Gantt Images): the band names the sweep's runs.
+        const ImageCaption caption = window.findChild<ExportActions*>()->chartCaption(true);
+        QVERIFY(!charts->sweepTitle().isEmpty());
+        QCOMPARE(caption.run, charts->sweepTitle());
+        const QString captionedSvg = m_dir.filePath(QStringLiteral("sweep-captioned.svg"));
+        QVERIFY2(saveChartSvg(*view, captionedSvg, &error, caption), qPrintable(error));
+        QFile captioned(captionedSvg);
+        QVERIFY(captioned.open(QIODevice::ReadOnly));
+        const QString captionedText = QString::fromUtf8(captioned.readAll());
+        QVERIFY(captionedText.contains(QStringLiteral("run: ") + caption.run.toHtmlEscaped()));
+        QVERIFY(!text.contains(QStringLiteral("run: ")));
         saveScreenshot(window, charts, QStringLiteral("sweep-chart.png"));
     }
 

@@ -60,6 +60,8 @@ public:
     /// sweepChartParameters(); `series` empty: one series).
     void setSweepAxes(const QString& metric, const QString& x, const QString& series);
     const SweepChartData& sweepData() const { return m_sweepData; }
+    /// What names the sweep chart's runs (setSweepRuns()).
+    const QString& sweepTitle() const { return m_sweepTitle; }
     QComboBox* sweepMetricBox() const { return m_sweepMetric; }
     QComboBox* sweepXBox() const { return m_sweepX; }
     QComboBox* sweepSeriesBox() const { return m_sweepSeries; }

@@ -124,7 +124,7 @@ void GanttChart::rebuildImage()
     const QRectF area = barArea();
     {
         QPainter background(&m_image);
-        background.fillRect(area, QColor(44, 48, 56));
+        background.fillRect(area, QColor(EmptyColor));
     }
     {
         // Bars straight into the pixels, in device pixels, at least one pixel each.

@@ -43,6 +43,14 @@ public:
     double xOf(std::int64_t time) const;
     QRectF barArea() const;
 
+    /// The ground of the bar area, where no job runs.
+    static constexpr QRgb EmptyColor = qRgb(44, 48, 56);
+    /// Whether a job is outlined (setHighlightedJob()).
+    bool hasHighlightedJob() const
+    {
+        return m_jobs && m_highlighted >= 0 && static_cast<size_t>(m_highlighted) < m_jobs->size();
+    }
+
     /// Room the node labels need left of the bars, and the least gap at the right.
     static constexpr int MinimumLeftMargin = 46;
     static constexpr int MinimumRightMargin = 8;
