@@ -7,6 +7,8 @@
 
 #include <QWidget>
 
+#include <vector>
+
 namespace placement {
 
 class ExplorerSession;
@@ -24,6 +26,13 @@ public:
 
     /// The entries shown, as an exported image's legend band shows them.
     const ImageCaption& entries() const { return m_entries; }
+    /// The swatches' labels as drawn at `width` pixels (the link entries' without their
+    /// "links: ", which a heading before them says once): whole when they fit, else each cut
+    /// to an equal share of the room left (elided with "…"; the tooltip has them whole), so
+    /// that every entry keeps its swatch and the strip never runs past its right edge.
+    std::vector<QString> fittedLabels(int width) const;
+    /// The width the strip's content takes at `width` with fittedLabels(width).
+    int contentWidth(int width) const;
 
 protected:
     void paintEvent(QPaintEvent* event) override;
@@ -31,8 +40,13 @@ protected:
 private:
     void update();
 
+    static QString linksPrefix(); ///< "links: ", before each link entry's label in entries()
+    static QString linksHeading(); ///< "links:", once before the link entries on screen
+
     ExplorerSession* m_session;
     ImageCaption m_entries;
+    size_t m_linkStart = 0; ///< the first link entry of m_entries.legend
+    std::vector<QString> m_screenLabels; ///< per entry, its label on screen
 };
 
 } // namespace placement
