@@ -42,6 +42,15 @@ int legendHeight(const ImageCaption& caption, int width)
 
 } // namespace
 
+QFont fittedCaptionFont(int pixels, bool bold, const QString& text, int room)
+{
+    QFont font = captionFont(pixels, bold);
+    const int smallest = std::max(1, pixels / 2);
+    while (font.pixelSize() > smallest && QFontMetrics(font).horizontalAdvance(text) > room)
+        font.setPixelSize(font.pixelSize() - 1);
+    return font;
+}
+
 int captionTitleHeight(const ImageCaption& caption, int width)
 {
     if (caption.title.isEmpty() && caption.run.isEmpty() && caption.time.isEmpty())
@@ -58,19 +67,19 @@ void paintCaptionTitle(QPainter& painter, const ImageCaption& caption, int width
     painter.setPen(Qt::black);
     int y = u / 4;
     if (!caption.title.isEmpty()) {
-        painter.setFont(captionFont(static_cast<int>(u * 1.4), true));
+        painter.setFont(fittedCaptionFont(static_cast<int>(u * 1.4), true, caption.title, width - u));
         painter.drawText(QRect(u / 2, y, width - u, 2 * u), Qt::AlignLeft | Qt::AlignVCenter, caption.title);
         y += 2 * u;
     }
     if (!caption.run.isEmpty() || !caption.time.isEmpty()) {
-        painter.setFont(captionFont(u, false));
         QStringList parts;
         if (!caption.run.isEmpty())
             parts << QObject::tr("run: %1").arg(caption.run);
         if (!caption.time.isEmpty())
             parts << QObject::tr("time: %1").arg(caption.time);
-        painter.drawText(QRect(u / 2, y, width - u, 2 * u), Qt::AlignLeft | Qt::AlignVCenter,
-                         parts.join(QStringLiteral("    ")));
+        const QString line = parts.join(QStringLiteral("    "));
+        painter.setFont(fittedCaptionFont(u, false, line, width - u));
+        painter.drawText(QRect(u / 2, y, width - u, 2 * u), Qt::AlignLeft | Qt::AlignVCenter, line);
     }
     painter.restore();
 }

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <QColor>
+#include <QFont>
 #include <QImage>
 #include <QString>
 
@@ -41,6 +42,11 @@ QImage captionImage(const QImage& image, const ImageCaption& caption);
 /// Draws the caption's title band (title, run, time) at the top of a picture `width` wide, as
 /// captionImage() does: on an image, or on an SVG generator where the text stays text.
 void paintCaptionTitle(QPainter& painter, const ImageCaption& caption, int width);
+
+/// The caption's font of `pixels` pixels, made smaller (down to half) where `text` would not
+/// fit in `room` pixels: a long caption line keeps all it says instead of being cut at the
+/// image's edge.
+QFont fittedCaptionFont(int pixels, bool bold, const QString& text, int room);
 
 /// The height of the title band captionImage() adds above an image `width` pixels wide.
 int captionTitleHeight(const ImageCaption& caption, int width);

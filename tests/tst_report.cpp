@@ -315,6 +315,29 @@ private slots:
                  image.convertToFormat(QImage::Format_RGB32));
         QCOMPARE(captionImage(image, ImageCaption{}), image);
     }
+
+    // A caption line longer than a narrow image is written smaller, whole: its last
+    // characters are on the image (a line cut at the edge would hide them).
+    void longCaptionLineIsShownWhole()
+    {
+        QImage image(320, 200, QImage::Format_ARGB32_Premultiplied);
+        image.fill(QColor(30, 30, 40));
+        ImageCaption caption;
+        caption.title = QStringLiteral("demo-torus, Gantt chart of the logged run");
+        caption.run = QStringLiteral("logged");
+        caption.time = QStringLiteral("2024-03-01 00:00 to 2024-03-02 12:00 UTC (cursor at 2024-03-01 07:18:55)");
+        ImageCaption other = caption;
+        other.time.replace(QStringLiteral("07:18:55)"), QStringLiteral("07:18:59)"));
+        ImageCaption otherTitle = caption;
+        otherTitle.title.replace(QStringLiteral("run"), QStringLiteral("RUN"));
+        const int top = captionTitleHeight(caption, image.width());
+        const auto band = [&](const ImageCaption& c) { return captionImage(image, c).copy(0, 0, image.width(), top); };
+        QVERIFY(band(caption) != band(other));
+        QVERIFY(band(caption) != band(otherTitle));
+        const QFont fitted = fittedCaptionFont(20, false, caption.time, 300);
+        QVERIFY(QFontMetrics(fitted).horizontalAdvance(caption.time) <= 300 || fitted.pixelSize() == 10);
+        QCOMPARE(fittedCaptionFont(20, false, QStringLiteral("short"), 300).pixelSize(), 20);
+    }
 };
 
 QTEST_MAIN(TestReport)
