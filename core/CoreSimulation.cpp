@@ -282,19 +282,7 @@ Grant CoreSlurmConsTresAllocator::allocate(const NodeResources& resources, const
     GrantBuilder builder(resources, request);
     int remainingNodes = needed; // rem_nodes: may go below 0 for a job of cores on any nodes
     while (!builder.done()) {
-        int best = -1;
-        for (int i = 0; i < switches; ++i) {
-            if (table.level(i) != 0 || count[static_cast<size_t>(i)] == 0)
-                continue;
-            if (best == -1) {
-                best = i;
-                continue;
-            }
-            const int fit = slurmCompareSwitches(table, count, i, best, remainingNodes);
-            const int di = distance[static_cast<size_t>(i)], db = distance[static_cast<size_t>(best)];
-            if ((di < db && fit >= 0) || (di == db && fit > 0))
-                best = i;
-        }
+        const int best = slurmBestLeaf(table, count, distance, remainingNodes);
         if (best == -1)
             return {}; // stalled
         for (int s = 0; s < switches; ++s)

@@ -115,6 +115,25 @@ int slurmCompareSwitches(const SlurmSwitchTable& table, const std::vector<int>& 
     return 0;
 }
 
+int slurmBestLeaf(const SlurmSwitchTable& table, const std::vector<int>& count, const std::vector<int>& distance,
+                  int remaining)
+{
+    int best = -1;
+    for (int i = 0; i < table.switchCount(); ++i) {
+        if (table.level(i) != 0 || count[static_cast<size_t>(i)] == 0)
+            continue;
+        if (best == -1) {
+            best = i;
+            continue;
+        }
+        const int fit = slurmCompareSwitches(table, count, i, best, remaining);
+        const int di = distance[static_cast<size_t>(i)], db = distance[static_cast<size_t>(best)];
+        if ((di < db && fit >= 0) || (di == db && fit > 0))
+            best = i;
+    }
+    return best;
+}
+
 std::vector<int> SlurmTree2205ConsTresAllocator::allocate(const MachineState& state, const AllocationRequest& request)
 {
     const std::optional<SlurmSwitchTable> found = tableFor(state, request, "slurm-tree-22.05-cons-tres");
@@ -142,20 +161,7 @@ std::vector<int> SlurmTree2205ConsTresAllocator::allocate(const MachineState& st
     std::vector<int> nodes;
     int remaining = request.nodes;
     while (remaining > 0) {
-        // _topo_choose_best_switch over the leaves in table order.
-        int best = -1;
-        for (int i = 0; i < switches; ++i) {
-            if (table.level(i) != 0 || count[static_cast<size_t>(i)] == 0)
-                continue;
-            if (best == -1) {
-                best = i;
-                continue;
-            }
-            const int fit = slurmCompareSwitches(table, count, i, best, remaining);
-            const int di = distance[static_cast<size_t>(i)], db = distance[static_cast<size_t>(best)];
-            if ((di < db && fit >= 0) || (di == db && fit > 0))
-                best = i;
-        }
+        const int best = slurmBestLeaf(table, count, distance, remaining);
         if (best == -1)
             return {};
         for (int s = 0; s < switches; ++s)

@@ -44,6 +44,12 @@ private:
 /// roomier, else the lower level.
 int slurmCompareSwitches(const SlurmSwitchTable& table, const std::vector<int>& count, int i, int j, int remaining);
 
+/// `_topo_choose_best_switch` over the leaves in table order: the leaf with free nodes
+/// (`count`) closest to the leaves chosen so far (`distance`, summed switches_dist), the
+/// better fit (slurmCompareSwitches) among equally close ones; -1 when no leaf has any.
+int slurmBestLeaf(const SlurmSwitchTable& table, const std::vector<int>& count, const std::vector<int>& distance,
+                  int remaining);
+
 /// Slurm 22.05's select/cons_tres on topology/tree: `_eval_nodes_topo` in
 /// src/plugins/select/cons_tres/job_test.c at tag slurm-22-05-8-1, for whole-node jobs on
 /// nodes of equal weight. The top switch is the last switch of the highest level that holds
