@@ -11,7 +11,6 @@
 #include "app/RunTableModel.h"
 #include "app/SimulateDialog.h"
 #include "app/TimelineDock.h"
-#include "app/ViewLegend.h"
 #include "core/NetworkLayout.h"
 #include "core/Occupancy.h"
 #include "core/RunComparison.h"
@@ -457,39 +456,6 @@ private slots:
         QVERIFY(!window.machineView()->networkLayout().segments.empty());
         action->trigger();
         QVERIFY(!window.machineView()->linksVisible());
-    }
-
-    // The legend under the view in a narrow window: every entry keeps its swatch, labels are
-    // shortened to fit, nothing runs past the strip's right edge, the tooltip says it whole.
-    void legendFitsANarrowWindow()
-    {
-        MainWindow window;
-        QVERIFY(showDemo(window));
-        window.selectMachine(1);
-        window.setLinksShown(true);
-        auto* legend = window.findChild<QWidget*>(QStringLiteral("viewLegend"));
-        QVERIFY(legend && legend->isVisible());
-        const QColor background(32, 34, 40);
-        const auto rightEdgeIsClear = [&] {
-            const QImage strip = legend->grab().toImage();
-            const int margin = static_cast<int>(6 * strip.devicePixelRatio());
-            for (int x = strip.width() - margin; x < strip.width(); ++x)
-                for (int y = 0; y < strip.height(); ++y)
-                    if (QColor(strip.pixel(x, y)) != background)
-                        return false;
-            return true;
-        };
-        window.resize(1800, window.height());
-        QTest::qWait(100);
-        QVERIFY(rightEdgeIsClear());
-        window.resize(window.minimumSizeHint().width() + 40, window.height());
-        QTest::qWait(100);
-        // Its entries whole are wider than the strip now.
-        QVERIFY2(qobject_cast<ViewLegend*>(legend)->contentWidth(1 << 20) > legend->width(),
-                 qPrintable(QString::number(legend->width())));
-        QVERIFY(rightEdgeIsClear());
-        for (const auto& [color, label] : qobject_cast<ViewLegend*>(legend)->entries().legend)
-            QVERIFY2(label.isEmpty() || legend->toolTip().contains(label), qPrintable(label));
     }
 
     void ganttClickSelectsTheJobEverywhere()
