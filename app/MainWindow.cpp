@@ -133,6 +133,10 @@ MainWindow::~MainWindow()
     m_tasksDock = nullptr;
     // The job table computes metrics on a worker thread: stop it before the docks go.
     m_jobsDock->setMachine(nullptr, {});
+    // QWidget's destructor hides the docks, which emit visibilityChanged; the export actions
+    // would then ask this window, already destroyed, for its docks and session.
+    delete m_exportActions;
+    m_exportActions = nullptr;
 }
 
 void MainWindow::connectSession()
