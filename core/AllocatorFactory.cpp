@@ -14,6 +14,7 @@
 #include "core/NodeOrders.h"
 #include "core/QuadrantAllocator.h"
 #include "core/Slurm2205Allocators.h"
+#include "core/SwitchTreeTopology.h"
 #include "core/TopologyAwareAllocator.h"
 #include "core/TorusTopology.h"
 
@@ -50,8 +51,8 @@ const std::vector<AllocatorPolicyInfo>& allocatorPolicies()
          false},
         {"random-routers", "dragonflies: whole routers at random, seeded (Jain et al. SC'14)", false},
         {"slurm-block",
-         "Slurm topology/block best fit, the dragonfly's groups as base blocks (eval_nodes_block.c, "
-         "slurm-24-11-7-1)",
+         "Slurm topology/block best fit (eval_nodes_block.c, slurm-24-11-7-1): the blocks of a topology.conf "
+         "with BlockName= lines, or a dragonfly's groups as base blocks",
          false},
         {"quadrant", "Pascual: the torus split into equal squares, one job per square, row order inside", false},
         {"aucsched3",
@@ -118,10 +119,16 @@ std::unique_ptr<Allocator> makeAllocator(const Topology& topology, const Allocat
             throw std::invalid_argument("ta needs a three-level fat-tree, not a " + topology.describe());
         return std::make_unique<TopologyAwareAllocator>(*tree);
     }
+    if (policy == "slurm-block")
+        if (const auto* tree = dynamic_cast<const SwitchTreeTopology*>(&topology); tree && tree->blockLayout().any())
+            return std::make_unique<SlurmBlockAllocator>(tree->nodesBySwitch(), tree->blockLayout().baseSize,
+                                                         tree->blockLayout().levels);
     if (policy == "group-packed" || policy == "random-routers" || policy == "slurm-block") {
         const auto* dragonfly = dynamic_cast<const DragonflyTopology*>(&topology);
         if (!dragonfly)
-            throw std::invalid_argument(policy + " needs a dragonfly, not a " + topology.describe());
+            throw std::invalid_argument(policy + " needs a dragonfly"
+                                        + std::string(policy == "slurm-block" ? " or a topology/block machine" : "")
+                                        + ", not a " + topology.describe());
         if (policy == "group-packed")
             return std::make_unique<GroupPackedAllocator>(*dragonfly);
         if (policy == "random-routers")

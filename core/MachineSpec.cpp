@@ -211,8 +211,20 @@ std::unique_ptr<Topology> parseMachineSpec(const std::string& spec)
         const std::vector<int> parents = parseIntegerList("parents", fields.take("parents", ""));
         const std::vector<int> nodes = parseIntegerList("nodes", fields.take("nodes", ""));
         const std::string prefix = fields.take("prefix", "n");
+        SlurmBlockLayout blocks;
+        blocks.baseSize = fields.takeInt("block-base", 0);
+        const std::string levelText = fields.take("block-levels", "");
+        for (const int level : levelText.empty() ? std::vector<int>{} : parseIntegerList("block-levels", levelText)) {
+            if (level < 0 || level > 15)
+                throw std::invalid_argument("machine spec: block levels are 0 to 15, got " + std::to_string(level));
+            blocks.levels |= 1u << level;
+        }
+        if (blocks.any() != (blocks.baseSize > 0))
+            throw std::invalid_argument("machine spec: a block machine needs both block-base and block-levels");
         fields.requireNoneLeft();
-        return std::make_unique<SwitchTreeTopology>(parents, nodes, prefix);
+        auto tree = std::make_unique<SwitchTreeTopology>(parents, nodes, prefix);
+        tree->setBlockLayout(blocks);
+        return tree;
     }
     if (kind == "dragonfly") {
         DragonflyTopology::Shape shape;
@@ -294,6 +306,13 @@ std::string machineSpecOf(const Topology& topology)
     } else if (const auto* switchTree = dynamic_cast<const SwitchTreeTopology*>(&topology)) {
         out << "switchtree parents=" << joinNumbers(switchTree->hierarchy()->parent)
             << " nodes=" << joinNumbers(switchTree->nodesPerSwitch()) << " prefix=" << switchTree->namePrefix();
+        if (const SlurmBlockLayout& blocks = switchTree->blockLayout(); blocks.any()) {
+            std::vector<int> levels;
+            for (int level = 0; level < 16; ++level)
+                if (blocks.levels & (1u << level))
+                    levels.push_back(level);
+            out << " block-base=" << blocks.baseSize << " block-levels=" << joinNumbers(levels);
+        }
     } else if (const auto* dragonfly = dynamic_cast<const DragonflyTopology*>(&topology)) {
         const auto& shape = dragonfly->shape();
         out << "dragonfly groups=" << shape.groups << " rows=" << shape.rows << " columns=" << shape.columns

@@ -24,7 +24,9 @@ namespace placement {
 /// Torus: `wrap` has one letter per dimension, y (wraps) or n (mesh), default all y;
 /// `bandwidth` has one pattern per dimension separated by '/', values by ',' (default 1).
 /// Fat-tree: also `uplinks-per-l2` and `spines-per-group` (see FatTreeTopology::Shape).
-/// Switch tree: the parent of every switch (-1: the root) and the nodes on every switch.
+/// Switch tree: the parent of every switch (-1: the root) and the nodes on every switch; a
+/// topology/block machine also `block-base=N` (bblock_node_cnt) and `block-levels=0,1,2`
+/// (the allowed block levels: core/SwitchTreeTopology.h, SlurmBlockLayout).
 /// Dragonfly (core/DragonflyTopology.h): `rows` x `columns` routers a group (one row: all-to-all),
 /// `arrangement` absolute, relative or circulant, `nodes` the nodes that exist (default every
 /// slot), `bandwidth` row,column,global; names `naming=plain` (prefix, zero-padded to `digits`,

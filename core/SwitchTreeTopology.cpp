@@ -44,9 +44,26 @@ std::string SwitchTreeTopology::nodeLocation(int node) const
     return "switch " + std::to_string(s) + " (level " + std::to_string(m_hierarchy.level[static_cast<size_t>(s)]) + ")";
 }
 
+std::vector<std::vector<int>> SwitchTreeTopology::nodesBySwitch() const
+{
+    std::vector<std::vector<int>> blocks;
+    int node = 0;
+    for (const int count : m_nodesPerSwitch) {
+        if (count == 0)
+            continue;
+        blocks.emplace_back(static_cast<size_t>(count));
+        for (int& member : blocks.back())
+            member = node++;
+    }
+    return blocks;
+}
+
 std::string SwitchTreeTopology::describe() const
 {
     const int levels = m_hierarchy.level[static_cast<size_t>(m_hierarchy.root)] + 1;
+    if (m_blocks.any())
+        return "Slurm block topology, " + std::to_string(nodesBySwitch().size()) + " base blocks of "
+            + std::to_string(m_blocks.baseSize) + " nodes, " + std::to_string(nodeCount()) + " nodes";
     return "switch tree, " + std::to_string(switchCount()) + " switches on " + std::to_string(levels)
         + (levels == 1 ? " level, " : " levels, ") + std::to_string(nodeCount()) + " nodes";
 }

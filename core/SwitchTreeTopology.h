@@ -6,9 +6,23 @@
 #include "core/SwitchHierarchy.h"
 #include "core/Topology.h"
 
+#include <cstdint>
 #include <mutex>
+#include <vector>
 
 namespace placement {
+
+/// A machine of Slurm's topology/block (topology.conf `BlockName=` and `BlockSizes=` lines,
+/// docs/formats/slurm-topology.md): its leaf switches are the base blocks, in file order;
+/// the switches above them are the aggregated blocks. What topology/block needs besides the
+/// tree: bblock_node_cnt and the allowed block levels (bit l: blocks of 2^l base blocks).
+struct SlurmBlockLayout
+{
+    int baseSize = 0; ///< bblock_node_cnt
+    std::uint32_t levels = 0; ///< 0: not a block machine
+
+    bool any() const { return levels != 0; }
+};
 
 /// An arbitrary tree of switches, as Slurm's topology.conf describes one: each switch has a
 /// parent (one root) and any number of nodes; nothing needs to be regular. Nodes are
@@ -34,9 +48,16 @@ public:
     const std::vector<int>& nodesPerSwitch() const { return m_nodesPerSwitch; }
     const std::string& namePrefix() const { return m_namePrefix; }
 
+    /// Marks the tree as a topology/block machine (its leaves the base blocks).
+    void setBlockLayout(SlurmBlockLayout layout) { m_blocks = layout; }
+    const SlurmBlockLayout& blockLayout() const { return m_blocks; }
+    /// The nodes of every switch that has nodes, in switch order: a block machine's base blocks.
+    std::vector<std::vector<int>> nodesBySwitch() const;
+
 private:
     std::vector<int> m_nodesPerSwitch;
     std::string m_namePrefix;
+    SlurmBlockLayout m_blocks;
     SwitchHierarchy m_hierarchy;
     std::vector<Link> m_links; ///< nodes' links, then link nodeCount() + s joins switch s to its parent
 };

@@ -7,6 +7,7 @@
 #include "importers/Hostlist.h"
 #include "importers/ImportedJob.h"
 #include "importers/LineReader.h"
+#include "importers/SlurmBlockConf.h"
 #include "importers/SlurmConfLines.h"
 #include "importers/SwitchGroups.h"
 #include "importers/TextFields.h"
@@ -64,10 +65,14 @@ SwitchLine parseSwitchLine(const SlurmConfLine& line, const std::string& path)
             if (equalsIgnoringCase(key, known[k]))
                 which = k;
         if (which < 0) {
-            for (const char* other : {"BlockName", "BlockSizes", "RingName"})
+            for (const char* other : {"BlockName", "BlockSizes"})
                 if (equalsIgnoringCase(key, other))
                     throw ImportError(path, line.number,
-                                      key + "= belongs to topology/block or topology/ring; only topology/tree is read");
+                                      key
+                                          + "= in a file of SwitchName= lines: topology/tree and topology/block are "
+                                            "separate plugins (topology.yaml can hold both)");
+            if (equalsIgnoringCase(key, "RingName"))
+                throw ImportError(path, line.number, key + "= belongs to topology/ring, which is not read");
             throw ImportError(path, line.number, "unknown key '" + key + "'");
         }
         if (seen[which])
@@ -153,11 +158,17 @@ ImportedMachine readSlurmTopologyConf(const std::string& path)
 {
     std::vector<SwitchLine> switches;
     std::unordered_map<std::string, std::size_t> lineOfSwitch, lineOfNode;
-    LineReader reader(path);
-    SlurmConfLine line;
-    while (nextSlurmConfLine(reader, line)) {
-        if (trimmed(line.text).empty())
-            continue;
+    std::vector<SlurmConfLine> lines;
+    {
+        LineReader reader(path);
+        SlurmConfLine line;
+        while (nextSlurmConfLine(reader, line))
+            if (!trimmed(line.text).empty())
+                lines.push_back(line);
+    }
+    if (!lines.empty() && isSlurmBlockLine(lines.front(), path))
+        return readSlurmBlockConf(lines, path);
+    for (const SlurmConfLine& line : lines) {
         SwitchLine entry = parseSwitchLine(line, path);
         if (const auto [at, added] = lineOfSwitch.emplace(entry.name, line.number); !added)
             throw ImportError(path, line.number,

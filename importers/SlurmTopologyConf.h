@@ -24,9 +24,10 @@ namespace placement {
 /// Rules chosen where the format leaves a choice:
 ///
 /// - **Unknown keys are errors**, as in Slurm's own parser: a misspelt `Node=` would
-///   otherwise drop nodes silently. `BlockName=`, `BlockSizes=` and `RingName=` lines
-///   (topology/block and topology/ring) are rejected with that reason. A key given twice on
-///   one line is an error too.
+///   otherwise drop nodes silently. A file whose first line is a `BlockName=` or
+///   `BlockSizes=` line is read for topology/block (importers/SlurmBlockConf.h); such lines
+///   among `SwitchName=` lines, and `RingName=` lines (topology/ring), are rejected with that
+///   reason. A key given twice on one line is an error too.
 /// - **Several parents.** Slurm allows a switch under several parents (the guide's fat tree
 ///   lists four spines, each with the same `Switches=`); the structure is then a DAG. The
 ///   tree model needs one parent per switch, so switches are merged into switch groups,

@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: 2026 Placement Explorer contributors
 
+#include "core/AllocatorFactory.h"
 #include "core/MachineSpec.h"
 #include "core/SplitMix64.h"
 #include "core/SwitchHierarchy.h"
+#include "core/SwitchTreeTopology.h"
 #include "core/TorusTopology.h"
 #include "importers/ImportedJob.h"
 #include "importers/SwitchGroups.h"
@@ -98,6 +100,10 @@ const QStringList validFiles = {"guide-three-level.conf",
 
 } // namespace
 
+const QString blockNote
+    = QStringLiteral("%1 base blocks of at least %2 nodes (topology/block); hops between blocks are counted through "
+                     "the block levels, a model: topology/block does not describe the links between blocks");
+
 class TestTopologyImport : public QObject
 {
     Q_OBJECT
@@ -140,6 +146,20 @@ private slots:
             << QStringList{spineNote.arg(2).arg("top+mid")};
         QTest::newRow("merging closes a loop")
             << "merged-loop.conf" << 3 << QStringList{"b+a+d", "c"} << QStringList{spineNote.arg(3).arg("b+a+d")};
+        // topology/block: base blocks, then the aggregated blocks level by level, as
+        // block_record_validate() makes them, then a root above several top blocks.
+        QTest::newRow("topology/block, topology.conf(5)'s example")
+            << "block-man-page.conf" << 128 << QStringList{"block1", "block2", "block3", "block4", "block1-block4"}
+            << QStringList{blockNote.arg(4).arg(30)};
+        QTest::newRow("topology/block, racks of 18")
+            << "block-nvl72.conf" << 108
+            << QStringList{"rack01",        "rack02",        "rack03",        "rack04",        "rack05",      "rack06",
+                           "rack01-rack02", "rack03-rack04", "rack05-rack06", "rack01-rack04", "(all blocks)"}
+            << QStringList{blockNote.arg(6).arg(18)};
+        QTest::newRow("topology/block, default sizes")
+            << "block-default-sizes.conf" << 23
+            << QStringList{"b0", "b1", "b2", "b3", "b4", "b0-b1", "b2-b3", "b0-b3", "b0-b4"}
+            << QStringList{blockNote.arg(5).arg(4)};
     }
     void slurmTreeHasFileShape()
     {
@@ -167,6 +187,13 @@ private slots:
         QTest::newRow("islands") << "islands.conf" << QList<int>{2, 2, 4, 4, -1};
         QTest::newRow("spines with nodes") << "spine-nodes.conf" << QList<int>{-1, 0, 0};
         QTest::newRow("merging closes a loop") << "merged-loop.conf" << QList<int>{-1, 0};
+        QTest::newRow("blocks: one aggregated block") << "block-man-page.conf" << QList<int>{4, 4, 4, 4, -1};
+        // Racks 5 and 6 make no block of four: the level of two covers them.
+        QTest::newRow("blocks: a root above two top blocks")
+            << "block-nvl72.conf" << QList<int>{6, 6, 7, 7, 8, 8, 9, 9, 10, 10, -1};
+        // b4 has no partner of its level 1 and 2: its parent is the partial block of level 3.
+        QTest::newRow("blocks: a partial block at the top")
+            << "block-default-sizes.conf" << QList<int>{5, 5, 6, 6, 8, 7, 7, 8, -1};
     }
     void slurmParentsFollowTheFile()
     {
@@ -246,6 +273,12 @@ private slots:
         addHopsRow("spines with nodes: one spine group", "spine-nodes.conf", "mgmt1", "mgmt2", 0);
         addHopsRow("spines with nodes: spine to leaf", "spine-nodes.conf", "mgmt2", "a1", 1);
         addHopsRow("spines with nodes: leaf to leaf", "spine-nodes.conf", "a1", "b2", 2);
+        addHopsRow("blocks: one rack", "block-nvl72.conf", "gb001", "gb018", 0);
+        addHopsRow("blocks: racks paired", "block-nvl72.conf", "gb018", "gb019", 2);
+        addHopsRow("blocks: a block of four", "block-nvl72.conf", "gb001", "gb072", 4);
+        addHopsRow("blocks: over the root", "block-nvl72.conf", "gb001", "gb108", 5);
+        addHopsRow("blocks: the partial block", "block-default-sizes.conf", "cn18", "cn19", 4);
+        addHopsRow("blocks: 32 nodes planned as 30", "block-man-page.conf", "node32", "node33", 2);
     }
     void slurmHopsMatchTheFile()
     {
@@ -290,6 +323,52 @@ private slots:
                 QCOMPARE(machine.topology->hops(a, b), expected.topology->hops(a, b));
     }
 
+    // A block machine keeps what topology/block needs through its stored spec, and Slurm's
+    // block best fit places jobs on its blocks.
+    void slurmBlockMachineKeepsItsBlocks()
+    {
+        const ImportedMachine machine = readSlurmTopologyConf(dataPath("block-nvl72.conf").toStdString());
+        const std::string spec = machineSpecOf(*machine.topology);
+        QVERIFY2(spec.find(" block-base=18 block-levels=0,1,2") != std::string::npos, spec.c_str());
+        QCOMPARE(QString::fromStdString(machine.topology->describe()),
+                 QStringLiteral("Slurm block topology, 6 base blocks of 18 nodes, 108 nodes"));
+        const auto stored = parseMachineSpec(spec);
+        const auto* tree = dynamic_cast<const SwitchTreeTopology*>(stored.get());
+        QVERIFY(tree);
+        QCOMPARE(tree->blockLayout().baseSize, 18);
+        QCOMPARE(tree->blockLayout().levels, 0b111u);
+        QCOMPARE(tree->hierarchy()->parent, machine.topology->hierarchy()->parent);
+        QCOMPARE(machineSpecOf(*stored), spec);
+
+        AllocatorChoice choice;
+        choice.policy = "slurm-block";
+        const auto allocator = makeAllocator(*stored, choice);
+        MachineState state(*stored);
+        const auto rackOf = [](int node) { return node / 18; };
+        // 30 nodes: two base blocks, so a block of two racks; all three have 36 free, and the
+        // last of equals is taken (racks 5 and 6).
+        const std::vector<int> job = allocator->allocate(state, {0, 30, 600});
+        QCOMPARE(static_cast<int>(job.size()), 30);
+        for (const int node : job)
+            QVERIFY2(rackOf(node) == 4 || rackOf(node) == 5, qPrintable(QString::number(node)));
+        state.take(job, 0);
+        // 40 nodes: three base blocks, so a block of four racks: racks 1-4, the only one.
+        const std::vector<int> large = allocator->allocate(state, {1, 40, 600});
+        QCOMPARE(static_cast<int>(large.size()), 40);
+        for (const int node : large)
+            QVERIFY(rackOf(node) <= 3);
+        // 18 nodes: one rack; the fewest free that holds them: the one that 30 nodes left
+        // with 6 free cannot, so a whole rack of those holding 18.
+        const std::vector<int> rack = allocator->allocate(state, {2, 18, 600});
+        QCOMPARE(static_cast<int>(rack.size()), 18);
+        QCOMPARE(rackOf(rack.front()), rackOf(rack.back()));
+
+        // A tree without blocks has no topology/block rule.
+        const ImportedMachine plain = readSlurmTopologyConf(dataPath("guide-three-level.conf").toStdString());
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, makeAllocator(*plain.topology, choice));
+        QVERIFY(machineSpecOf(*plain.topology).find("block") == std::string::npos);
+    }
+
     void slurmErrorsNameFileAndLine_data()
     {
         QTest::addColumn<QString>("file");
@@ -302,8 +381,24 @@ private slots:
         QTest::newRow("cycle") << "cycle.conf" << 4 << "switch cycle s0 -> s1 -> s2 -> s0";
         QTest::newRow("switch lists itself") << "self-cycle.conf" << 2 << "switch cycle s1 -> s1";
         QTest::newRow("unknown key") << "unknown-key.conf" << 2 << "unknown key 'Node'";
-        QTest::newRow("topology/block")
-            << "block.conf" << 2 << "BlockName= belongs to topology/block or topology/ring; only topology/tree is read";
+        QTest::newRow("block line among switches")
+            << "tree-and-block.conf" << 2
+            << "BlockName= in a file of SwitchName= lines: topology/tree and topology/block are separate plugins "
+               "(topology.yaml can hold both)";
+        QTest::newRow("switch line among blocks")
+            << "block-and-tree.conf" << 2
+            << "SwitchName= in a file of BlockName= lines: topology/tree and topology/block are separate plugins "
+               "(topology.yaml can hold both)";
+        QTest::newRow("block defined twice") << "block-duplicate.conf" << 3 << "block 'b1' already defined on line 1";
+        QTest::newRow("block below the base size")
+            << "block-too-small.conf" << 2
+            << "block 'b2' has 3 nodes, fewer than the base block size 4 (bblock_node_cnt)";
+        QTest::newRow("block size not a power of two")
+            << "block-bad-sizes.conf" << 1 << "invalid BlockSizes value '12': 3 base blocks is not a power of two";
+        QTest::newRow("block without nodes") << "block-no-nodes.conf" << 2 << "block 'b2' has no nodes (Nodes=)";
+        QTest::newRow("node in two blocks") << "block-node-twice.conf" << 2 << "node 'tux3' already listed on line 1";
+        QTest::newRow("BlockSizes twice")
+            << "block-sizes-twice.conf" << 3 << "BlockSizes= given twice (first on line 1)";
         QTest::newRow("bad hostlist") << "bad-hostlist.conf" << 1 << "bad hostlist in Nodes= ('[' without ']')";
         QTest::newRow("no SwitchName") << "no-switchname.conf" << 2 << "no SwitchName=";
         QTest::newRow("word without =") << "not-key-value.conf" << 2 << "expected Key=Value, found 'tux4'";
@@ -559,7 +654,7 @@ private slots:
             QTest::newRow(qPrintable(file)) << "topology/" + file
                                             << (file.contains(".conf") ? MachineFileFormat::SlurmTopologyConf
                                                                        : MachineFileFormat::TorusCoordinates);
-        QTest::newRow("topology/block") << "topology/errors/block.conf" << MachineFileFormat::SlurmTopologyConf;
+        QTest::newRow("topology/block") << "topology/block-nvl72.conf" << MachineFileFormat::SlurmTopologyConf;
         QTest::newRow("header only") << "topology/errors/no-nodes.csv" << MachineFileFormat::Unknown;
         QTest::newRow("comments only") << "topology/errors/empty.conf" << MachineFileFormat::Unknown;
         QTest::newRow("SWF trace") << "importers/swf/edge-cases.swf" << MachineFileFormat::Unknown;
