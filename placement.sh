@@ -17,6 +17,7 @@ PACKAGES=(
   cmake ninja-build g++ make pkg-config
   qt6-base-dev qt6-qpa-plugins libqt6opengl6-dev qt6-svg-dev qt6-charts-dev
   libvtk9-dev libsqlite3-dev zlib1g-dev libbenchmark-dev libglpk-dev libxxhash-dev libarchive-dev
+  libyaml-dev  # Slurm's topology.yaml (importers/SlurmTopologyYaml.h)
   libavcodec-dev libavformat-dev libswscale-dev ffmpeg  # replay videos (video/); ffprobe in the tests
   xvfb xauth libgl1-mesa-dri libglx-mesa0 fonts-dejavu-core
   clang-14 clang-format-14 libclang-rt-14-dev sqlite3 libhowardhinnant-date-dev tzdata

@@ -51,7 +51,8 @@ ImportDialog::ImportDialog(const QStringList& machines, QWidget* parent)
     form->addRow(tr("Machine:"), m_machine);
     m_newName->setPlaceholderText(tr("name of the new machine"));
     form->addRow(tr("New machine name:"), m_newName);
-    m_topology->setPlaceholderText(tr("preset (cab, titan…), machine spec, topology.conf or coordinates CSV"));
+    m_topology->setPlaceholderText(
+        tr("preset (cab, titan…), machine spec, topology.conf, topology.yaml or coordinates CSV"));
     auto* topologyRow = new QHBoxLayout;
     topologyRow->addWidget(m_topology, 1);
     m_browse = new QPushButton(tr("Browse…"));

@@ -63,7 +63,8 @@ bool isSlurmBlockLine(const SlurmConfLine& line, const std::string& path)
 {
     const auto pairs = slurmConfPairs(line, path);
     return !pairs.empty()
-        && (equalsIgnoringCase(pairs.front().first, "BlockName") || equalsIgnoringCase(pairs.front().first, "BlockSizes"));
+        && (equalsIgnoringCase(pairs.front().first, "BlockName")
+            || equalsIgnoringCase(pairs.front().first, "BlockSizes"));
 }
 
 ImportedMachine readSlurmBlockConf(const std::vector<SlurmConfLine>& lines, const std::string& path)
@@ -103,7 +104,8 @@ ImportedMachine readSlurmBlockConf(const std::vector<SlurmConfLine>& lines, cons
         for (std::size_t i = 1; i < pairs.size(); ++i) {
             const auto& [key, value] = pairs[i];
             if (!equalsIgnoringCase(key, "Nodes"))
-                throw ImportError(path, line.number, "unknown key '" + key + "' (a block line has BlockName= and Nodes=)");
+                throw ImportError(path, line.number,
+                                  "unknown key '" + key + "' (a block line has BlockName= and Nodes=)");
             if (nodesGiven)
                 throw ImportError(path, line.number, "Nodes= given twice");
             nodesGiven = true;

@@ -156,8 +156,6 @@ void rejectCycles(const std::vector<SwitchLine>& switches, const std::string& pa
 
 ImportedMachine readSlurmTopologyConf(const std::string& path)
 {
-    std::vector<SwitchLine> switches;
-    std::unordered_map<std::string, std::size_t> lineOfSwitch, lineOfNode;
     std::vector<SlurmConfLine> lines;
     {
         LineReader reader(path);
@@ -168,6 +166,13 @@ ImportedMachine readSlurmTopologyConf(const std::string& path)
     }
     if (!lines.empty() && isSlurmBlockLine(lines.front(), path))
         return readSlurmBlockConf(lines, path);
+    return readSlurmTreeConf(lines, path);
+}
+
+ImportedMachine readSlurmTreeConf(const std::vector<SlurmConfLine>& lines, const std::string& path)
+{
+    std::vector<SwitchLine> switches;
+    std::unordered_map<std::string, std::size_t> lineOfSwitch, lineOfNode;
     for (const SlurmConfLine& line : lines) {
         SwitchLine entry = parseSwitchLine(line, path);
         if (const auto [at, added] = lineOfSwitch.emplace(entry.name, line.number); !added)

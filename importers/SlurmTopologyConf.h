@@ -4,8 +4,10 @@
 #pragma once
 
 #include "importers/ImportedMachine.h"
+#include "importers/SlurmConfLines.h"
 
 #include <string>
+#include <vector>
 
 namespace placement {
 
@@ -51,5 +53,8 @@ namespace placement {
 /// within a switch in `Nodes=` order. `nodeNames` follows exactly this numbering, which is
 /// SwitchTreeTopology's (nodes numbered switch by switch in switch order).
 ImportedMachine readSlurmTopologyConf(const std::string& path);
+
+/// The topology/tree part of readSlurmTopologyConf(): the file's non-empty lines, read.
+ImportedMachine readSlurmTreeConf(const std::vector<SlurmConfLine>& lines, const std::string& path);
 
 } // namespace placement

@@ -6,6 +6,7 @@
 #include "core/MachineSpec.h"
 #include "importers/ImportedJob.h"
 #include "importers/LineReader.h"
+#include "importers/SlurmTopologyYaml.h"
 #include "importers/TextFields.h"
 
 #include <algorithm>
@@ -41,6 +42,7 @@ const char* machineFileFormatName(MachineFileFormat format)
 {
     switch (format) {
     case MachineFileFormat::SlurmTopologyConf: return "topology.conf";
+    case MachineFileFormat::SlurmTopologyYaml: return "topology.yaml";
     case MachineFileFormat::TorusCoordinates: return "torus coordinates";
     case MachineFileFormat::Unknown: break;
     }
@@ -56,6 +58,9 @@ MachineFileFormat detectMachineFileFormat(const std::string& path)
         const std::string_view text = trimmed(line.text.substr(0, line.text.find('#')));
         if (text.empty())
             continue;
+        // topology.yaml: a YAML document of a list of topologies, each naming itself first.
+        if (!header && (text == "---" || text.rfind("- topology:", 0) == 0))
+            return MachineFileFormat::SlurmTopologyYaml;
         const LineKind kind = classify(text);
         if (kind == LineKind::SlurmKeys && !header)
             return MachineFileFormat::SlurmTopologyConf;
@@ -77,11 +82,13 @@ ImportedMachine readMachineFile(const std::string& path)
 {
     switch (detectMachineFileFormat(path)) {
     case MachineFileFormat::SlurmTopologyConf: return readSlurmTopologyConf(path);
+    case MachineFileFormat::SlurmTopologyYaml: return readSlurmTopologyYaml(path);
     case MachineFileFormat::TorusCoordinates: return readTorusCoordinates(path);
     case MachineFileFormat::Unknown: break;
     }
     throw ImportError(path, 0,
-                      "unknown machine file format (expected a Slurm topology.conf or name,x,y,z torus coordinates)");
+                      "unknown machine file format (expected a Slurm topology.conf or topology.yaml, or name,x,y,z "
+                      "torus coordinates)");
 }
 
 ImportedMachine machineFromPreset(const std::string& presetOrSpec)

@@ -15,6 +15,7 @@ namespace placement {
 enum class MachineFileFormat {
     Unknown,
     SlurmTopologyConf, ///< topology.conf (readSlurmTopologyConf)
+    SlurmTopologyYaml, ///< topology.yaml (readSlurmTopologyYaml)
     TorusCoordinates, ///< name,x,y,z table (readTorusCoordinates)
 };
 

@@ -1,15 +1,15 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: 2026 Placement Explorer contributors
 
-#include "core/AllocatorFactory.h"
 #include "core/MachineSpec.h"
 #include "core/SplitMix64.h"
 #include "core/SwitchHierarchy.h"
-#include "core/SwitchTreeTopology.h"
 #include "core/TorusTopology.h"
 #include "importers/ImportedJob.h"
+#include "importers/SlurmTopologyYaml.h"
 #include "importers/SwitchGroups.h"
 #include "importers/TopologyImport.h"
+#include "tests/support/QtStrings.h"
 
 #include <QDir>
 #include <QTest>
@@ -17,6 +17,7 @@
 #include <set>
 
 using namespace placement;
+using placement::test::toList;
 
 Q_DECLARE_METATYPE(placement::MachineFileFormat)
 
@@ -25,14 +26,6 @@ namespace {
 QString dataPath(const QString& name)
 {
     return QFINDTESTDATA("data/topology/" + name);
-}
-
-QStringList toList(const std::vector<std::string>& names)
-{
-    QStringList list;
-    for (const std::string& name : names)
-        list << QString::fromStdString(name);
-    return list;
 }
 
 int nodeNamed(const ImportedMachine& machine, const QString& name)
@@ -323,52 +316,6 @@ private slots:
                 QCOMPARE(machine.topology->hops(a, b), expected.topology->hops(a, b));
     }
 
-    // A block machine keeps what topology/block needs through its stored spec, and Slurm's
-    // block best fit places jobs on its blocks.
-    void slurmBlockMachineKeepsItsBlocks()
-    {
-        const ImportedMachine machine = readSlurmTopologyConf(dataPath("block-nvl72.conf").toStdString());
-        const std::string spec = machineSpecOf(*machine.topology);
-        QVERIFY2(spec.find(" block-base=18 block-levels=0,1,2") != std::string::npos, spec.c_str());
-        QCOMPARE(QString::fromStdString(machine.topology->describe()),
-                 QStringLiteral("Slurm block topology, 6 base blocks of 18 nodes, 108 nodes"));
-        const auto stored = parseMachineSpec(spec);
-        const auto* tree = dynamic_cast<const SwitchTreeTopology*>(stored.get());
-        QVERIFY(tree);
-        QCOMPARE(tree->blockLayout().baseSize, 18);
-        QCOMPARE(tree->blockLayout().levels, 0b111u);
-        QCOMPARE(tree->hierarchy()->parent, machine.topology->hierarchy()->parent);
-        QCOMPARE(machineSpecOf(*stored), spec);
-
-        AllocatorChoice choice;
-        choice.policy = "slurm-block";
-        const auto allocator = makeAllocator(*stored, choice);
-        MachineState state(*stored);
-        const auto rackOf = [](int node) { return node / 18; };
-        // 30 nodes: two base blocks, so a block of two racks; all three have 36 free, and the
-        // last of equals is taken (racks 5 and 6).
-        const std::vector<int> job = allocator->allocate(state, {0, 30, 600});
-        QCOMPARE(static_cast<int>(job.size()), 30);
-        for (const int node : job)
-            QVERIFY2(rackOf(node) == 4 || rackOf(node) == 5, qPrintable(QString::number(node)));
-        state.take(job, 0);
-        // 40 nodes: three base blocks, so a block of four racks: racks 1-4, the only one.
-        const std::vector<int> large = allocator->allocate(state, {1, 40, 600});
-        QCOMPARE(static_cast<int>(large.size()), 40);
-        for (const int node : large)
-            QVERIFY(rackOf(node) <= 3);
-        // 18 nodes: one rack; the fewest free that holds them: the one that 30 nodes left
-        // with 6 free cannot, so a whole rack of those holding 18.
-        const std::vector<int> rack = allocator->allocate(state, {2, 18, 600});
-        QCOMPARE(static_cast<int>(rack.size()), 18);
-        QCOMPARE(rackOf(rack.front()), rackOf(rack.back()));
-
-        // A tree without blocks has no topology/block rule.
-        const ImportedMachine plain = readSlurmTopologyConf(dataPath("guide-three-level.conf").toStdString());
-        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, makeAllocator(*plain.topology, choice));
-        QVERIFY(machineSpecOf(*plain.topology).find("block") == std::string::npos);
-    }
-
     void slurmErrorsNameFileAndLine_data()
     {
         QTest::addColumn<QString>("file");
@@ -408,6 +355,21 @@ private slots:
         QTest::newRow("unterminated quote") << "unterminated-quote.conf" << 1 << "unterminated quote in Nodes=";
         QTest::newRow("no switches") << "empty.conf" << 0 << "no SwitchName= lines";
         QTest::newRow("no nodes") << "no-nodes.conf" << 0 << "no nodes: no switch has Nodes=";
+        // topology.yaml (tst_topologyblocks reads good ones): the line of the entry at fault.
+        QTest::newRow("flat default") << "yaml-flat-default.yaml" << 1
+                                      << "the default topology 'plain' is flat: no network to place jobs on (make a "
+                                         "tree or block topology cluster_default: true)";
+        QTest::newRow("tree and block")
+            << "yaml-two-kinds.yaml" << 6
+            << "topology 'both' has both tree: and block: (exactly one of tree, block and flat)";
+        QTest::newRow("unknown key") << "yaml-unknown-key.yaml" << 5
+                                     << "unknown key 'node' in a switch (expected switch, children, nodes)";
+        QTest::newRow("a block's error at its entry")
+            << "yaml-block-too-small.yaml" << 8
+            << "block 'b2' has 3 nodes, fewer than the base block size 4 (bblock_node_cnt)";
+        QTest::newRow("name not first") << "yaml-name-not-first.yaml" << 1
+                                        << "a topology needs 'topology:' (its name) first";
+        QTest::newRow("YAML syntax") << "yaml-syntax.yaml" << 5 << "YAML: did not find expected key";
     }
     void slurmErrorsNameFileAndLine()
     {
@@ -417,8 +379,11 @@ private slots:
         const QString path = dataPath("errors/" + file);
         QVERIFY(!path.isEmpty());
         try {
-            readSlurmTopologyConf(path.toStdString());
-            QFAIL("accepted a bad topology.conf");
+            if (file.endsWith(QStringLiteral(".yaml")))
+                readSlurmTopologyYaml(path.toStdString());
+            else
+                readSlurmTopologyConf(path.toStdString());
+            QFAIL("accepted a bad topology file");
         } catch (const ImportError& error) {
             QCOMPARE(QString::fromStdString(error.file), path);
             QCOMPARE(static_cast<int>(error.line), line);
@@ -680,8 +645,8 @@ private slots:
             QCOMPARE(static_cast<int>(error.line), 0);
             QCOMPARE(QString(error.what()),
                      path
-                         + ": unknown machine file format (expected a Slurm topology.conf or name,x,y,z torus "
-                           "coordinates)");
+                         + ": unknown machine file format (expected a Slurm topology.conf or topology.yaml, or "
+                           "name,x,y,z torus coordinates)");
         }
     }
 

@@ -30,7 +30,8 @@ inline bool forEveryMachine(const QDir& fixtures, std::uint64_t randomTrees,
     if (!fixtures.exists())
         return false;
     for (const QString& file : fixtures.entryList(
-             {QStringLiteral("*.conf"), QStringLiteral("*.csv"), QStringLiteral("*.conf.gz")}, QDir::Files, QDir::Name))
+             {QStringLiteral("*.conf"), QStringLiteral("*.csv"), QStringLiteral("*.conf.gz"), QStringLiteral("*.yaml")},
+             QDir::Files, QDir::Name))
         add("file " + file.toStdString(), *readMachineFile(fixtures.filePath(file).toStdString()).topology);
     for (std::uint64_t seed = 1; seed <= randomTrees; ++seed)
         add("random tree " + std::to_string(seed), RandomSwitchTree(seed, 200).topology());
