@@ -53,6 +53,18 @@ shoot "$db" --machine cab --run "ta easy" --chart-run "random easy" --chart-run 
 shoot "$db" --machine cab --sweep policies --dock runs --dock charts --chart sweep --size 1600x1000 \
   --screenshot "$images/sweep.png"
 
+# A dragonfly: ALCF Theta's 2022 log (tests/data/traces) on the theta preset (Cray XC40 Aries),
+# one week replayed under group-packed and random routers, links by how many jobs can use them.
+theta="$work/theta.sqlite"
+"$build/bin/placement" import --db "$theta" --machine theta --topology theta tests/data/traces/theta_2022.swf \
+  >/dev/null 2>&1
+for policy in group-packed random-routers; do
+  "$build/bin/placement" simulate --db "$theta" --machine theta --policy $policy --from 2022-03-01 --to 2022-03-08 \
+    --name "$policy, one week" --json /dev/null >/dev/null 2>&1
+done
+shoot "$theta" --machine theta --run "group-packed, one week" --side-by-side "random-routers, one week" \
+  --links users --size 1600x1000 --screenshot "$images/dragonfly-compare.png"
+
 # The dialogs, drawn by the GUI tests into build/tests/output/.
 
 (cd "$build" && xvfb-run -a -s "-screen 0 1920x1200x24" ctest -R tst_mainwindow >/dev/null)
