@@ -6,6 +6,9 @@
 //
 //  - replay: titan (19,200 nodes); each frame moves the time cursor to the next event of a
 //    first-fit replay of Jigsaw's synthetic trace and recolours every node, then renders;
+//  - dragonfly: the same on the theta preset (Cray XC40 Aries dragonfly, 4,392 nodes) with
+//    its links shown, each frame also recolouring every link by how many running jobs can
+//    use it (the explorer's "users" link colours, core/NetworkLayout.h linkUserCounts);
 //  - recolour: one time step on a 100,000-node torus: node owners at the new time, colours,
 //    and the colour array handed to VTK (no render);
 //  - orbit: a 1,000,000-node torus, the camera turning 3 degrees per frame;
@@ -15,10 +18,11 @@
 // A frame is timed from the change to the end of the synchronous repaint (render, blit and swap,
 // then glFinish). Needs a display: run under xvfb-run.
 //
-//   render_bench [--frames 120] [--size 1280x800] [--scenarios replay,recolour,orbit]
+//   render_bench [--frames 120] [--size 1280x800] [--scenarios replay,dragonfly,recolour,orbit,gantt]
 
 #include "core/AllocatorFactory.h"
 #include "core/MachineSpec.h"
+#include "core/NetworkLayout.h"
 #include "core/NodeLayout.h"
 #include "core/Occupancy.h"
 #include "core/Simulator.h"
@@ -42,6 +46,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <functional>
 #include <set>
 
 using namespace placement;
@@ -118,6 +123,31 @@ std::vector<Job> replayedJobs(const Topology& topology, int count)
     return jobs;
 }
 
+struct ReplayTimes
+{
+    std::vector<double> ms; ///< whole frames
+    std::vector<double> recolourMs; ///< `recolour` alone
+    std::vector<double> vtkMs; ///< VTK's render alone
+};
+
+/// `frames` frames, each at the next of `times` (spread over all of them): `recolour` for
+/// the time, then the render.
+ReplayTimes timeReplay(MachineView& view, const std::vector<std::int64_t>& times, int frames,
+                       const std::function<void(std::int64_t time)>& recolour)
+{
+    ReplayTimes result;
+    for (int frame = 0; frame < frames; ++frame) {
+        QElapsedTimer timer;
+        timer.start();
+        recolour(times[static_cast<size_t>(frame) * times.size() / static_cast<size_t>(frames)]);
+        const double cpu = static_cast<double>(timer.nsecsElapsed()) / 1e6;
+        result.ms.push_back(cpu + renderNow(view));
+        result.recolourMs.push_back(cpu);
+        result.vtkMs.push_back(view.renderWidget()->lastRenderMilliseconds());
+    }
+    return result;
+}
+
 std::vector<std::int64_t> eventTimes(const std::vector<Job>& jobs)
 {
     std::set<std::int64_t> times;
@@ -147,7 +177,8 @@ int main(int argc, char** argv)
     const QCommandLineOption sizeOption(QStringLiteral("size"), QStringLiteral("View size."), QStringLiteral("WxH"),
                                         QStringLiteral("1280x800"));
     const QCommandLineOption scenariosOption(QStringLiteral("scenarios"), QStringLiteral("Which scenarios."),
-                                             QStringLiteral("LIST"), QStringLiteral("replay,recolour,orbit,gantt"));
+                                             QStringLiteral("LIST"),
+                                             QStringLiteral("replay,dragonfly,recolour,orbit,gantt"));
     const QCommandLineOption flatOption(QStringLiteral("flat-background"),
                                         QStringLiteral("A plain background instead of the view's gradient."));
     parser.addOptions({framesOption, sizeOption, scenariosOption, flatOption});
@@ -180,17 +211,9 @@ int main(int argc, char** argv)
         const std::vector<std::int64_t> times = eventTimes(jobs);
         view.setNodeLayout(layoutNodes(*topology));
         renderNow(view);
-        std::vector<double> ms, recolourMs, vtkMs;
-        for (int frame = 0; frame < frames; ++frame) {
-            QElapsedTimer timer;
-            timer.start();
-            const std::int64_t time = times[static_cast<size_t>(frame) * times.size() / static_cast<size_t>(frames)];
+        const auto [ms, recolourMs, vtkMs] = timeReplay(view, times, frames, [&](std::int64_t time) {
             view.setNodeColors(colorsOf(nodeOwnersAt(jobs, topology->nodeCount(), time)));
-            const double cpu = static_cast<double>(timer.nsecsElapsed()) / 1e6;
-            ms.push_back(cpu + renderNow(view));
-            recolourMs.push_back(cpu);
-            vtkMs.push_back(view.renderWidget()->lastRenderMilliseconds());
-        }
+        });
         report("replay", "titan", topology->nodeCount(), summarize(ms), "next event, recolour, render");
         // The same frames without the VTK render: Qt's composition and the swap alone.
         std::vector<double> composeMs;
@@ -209,6 +232,37 @@ int main(int argc, char** argv)
         std::fprintf(stderr,
                      "replay: recolour %.2f ms, VTK render %.2f ms, a frame without VTK render %.2f ms (medians)\n",
                      summarize(recolourMs).median, summarize(vtkMs).median, summarize(composeMs).median);
+    }
+    if (scenarios.contains(QStringLiteral("dragonfly"))) {
+        const auto topology = parseMachineSpec("theta");
+        const std::vector<Job> jobs = replayedJobs(*topology, 3000);
+        const std::vector<std::int64_t> times = eventTimes(jobs);
+        const NodeLayout nodes = layoutNodes(*topology);
+        view.setNodeLayout(nodes);
+        view.setNetworkLayout(layoutNetwork(*topology, nodes));
+        view.setLinksVisible(true);
+        renderNow(view);
+        const auto [ms, recolourMs, vtkMs] = timeReplay(view, times, frames, [&](std::int64_t time) {
+            view.setNodeColors(colorsOf(nodeOwnersAt(jobs, topology->nodeCount(), time)));
+            std::vector<const std::vector<int>*> running;
+            for (const Job& job : jobs)
+                if (job.start <= time && time < job.end)
+                    running.push_back(&job.nodes);
+            const std::vector<int> users = linkUserCounts(*topology, running);
+            std::vector<QRgb> linkColors(users.size());
+            for (size_t link = 0; link < users.size(); ++link) // none, one, two, more (app/LinkColoring.cpp)
+                linkColors[link] = users[link] == 0 ? unusedLinkColor()
+                    : users[link] == 1              ? qRgb(80, 200, 120)
+                    : users[link] == 2              ? qRgb(240, 170, 50)
+                                                    : qRgb(230, 80, 60);
+            view.setLinkColors(linkColors);
+        });
+        report("dragonfly", "theta", topology->nodeCount(), summarize(ms),
+               "next event, nodes and links recoloured, render");
+        std::fprintf(stderr,
+                     "dragonfly: recolouring nodes and links %.2f ms, VTK render %.2f ms (medians), %zu links\n",
+                     summarize(recolourMs).median, summarize(vtkMs).median, topology->links().size());
+        view.setLinksVisible(false);
     }
     if (scenarios.contains(QStringLiteral("recolour"))) {
         const auto topology = parseMachineSpec("torus extents=50x50x20 nodes-per-router=2");
