@@ -33,6 +33,7 @@
 #include <limits>
 #include <map>
 #include <string>
+#include <utility>
 
 using namespace placement;
 
@@ -184,6 +185,19 @@ template <typename Policy> QString compareWithFreshSearches(const FatTreeTopolog
     return {};
 }
 
+/// PLACEMENT_TEST_SHARD=k/n as {k, n} (0 <= k < n); {0, 1} when unset.
+std::pair<int, int> testShard()
+{
+    const QStringList parts = qEnvironmentVariable("PLACEMENT_TEST_SHARD").split(QLatin1Char('/'));
+    if (parts.size() != 2)
+        return {0, 1};
+    const int shard = parts[0].toInt();
+    const int shards = parts[1].toInt();
+    if (shards < 1 || shard < 0 || shard >= shards)
+        qFatal("PLACEMENT_TEST_SHARD needs k/n with 0 <= k < n");
+    return {shard, shards};
+}
+
 } // namespace
 
 class TestPlacementDigests : public QObject
@@ -218,7 +232,11 @@ private slots:
         QTest::addColumn<QString>("machine");
         QTest::addColumn<QString>("policy");
         QTest::addColumn<int>("backfill");
-        const auto add = [](const Trace& trace, const Machine& machine, BackfillPolicy backfill) {
+        // PLACEMENT_TEST_SHARD=k/n (tests/CMakeLists.txt): only every n-th row from the k-th,
+        // so that the replays, long under the sanitizers, run as n tests side by side.
+        const auto [shard, shards] = testShard();
+        int row = 0;
+        const auto add = [&](const Trace& trace, const Machine& machine, BackfillPolicy backfill) {
             const auto topology = parseMachineSpec(machine.spec);
             for (const std::string& policy : policiesFor(*topology)) {
                 if (policy == "aucsched3" && machine.spec != fatTree128.spec && machine.spec != seth.spec)
@@ -226,6 +244,8 @@ private slots:
                 const QString name = QStringLiteral("%1/%2/%3/%4")
                                          .arg(QLatin1String(trace.name), QLatin1String(machine.name),
                                               QString::fromStdString(policy), QLatin1String(backfillName(backfill)));
+                if (row++ % shards != shard)
+                    continue;
                 QTest::newRow(qPrintable(name))
                     << QString::fromLatin1(trace.file) << trace.cpusPerNode << qulonglong(trace.jobs)
                     << QString::fromLatin1(machine.spec) << QString::fromStdString(policy) << int(backfill);
@@ -281,6 +301,8 @@ private slots:
     void rememberedSearchesMatchFreshOnes_data()
     {
         QTest::addColumn<QString>("machine");
+        if (testShard().first != 0)
+            return; // one shard checks these
         QTest::newRow("full radix 8") << "fattree radix=8 pods=4 leaves-per-pod=4 nodes-per-leaf=4";
         QTest::newRow("tapered") << "fattree radix=8 pods=4 leaves-per-pod=4 nodes-per-leaf=5 uplinks-per-leaf=3";
     }
@@ -289,6 +311,8 @@ private slots:
         // Jigsaw and LaaS remember what their searches found by the free view of the machine
         // (core/FatTreeFreeView.h, SearchMemo) and make a remembered allocation again from
         // its leaves on another machine state with the same view.
+        if (testShard().first != 0)
+            QSKIP("the first shard checks these"); // (QtTest calls it once with no rows)
         QFETCH(QString, machine);
         const auto topology = parseMachineSpec(machine.toStdString());
         const auto& tree = dynamic_cast<const FatTreeTopology&>(*topology);
