@@ -7,6 +7,7 @@
 #include "core/PlacementMetrics.h"
 
 #include <algorithm>
+#include <span>
 
 namespace placement {
 
@@ -86,9 +87,13 @@ void PlacementAnalyzer::measureDragonfly(const std::vector<int>& nodes, Placemen
         // Pairs on one line (row or column) but distinct routers take one hop, the others two.
         pairHops += 2 * distinct - (lineSquares - 2 * squares);
     }
-    for (size_t i = 0; i < m_touchedGroups.size(); ++i)
-        for (size_t j = i + 1; j < m_touchedGroups.size(); ++j)
-            pairHops += 2 * dragonflyGroupPairHops(m_touchedGroups[i], m_touchedGroups[j]);
+    if (!twoDimensional) {
+        pairHops += allToAllGroupPairHops();
+    } else {
+        for (size_t i = 0; i < m_touchedGroups.size(); ++i)
+            for (size_t j = i + 1; j < m_touchedGroups.size(); ++j)
+                pairHops += 2 * dragonflyGroupPairHops(m_touchedGroups[i], m_touchedGroups[j]);
+    }
     const auto n = static_cast<std::int64_t>(nodes.size());
     metrics.aph = n > 1 ? static_cast<double>(pairHops) / static_cast<double>(n * (n - 1)) : 0.0;
     metrics.routers = static_cast<int>(m_touched.size());
@@ -97,7 +102,77 @@ void PlacementAnalyzer::measureDragonfly(const std::vector<int>& nodes, Placemen
     metrics.spread = high - low;
 }
 
-/// Σ over the job's node pairs (a in `group`, b in `other`) of the minimal route's hops:
+/// Σ over the job's ordered node pairs in two different groups of their hops, on all-to-all
+/// groups, in O(touched routers x global ports per router) (docs/metrics.md §Dragonfly).
+///
+/// A route between groups G and H takes 1 + min over the pair's global links (g, g') of
+/// d(a, g) + d(g', b), each local distance 0 or 1: 1 hop when (a, b) is itself a linked
+/// pair (a = g, b = g'), 2 when a is a gateway of the pair or b is, 3 otherwise. So with
+/// C_G the job's nodes in G, X_GH those on G's gateways towards H and D_GH the products
+/// c_a c_b over the distinct linked router pairs, the unordered pair's sum is
+/// 3 C_G C_H - (X_GH C_H + X_HG C_G - X_GH X_HG) - D_GH. Only the ports of touched routers
+/// give X or D: the rest is 3 per pair.
+std::int64_t PlacementAnalyzer::allToAllGroupPairHops()
+{
+    const DragonflyTopology& df = *m_dragonfly;
+    const auto groups = static_cast<size_t>(df.groups());
+    std::int64_t total = 0;
+    std::int64_t squares = 0;
+    for (int group : m_touchedGroups) {
+        const std::int64_t c = m_groupCount[static_cast<size_t>(group)];
+        total += c;
+        squares += c * c;
+    }
+    if (m_touchedGroups.size() < 2)
+        return 0;
+    std::int64_t crossing = 0; // Σ over ordered group pairs of X_GH C_H
+    std::int64_t direct = 0; // Σ over ordered linked router pairs, each once, of c_a c_b
+    m_touchedPairs.clear();
+    for (int router : m_touched) {
+        const auto group = static_cast<size_t>(df.groupOfRouter(router));
+        const std::int64_t c = m_routerCount[static_cast<size_t>(router)];
+        const std::span<const DragonflyTopology::GlobalPort> ports = df.globalPorts(router);
+        for (size_t first = 0; first < ports.size();) {
+            const int other = ports[first].other;
+            size_t end = first + 1; // [first, end): the router's links to `other`
+            while (end < ports.size() && ports[end].other == other)
+                ++end;
+            if (m_groupStamp[static_cast<size_t>(other)] == m_epoch) {
+                const size_t pair = group * groups + static_cast<size_t>(other);
+                if (m_pairStamp[pair] != m_epoch) {
+                    m_pairStamp[pair] = m_epoch;
+                    m_pairNodes[pair] = 0;
+                    m_touchedPairs.push_back(pair);
+                }
+                m_pairNodes[pair] += c;
+                crossing += c * m_groupCount[static_cast<size_t>(other)];
+                for (size_t link = first; link < end; ++link) {
+                    const int far = ports[link].far;
+                    if (m_routerStamp[static_cast<size_t>(far)] != m_epoch)
+                        continue;
+                    bool seen = false; // two links between the same two routers: one pair
+                    for (size_t earlier = first; earlier < link && !seen; ++earlier)
+                        seen = ports[earlier].far == far;
+                    if (!seen)
+                        direct += c * m_routerCount[static_cast<size_t>(far)];
+                }
+            }
+            first = end;
+        }
+    }
+    std::int64_t both = 0; // Σ over unordered group pairs of X_GH X_HG
+    for (const size_t pair : m_touchedPairs) {
+        const size_t group = pair / groups;
+        const size_t other = pair % groups;
+        const size_t back = other * groups + group;
+        if (group < other && m_pairStamp[back] == m_epoch)
+            both += m_pairNodes[pair] * m_pairNodes[back];
+    }
+    return 3 * (total * total - squares) - 2 * (crossing - both) - direct;
+}
+
+/// Σ over the job's node pairs (a in `group`, b in `other`) of the minimal route's hops, on
+/// two-dimensional (Aries) groups:
 /// 1 + min over the pair's global links c of (local hops a → gateway c, gateway c → b).
 /// Only the local hops to each gateway matter, so the routers of each group fall into a few
 /// profiles (a vector of 0/1/2 per gateway); pairs are summed profile by profile.
@@ -113,45 +188,8 @@ std::int64_t PlacementAnalyzer::dragonflyGroupPairHops(int group, int other)
                     * df.routerHops(a, b);
         return total;
     }
-    const bool allToAll = df.shape().rows == 1 || df.shape().columns == 1;
-    if (allToAll) {
-        // No touched router ends a global link of the pair: every pair takes 3 hops.
-        bool gatewayTouched = false;
-        for (int copy = 0; copy < copies && !gatewayTouched; ++copy)
-            gatewayTouched = m_routerStamp[static_cast<size_t>(df.gateway(group, other, copy))] == m_epoch
-                || m_routerStamp[static_cast<size_t>(df.gateway(other, group, copy))] == m_epoch;
-        if (!gatewayTouched)
-            return 3 * m_groupCount[static_cast<size_t>(group)] * m_groupCount[static_cast<size_t>(other)];
-    }
     auto build = [&](int from, int to, std::vector<Profile>& profiles) {
         profiles.clear();
-        if (allToAll) {
-            // Local hops are 1 but to the gateway itself: only touched gateways differ.
-            std::uint64_t ones = 0;
-            for (int copy = 0; copy < copies; ++copy)
-                ones |= std::uint64_t{1} << (2 * copy);
-            std::int64_t rest = m_groupCount[static_cast<size_t>(from)];
-            for (int copy = 0; copy < copies; ++copy) {
-                const int gateway = df.gateway(from, to, copy);
-                if (m_routerStamp[static_cast<size_t>(gateway)] != m_epoch)
-                    continue;
-                bool seen = false;
-                for (int earlier = 0; earlier < copy && !seen; ++earlier)
-                    seen = df.gateway(from, to, earlier) == gateway;
-                if (seen)
-                    continue;
-                std::uint64_t key = ones;
-                for (int c = copy; c < copies; ++c)
-                    if (df.gateway(from, to, c) == gateway)
-                        key &= ~(std::uint64_t{3} << (2 * c));
-                const std::int64_t weight = m_routerCount[static_cast<size_t>(gateway)];
-                profiles.push_back({key, weight});
-                rest -= weight;
-            }
-            if (rest > 0)
-                profiles.push_back({ones, rest});
-            return;
-        }
         for (int router : m_groupRouters[static_cast<size_t>(from)]) {
             std::uint64_t key = 0;
             for (int copy = 0; copy < copies; ++copy)

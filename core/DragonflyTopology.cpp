@@ -93,6 +93,23 @@ DragonflyTopology::DragonflyTopology(Shape shape)
                     m_gateway[(static_cast<size_t>(group) * s.groups + other) * rounds + copy]
                         = group * m_perGroup + port / perRouter;
                 }
+    // Each router's ports, by other group then copy (counted, then placed).
+    m_portStart.assign(static_cast<size_t>(m_routers) + 1, 0);
+    for (const int router : m_gateway)
+        if (router >= 0)
+            ++m_portStart[static_cast<size_t>(router) + 1];
+    for (size_t router = 0; router < static_cast<size_t>(m_routers); ++router)
+        m_portStart[router + 1] += m_portStart[router];
+    m_ports.assign(static_cast<size_t>(m_portStart.back()), {});
+    std::vector<int> filled(m_portStart.begin(), m_portStart.end() - 1);
+    for (int group = 0; group < s.groups; ++group)
+        for (int other = 0; other < s.groups; ++other)
+            if (other != group)
+                for (int copy = 0; copy < rounds; ++copy) {
+                    const int router = gateway(group, other, copy);
+                    m_ports[static_cast<size_t>(filled[static_cast<size_t>(router)]++)]
+                        = {other, gateway(other, group, copy)};
+                }
 }
 
 std::string DragonflyTopology::nodeName(int node) const

@@ -6,6 +6,7 @@
 #include "core/Topology.h"
 
 #include <mutex>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -93,6 +94,19 @@ public:
     {
         return m_gateway[(static_cast<size_t>(group) * m_shape.groups + other) * m_shape.globalPerPair + copy];
     }
+    /// One global link seen from the router that ends it: the other group, and the router
+    /// of that group at its far end.
+    struct GlobalPort
+    {
+        int other = 0;
+        int far = 0;
+    };
+    /// The global links router `router` ends, by other group then copy.
+    std::span<const GlobalPort> globalPorts(int router) const
+    {
+        const auto first = static_cast<size_t>(m_portStart[static_cast<size_t>(router)]);
+        return {m_ports.data() + first, static_cast<size_t>(m_portStart[static_cast<size_t>(router) + 1]) - first};
+    }
     /// Link id of global link `copy` between two groups.
     int globalLink(int group, int other, int copy) const;
     /// Link id of the local link between two routers of one group in the same row or column.
@@ -116,6 +130,8 @@ private:
     int m_firstGlobal = 0;
     std::vector<int> m_localIndex; ///< a * perGroup + b -> local link index in a group, or -1
     std::vector<int> m_gateway; ///< (group * G + other) * k + copy -> router
+    std::vector<int> m_portStart; ///< router -> first of its entries in m_ports (routers + 1)
+    std::vector<GlobalPort> m_ports; ///< router by router
     mutable std::once_flag m_linksBuilt;
     mutable std::vector<Link> m_links;
 };

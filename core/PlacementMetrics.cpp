@@ -87,6 +87,8 @@ PlacementAnalyzer::PlacementAnalyzer(const Topology& topology)
         m_groupStamp.assign(static_cast<size_t>(groups), 0);
         m_groupCount.assign(static_cast<size_t>(groups), 0);
         m_groupRouters.assign(static_cast<size_t>(groups), {});
+        m_pairStamp.assign(static_cast<size_t>(groups) * static_cast<size_t>(groups), 0);
+        m_pairNodes.assign(m_pairStamp.size(), 0);
         const size_t lines = static_cast<size_t>(groups) * (m_dragonfly->shape().rows + m_dragonfly->shape().columns);
         m_lineStamp.assign(lines, 0);
         m_lineCount.assign(lines, 0);
@@ -102,7 +104,7 @@ void PlacementAnalyzer::startJob()
     if (++m_epoch == 0) { // wrapped: forget every old stamp
         for (GroupSlot& slot : m_groups)
             slot.stamp = 0;
-        for (auto* stamps : {&m_leafStamp, &m_podStamp, &m_routerStamp, &m_lineStamp})
+        for (auto* stamps : {&m_leafStamp, &m_podStamp, &m_routerStamp, &m_lineStamp, &m_pairStamp})
             std::fill(stamps->begin(), stamps->end(), 0);
         for (NodeSlot& slot : m_nodes)
             slot.stamp = 0;

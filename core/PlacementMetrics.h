@@ -89,6 +89,7 @@ private:
     double minimumTreeAph(int size);
     void measureDragonfly(const std::vector<int>& nodes, PlacementMetrics& metrics);
     std::int64_t dragonflyGroupPairHops(int group, int other);
+    std::int64_t allToAllGroupPairHops();
     double minimumDragonflyAph(int size);
 
     const Topology& m_topology;
@@ -183,6 +184,9 @@ private:
     std::vector<std::int64_t> m_lineCount; ///< per group row, then per group column: the job's nodes
     std::vector<std::uint32_t> m_lineStamp;
     std::vector<int> m_touchedGroups;
+    std::vector<std::uint32_t> m_pairStamp; ///< per ordered group pair (G * groups + H)
+    std::vector<std::int64_t> m_pairNodes; ///< per ordered group pair: the job's nodes on G's gateways to H
+    std::vector<size_t> m_touchedPairs;
     struct Profile
     {
         std::uint64_t key = 0; ///< local hops to each gateway of the pair, base 3
