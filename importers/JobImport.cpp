@@ -411,6 +411,7 @@ ImportResult importJobLogs(Store& store, const ImportRequest& request)
     // for the import: back on when it ends, committed or not (declared before the
     // transaction, so that it ends after it).
     ForeignKeysOff uncheckedReferences(store.database());
+    TemporaryFilesInMemory statementJournals(store.database());
     // Everything below commits together or not at all.
     SqliteTransaction transaction(store.database());
     std::optional<MachineRecord> machine;

@@ -287,6 +287,25 @@ ForeignKeysOff::~ForeignKeysOff()
         sqlite3_exec(m_db.handle(), "PRAGMA foreign_keys = ON", nullptr, nullptr, nullptr);
 }
 
+TemporaryFilesInMemory::TemporaryFilesInMemory(SqliteDatabase& db)
+    : m_db(db)
+{
+    if (!sqlite3_get_autocommit(m_db.handle()))
+        return;
+    SqliteStatement current(m_db, "PRAGMA temp_store");
+    m_before = current.step() ? static_cast<int>(current.integer(0)) : 0;
+    current.reset();
+    m_db.execute("PRAGMA temp_store = MEMORY");
+}
+
+TemporaryFilesInMemory::~TemporaryFilesInMemory()
+{
+    if (m_before >= 0) {
+        const std::string restore = "PRAGMA temp_store = " + std::to_string(m_before);
+        sqlite3_exec(m_db.handle(), restore.c_str(), nullptr, nullptr, nullptr);
+    }
+}
+
 SqliteTransaction::SqliteTransaction(SqliteDatabase& db)
     : m_db(db)
     , m_outermost(sqlite3_get_autocommit(db.handle()) != 0)

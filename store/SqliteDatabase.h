@@ -134,6 +134,24 @@ private:
     bool m_active = false;
 };
 
+/// Keeps the connection's temporary files in memory while it lives (PRAGMA temp_store =
+/// MEMORY), back to what it was when it ends. For a bulk write by multi-row statements:
+/// SQLite keeps each statement's journal (the pages it changed, to undo that statement
+/// alone) in a temporary file beyond 64 KiB, about 24,000 small writes to /var/tmp for a
+/// million-job import. Like ForeignKeysOff, made outside a transaction or not at all.
+class TemporaryFilesInMemory
+{
+public:
+    explicit TemporaryFilesInMemory(SqliteDatabase& db);
+    ~TemporaryFilesInMemory();
+    TemporaryFilesInMemory(const TemporaryFilesInMemory&) = delete;
+    TemporaryFilesInMemory& operator=(const TemporaryFilesInMemory&) = delete;
+
+private:
+    SqliteDatabase& m_db;
+    int m_before = -1; ///< the setting to restore; -1: nothing changed
+};
+
 /// A write transaction; rolls back unless commit() was reached. The outermost one takes the
 /// write lock when it begins (BEGIN IMMEDIATE), waiting while another program writes; inner
 /// ones are savepoints.

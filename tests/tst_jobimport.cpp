@@ -34,6 +34,10 @@ private slots:
         QCOMPARE(store.sources()[0].format, std::string("sacct"));
         QVERIFY(formatImportReport(result).find("committed") != std::string::npos);
         QVERIFY(foreignKeysEnforced(store));
+        // Statement journals were kept in memory for the import, and the setting is back.
+        SqliteStatement tempStore(store.database(), "PRAGMA temp_store");
+        QVERIFY(tempStore.step());
+        QCOMPARE(tempStore.integer(0), std::int64_t(0));
     }
 
     void runsReadBeforeTheFirstOverlapAreMarkedToo()

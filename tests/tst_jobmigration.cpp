@@ -27,6 +27,8 @@ private slots:
         QVERIFY(placements > 0);
         Store store = Store::openExisting(path.toStdString());
         QCOMPARE(store.schemaVersion(), Store::SchemaVersion);
+        QCOMPARE(rawInteger(path, "SELECT count(*) FROM sqlite_master WHERE name = 'jobs_by_machine_size'"),
+                 std::int64_t(0));
         QCOMPARE(rawInteger(path, "SELECT count(*) FROM jobs"), std::int64_t(43));
         QCOMPARE(rawInteger(path, "SELECT count(*) FROM jobs WHERE origin LIKE '%a copy of job%'"), std::int64_t(3));
         QCOMPARE(rawInteger(path, "SELECT count(*) FROM jobs WHERE origin LIKE 'swf source %'"), std::int64_t(34));
@@ -174,6 +176,41 @@ private slots:
         QCOMPARE(again.files[0].jobsStored, std::int64_t(0));
         QCOMPARE(again.files[0].conflicts, std::int64_t(0));
         QCOMPARE(store.jobs(id).size(), jobCount);
+    }
+
+    void version11DropsTheIndexBySize()
+    {
+        // A database of version 10 (its index on machine and node count made again): opened,
+        // the index is gone, its jobs are all there, and a machine's jobs are found through
+        // the identity index.
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("v10.sqlite"));
+        std::size_t jobCount = 0;
+        {
+            Store store = Store::openOrCreate(path.toStdString());
+            QCOMPARE(rawInteger(path, "SELECT count(*) FROM sqlite_master WHERE name = 'jobs_by_machine_size'"),
+                     std::int64_t(0));
+            ImportRequest request;
+            request.files = {testData(QStringLiteral("traces/wagap-2013.swf")).toStdString()};
+            request.topology = testData(QStringLiteral("traces/wagap-2013.topology.conf")).toStdString();
+            request.machine = "wagap";
+            const ImportResult result = importJobLogs(store, request);
+            QVERIFY2(result.committed, result.failure.c_str());
+            jobCount = store.jobs(store.machine("wagap")->id).size();
+            QVERIFY(jobCount > 200);
+        }
+        rawExecute(path,
+                   "CREATE INDEX jobs_by_machine_size ON jobs(machine_id, node_count); "
+                   "UPDATE meta SET value = '10' WHERE key = 'schema_version'");
+        Store store = Store::openExisting(path.toStdString());
+        QCOMPARE(store.schemaVersion(), Store::SchemaVersion);
+        QCOMPARE(rawInteger(path, "SELECT count(*) FROM sqlite_master WHERE name = 'jobs_by_machine_size'"),
+                 std::int64_t(0));
+        QCOMPARE(store.jobs(store.machine("wagap")->id).size(), jobCount);
+        SqliteStatement plan(store.database(),
+                             "EXPLAIN QUERY PLAN SELECT id, nodes FROM jobs WHERE machine_id = 1 AND node_count > 0");
+        QVERIFY(plan.step());
+        QVERIFY2(plan.text(3).find("jobs_by_identity") != std::string::npos, plan.text(3).c_str());
     }
 };
 

@@ -378,6 +378,33 @@ private slots:
         QVERIFY(enforced());
     }
 
+    void temporaryFilesGoBackToWhereTheyWere()
+    {
+        QTemporaryDir dir;
+        Store store = Store::openOrCreate(dir.filePath(QStringLiteral("t.sqlite")).toStdString());
+        SqliteDatabase& db = store.database();
+        auto setting = [&db] {
+            SqliteStatement pragma(db, "PRAGMA temp_store");
+            return pragma.step() ? pragma.integer(0) : -1;
+        };
+        db.execute("PRAGMA temp_store = FILE");
+        {
+            TemporaryFilesInMemory memory(db);
+            QCOMPARE(setting(), std::int64_t(2));
+        }
+        QCOMPARE(setting(), std::int64_t(1));
+        try {
+            TemporaryFilesInMemory memory(db);
+            throw std::runtime_error("an import failing half-way");
+        } catch (const std::runtime_error&) {}
+        QCOMPARE(setting(), std::int64_t(1));
+        {
+            SqliteTransaction outer(db); // inside a transaction: left as it is
+            TemporaryFilesInMemory memory(db);
+            QCOMPARE(setting(), std::int64_t(1));
+        }
+    }
+
     void nodeNamesAndSources()
     {
         QTemporaryDir dir;
@@ -671,7 +698,7 @@ private slots:
         QCOMPARE(rawInteger(path, "SELECT count(*) FROM sweep_runs"), std::int64_t(1));
         rawExecute(path, "DROP TABLE sweep_runs; UPDATE meta SET value = '9' WHERE key = 'schema_version'");
         Store store = Store::openExisting(path.toStdString());
-        QCOMPARE(store.schemaVersion(), 10);
+        QCOMPARE(store.schemaVersion(), Store::SchemaVersion);
         const std::vector<RunRecord> stored = runs(store, machine);
         QCOMPARE(stored.size(), size_t(4));
         QCOMPARE(stored[0].sweeps, std::vector<std::string>{"a"});
