@@ -102,10 +102,8 @@ std::vector<QRgb> linkColors(const MachineData& machine, const std::vector<int>&
     std::vector<char> mine;
     if (highlightedJob >= 0 && static_cast<size_t>(highlightedJob) < machine.jobs.size()) {
         mine.assign(links.size(), 0);
-        const std::vector<const std::vector<int>*> one{&machine.jobs[static_cast<size_t>(highlightedJob)].nodes};
-        const std::vector<int> used = linkUserCounts(topology, one);
-        for (size_t link = 0; link < links.size(); ++link)
-            mine[link] = used[link] > 0;
+        for (int link : usableLinks(topology, machine.jobs[static_cast<size_t>(highlightedJob)].nodes))
+            mine[static_cast<size_t>(link)] = 1;
         if (static_cast<size_t>(highlightedJob) < machine.holdings.size())
             for (int link : machine.holdings[static_cast<size_t>(highlightedJob)].links)
                 mine[static_cast<size_t>(link)] = 1;
@@ -120,11 +118,13 @@ std::vector<QRgb> linkColors(const MachineData& machine, const std::vector<int>&
                         colors[static_cast<size_t>(link)] = jobColor(job);
         break;
     case LinkColorMode::Users: {
-        std::vector<const std::vector<int>*> nodes;
-        nodes.reserve(running.size());
+        std::vector<LinkUserCounter::RunningJob> jobs;
+        jobs.reserve(running.size());
         for (int job : running)
-            nodes.push_back(&machine.jobs[static_cast<size_t>(job)].nodes);
-        const std::vector<int> users = linkUserCounts(topology, nodes);
+            jobs.push_back({job, &machine.jobs[static_cast<size_t>(job)].nodes});
+        if (!machine.linkUsers)
+            machine.linkUsers = std::make_unique<LinkUserCounter>(topology);
+        const std::vector<int>& users = machine.linkUsers->update(jobs);
         for (size_t link = 0; link < links.size(); ++link)
             colors[link] = linkUsersColor(users[link]);
         break;

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "core/Job.h"
+#include "core/LinkUserCounter.h"
 #include "core/NodeLayout.h"
 #include "core/PlacementMetrics.h"
 #include "core/Topology.h"
@@ -61,6 +62,11 @@ struct MachineData
     /// The GPUs job `index` holds on `node`: its GPUs when it holds that one node only, 0 for
     /// a job without GPUs or not on the node; -1 unknown.
     int gpusOn(std::size_t index, int node) const;
+
+    /// The links' users at the last moment coloured by users (app/LinkColoring.h), kept so
+    /// that the next moment changes only by the jobs that started or ended: a cache of the
+    /// GUI thread, made when first needed.
+    mutable std::unique_ptr<LinkUserCounter> linkUsers;
 
     /// Reads one machine with the placements of the logged run (`runId` 0) or of a stored
     /// simulated run; throws StoreError (bad file) or std::invalid_argument (bad spec).

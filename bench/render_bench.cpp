@@ -21,6 +21,7 @@
 //   render_bench [--frames 120] [--size 1280x800] [--scenarios replay,dragonfly,recolour,orbit,gantt]
 
 #include "core/AllocatorFactory.h"
+#include "core/LinkUserCounter.h"
 #include "core/MachineSpec.h"
 #include "core/NetworkLayout.h"
 #include "core/NodeLayout.h"
@@ -242,13 +243,14 @@ int main(int argc, char** argv)
         view.setNetworkLayout(layoutNetwork(*topology, nodes));
         view.setLinksVisible(true);
         renderNow(view);
+        LinkUserCounter counter(*topology); // as the explorer keeps it (app/LinkColoring.cpp)
         const auto [ms, recolourMs, vtkMs] = timeReplay(view, times, frames, [&](std::int64_t time) {
             view.setNodeColors(colorsOf(nodeOwnersAt(jobs, topology->nodeCount(), time)));
-            std::vector<const std::vector<int>*> running;
-            for (const Job& job : jobs)
-                if (job.start <= time && time < job.end)
-                    running.push_back(&job.nodes);
-            const std::vector<int> users = linkUserCounts(*topology, running);
+            std::vector<LinkUserCounter::RunningJob> running;
+            for (size_t job = 0; job < jobs.size(); ++job)
+                if (jobs[job].start <= time && time < jobs[job].end)
+                    running.push_back({static_cast<int>(job), &jobs[job].nodes});
+            const std::vector<int>& users = counter.update(running);
             std::vector<QRgb> linkColors(users.size());
             for (size_t link = 0; link < users.size(); ++link) // none, one, two, more (app/LinkColoring.cpp)
                 linkColors[link] = users[link] == 0 ? unusedLinkColor()

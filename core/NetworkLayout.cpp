@@ -11,6 +11,7 @@
 #include "core/TorusTopology.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <map>
 #include <numeric>
@@ -329,6 +330,70 @@ std::vector<int> linkUserCounts(const Topology& topology, const std::vector<cons
             for (int link : usableLinks(topology, *nodes))
                 ++users[static_cast<size_t>(link)];
     return users;
+}
+
+std::vector<NetworkLayout::Piece> drawnPieces(const std::vector<NetworkLayout::Segment>& segments)
+{
+    const auto rounded = [](double value) { return std::llround(value * 1e6); };
+    std::map<std::array<long long, 6>, std::vector<size_t>> byLine; // direction, foot -> segments
+    for (size_t i = 0; i < segments.size(); ++i) {
+        const Vec3 a = segments[i].from;
+        Vec3 d = segments[i].to - a;
+        const double length = std::sqrt(d.x * d.x + d.y * d.y + d.z * d.z);
+        if (length < 1e-9) {
+            byLine[{0, 0, 0, rounded(a.x), rounded(a.y), rounded(a.z)}].push_back(i);
+            continue;
+        }
+        d = d * (1.0 / length);
+        if (d.x < -1e-12 || (std::abs(d.x) <= 1e-12 && (d.y < -1e-12 || (std::abs(d.y) <= 1e-12 && d.z < 0))))
+            d = d * -1.0;
+        const double along = a.x * d.x + a.y * d.y + a.z * d.z;
+        const Vec3 foot = a - d * along; // the line's point nearest the origin
+        byLine[{rounded(d.x), rounded(d.y), rounded(d.z), rounded(foot.x), rounded(foot.y), rounded(foot.z)}].push_back(
+            i);
+    }
+    std::vector<NetworkLayout::Piece> pieces;
+    std::map<std::array<long long, 6>, size_t> drawn; // piece ends -> piece
+    const auto add = [&](const Vec3& from, const Vec3& to, int link) {
+        const auto [found, added]
+            = drawn.emplace(std::array<long long, 6>{rounded(from.x), rounded(from.y), rounded(from.z), rounded(to.x),
+                                                     rounded(to.y), rounded(to.z)},
+                            pieces.size());
+        if (added)
+            pieces.push_back({from, to, {}});
+        std::vector<int>& links = pieces[found->second].links;
+        if (std::find(links.begin(), links.end(), link) == links.end())
+            links.push_back(link);
+    };
+    for (const auto& [line, members] : byLine) {
+        if (members.size() == 1 || (line[0] == 0 && line[1] == 0 && line[2] == 0)) {
+            for (size_t i : members)
+                add(segments[i].from, segments[i].to, segments[i].link);
+            continue;
+        }
+        // Positions along the line: every end, then the pieces between neighbouring ones.
+        const Vec3 direction = segments[members.front()].to - segments[members.front()].from;
+        const auto at
+            = [&direction](const Vec3& p) { return p.x * direction.x + p.y * direction.y + p.z * direction.z; };
+        std::vector<std::pair<double, Vec3>> ends;
+        for (size_t i : members) {
+            ends.emplace_back(at(segments[i].from), segments[i].from);
+            ends.emplace_back(at(segments[i].to), segments[i].to);
+        }
+        std::sort(ends.begin(), ends.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
+        std::vector<std::pair<double, Vec3>> stops;
+        for (const auto& end : ends)
+            if (stops.empty() || end.first - stops.back().first > 1e-9)
+                stops.push_back(end);
+        for (size_t i : members) {
+            const double low = std::min(at(segments[i].from), at(segments[i].to)) - 1e-9;
+            const double high = std::max(at(segments[i].from), at(segments[i].to)) + 1e-9;
+            for (size_t k = 0; k + 1 < stops.size(); ++k)
+                if (stops[k].first >= low && stops[k + 1].first <= high)
+                    add(stops[k].second, stops[k + 1].second, segments[i].link);
+        }
+    }
+    return pieces;
 }
 
 } // namespace placement

@@ -29,6 +29,13 @@ struct NetworkLayout
     };
     std::vector<Segment> segments;
     int switchCount = 0;
+
+    /// A straight piece of the drawing and the links it stands for (drawnPieces()).
+    struct Piece
+    {
+        Vec3 from, to;
+        std::vector<int> links;
+    };
 };
 
 /// Trees: a row of leaf switches under the node columns, each higher level in its own row
@@ -39,6 +46,14 @@ struct NetworkLayout
 /// the centre of its nodes. Node links are not drawn (a node sits on its switch); wrap-around
 /// links of a torus only when `wrapAround`; placeholder links (Link::exists()) never.
 NetworkLayout layoutNetwork(const Topology& topology, const NodeLayout& nodes, bool wrapAround = false);
+
+/// What to draw for `segments`: links that lie along one straight line and overlap (an
+/// all-to-all row of a dragonfly group: 120 links over the 15 gaps between 16 routers) split
+/// into the pieces between consecutive ends on the line, each standing for every link over
+/// it; a link alone on its line stays whole. Pieces with the same ends are one piece
+/// (parallel links). Every link of `segments` is in the pieces that cover it, and no two
+/// pieces on one line overlap.
+std::vector<NetworkLayout::Piece> drawnPieces(const std::vector<NetworkLayout::Segment>& segments);
 
 /// How many of `jobs` (node lists of jobs running at one time) can use each link
 /// (Topology::links() order): on trees Pollard SC'18's view (a job spanning leaves can use

@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: 2026 Placement Explorer contributors
 
+#include "core/DragonflyTopology.h"
 #include "core/FatTreeTopology.h"
 #include "core/LinkSharing.h"
+#include "core/LinkUserCounter.h"
 #include "core/MachineSpec.h"
 #include "core/NetworkLayout.h"
+#include "core/NodeLayout.h"
 #include "core/PlacementMetrics.h"
 #include "core/Presets.h"
 #include "core/SplitMix64.h"
@@ -267,6 +270,115 @@ private slots:
                     ++expected[static_cast<size_t>(link)];
             }
             QCOMPARE(counts, expected);
+        }
+    }
+
+    void overlappingLinksAreDrawnPieceByPiece()
+    {
+        // Four points on a line, links 0-1, 0-3, 1-2 and 2-3, a parallel 0-1, and one off
+        // the line: the line splits into three pieces at the ends; the middle piece stands
+        // for 0-3 and 1-2 only.
+        const Vec3 p0{0, 0, 0}, p1{1, 1, 0}, p2{2, 2, 0}, p3{3, 3, 0}, off{0, 5, 0};
+        const std::vector<NetworkLayout::Segment> segments{{p0, p1, 10}, {p3, p0, 11}, {p1, p2, 12},
+                                                           {p2, p3, 13}, {p0, p1, 14}, {p0, off, 15}};
+        const std::vector<NetworkLayout::Piece> pieces = drawnPieces(segments);
+        QCOMPARE(pieces.size(), size_t(4));
+        std::map<std::pair<double, double>, std::set<int>> byStart; // (x of the lower end, length) -> links
+        for (const auto& piece : pieces) {
+            const double low = std::min(piece.from.x, piece.to.x);
+            const double length = std::hypot(piece.to.x - piece.from.x, piece.to.y - piece.from.y);
+            byStart[{low, std::round(length * 1e6) / 1e6}] = {piece.links.begin(), piece.links.end()};
+        }
+        const double diagonal = std::round(std::sqrt(2.0) * 1e6) / 1e6;
+        const auto linksFrom = [&](double low, double length) { return byStart[std::make_pair(low, length)]; };
+        QCOMPARE(linksFrom(0.0, diagonal), (std::set<int>{10, 11, 14}));
+        QCOMPARE(linksFrom(1.0, diagonal), (std::set<int>{11, 12}));
+        QCOMPARE(linksFrom(2.0, diagonal), (std::set<int>{11, 13}));
+        QCOMPARE(linksFrom(0.0, 5.0), (std::set<int>{15}));
+    }
+
+    void dragonflyRowsAreDrawnBetweenNeighbouringRouters()
+    {
+        // theta: each row of 16 routers draws 15 pieces, not 120 overlapping lines; every
+        // link is in a piece, and the piece between routers i and i+1 stands for the
+        // (i+1)(15-i) links of the row over it.
+        const auto topology = parseMachineSpec("theta");
+        const auto& df = dynamic_cast<const DragonflyTopology&>(*topology);
+        const NetworkLayout layout = layoutNetwork(df, layoutNodes(df));
+        const std::vector<NetworkLayout::Piece> pieces = drawnPieces(layout.segments);
+        std::set<int> drawn;
+        for (const auto& piece : pieces)
+            drawn.insert(piece.links.begin(), piece.links.end());
+        std::set<int> links;
+        for (const auto& segment : layout.segments)
+            links.insert(segment.link);
+        QCOMPARE(drawn, links);
+        QVERIFY(pieces.size() * 4 < layout.segments.size());
+        const int columns = df.shape().columns;
+        for (int column = 0; column + 1 < columns; ++column) {
+            const Vec3 a = layout.vertices[static_cast<size_t>(df.nodeCount() + column)];
+            const Vec3 b = layout.vertices[static_cast<size_t>(df.nodeCount() + column + 1)];
+            const auto piece = std::find_if(pieces.begin(), pieces.end(), [&](const NetworkLayout::Piece& p) {
+                const auto near = [](Vec3 x, Vec3 y) { return std::abs(x.x - y.x) + std::abs(x.y - y.y) < 1e-6; };
+                return (near(p.from, a) && near(p.to, b)) || (near(p.from, b) && near(p.to, a));
+            });
+            QVERIFY(piece != pieces.end());
+            QCOMPARE(static_cast<int>(piece->links.size()), (column + 1) * (columns - 1 - column));
+        }
+    }
+
+    void linkUserCounterFollowsAReplay_data()
+    {
+        QTest::addColumn<QString>("spec");
+        for (const char* spec : {"theta", "dragonfly-small", "frontier",
+                                 "fattree radix=8 pods=3 leaves-per-pod=4 "
+                                 "nodes-per-leaf=4",
+                                 "torus extents=6x4x3 nodes-per-router=2", "cab", "pinot"})
+            QTest::newRow(spec) << spec;
+    }
+    void linkUserCounterFollowsAReplay()
+    {
+        // Jobs starting and ending over 60 moments, forwards, backwards and jumping: the
+        // counter's counts at each moment are linkUserCounts() of the jobs running then.
+        QFETCH(QString, spec);
+        const auto topology = parseMachineSpec(spec.toStdString());
+        SplitMix64 random(11);
+        struct Running
+        {
+            std::vector<int> nodes;
+            int from = 0, to = 0;
+        };
+        std::vector<Running> jobs;
+        for (int j = 0; j < 40; ++j) {
+            std::set<int> nodes;
+            const int size = 1 + static_cast<int>(random.next() % 40);
+            while (static_cast<int>(nodes.size()) < std::min(size, topology->nodeCount()))
+                nodes.insert(static_cast<int>(random.next() % static_cast<std::uint64_t>(topology->nodeCount())));
+            const int from = static_cast<int>(random.next() % 60);
+            jobs.push_back({{nodes.begin(), nodes.end()}, from, from + 1 + static_cast<int>(random.next() % 20)});
+        }
+        LinkUserCounter counter(*topology);
+        std::vector<int> moments;
+        for (int t = 0; t < 60; ++t)
+            moments.push_back(t);
+        for (int t = 59; t >= 0; t -= 3)
+            moments.push_back(t);
+        for (int k = 0; k < 30; ++k)
+            moments.push_back(static_cast<int>(random.next() % 60));
+        for (size_t k = 0; k < moments.size(); ++k) {
+            const int t = moments[k];
+            std::vector<LinkUserCounter::RunningJob> running;
+            std::vector<const std::vector<int>*> nodes;
+            for (size_t j = 0; j < jobs.size(); ++j)
+                if (jobs[j].from <= t && t < jobs[j].to) {
+                    running.push_back({static_cast<int>(j), &jobs[j].nodes});
+                    nodes.push_back(&jobs[j].nodes);
+                }
+            if (k % 7 == 0 && !running.empty())
+                running.push_back(running.front()); // a job listed twice counts once
+            if (k == 70)
+                counter.clear();
+            QCOMPARE(counter.update(running), linkUserCounts(*topology, nodes));
         }
     }
 

@@ -14,9 +14,6 @@
 #include <vtkRenderer.h>
 #include <vtkUnsignedCharArray.h>
 
-#include <array>
-#include <map>
-
 namespace placement {
 
 struct LinkScene::Private
@@ -67,20 +64,12 @@ void LinkScene::setLayout(const NetworkLayout& layout, int nodeCount)
     vtkNew<vtkPoints> points;
     vtkNew<vtkCellArray> cells;
     d->segmentLinks.clear();
-    std::map<std::array<double, 6>, size_t> drawn; // segment ends -> cell
-    for (const NetworkLayout::Segment& segment : layout.segments) {
-        const std::array<double, 6> ends{segment.from.x, segment.from.y, segment.from.z,
-                                         segment.to.x,   segment.to.y,   segment.to.z};
-        const auto [found, added] = drawn.emplace(ends, d->segmentLinks.size());
-        if (!added) {
-            d->segmentLinks[found->second].push_back(segment.link);
-            continue;
-        }
-        const vtkIdType a = points->InsertNextPoint(segment.from.x, segment.from.y, segment.from.z);
-        const vtkIdType b = points->InsertNextPoint(segment.to.x, segment.to.y, segment.to.z);
+    for (NetworkLayout::Piece& piece : drawnPieces(layout.segments)) {
+        const vtkIdType a = points->InsertNextPoint(piece.from.x, piece.from.y, piece.from.z);
+        const vtkIdType b = points->InsertNextPoint(piece.to.x, piece.to.y, piece.to.z);
         const vtkIdType cell[2] = {a, b};
         cells->InsertNextCell(2, cell);
-        d->segmentLinks.push_back({segment.link});
+        d->segmentLinks.push_back(std::move(piece.links));
     }
     d->lines->SetPoints(points);
     d->lines->SetLines(cells);

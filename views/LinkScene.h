@@ -27,7 +27,10 @@ public:
     void setLayout(const NetworkLayout& layout, int nodeCount);
     /// One colour per link of the topology (Topology::links() order). Parallel links (the
     /// same two switches: Cab's L2 switches reach each spine 9 times) are drawn as one line,
-    /// in the colour of the first of them that is not `background`.
+    /// in the colour of the first of them that is not `background`; so are links that lie
+    /// along one straight line and overlap (the all-to-all rows of a dragonfly group), piece
+    /// by piece between the switches on the line, each piece in the colour of the first link
+    /// over it that is not `background`.
     void setLinkColors(const std::vector<QRgb>& colors, QRgb background);
     void setVisible(bool visible);
     bool isVisible() const;
