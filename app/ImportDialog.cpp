@@ -52,7 +52,7 @@ ImportDialog::ImportDialog(const QStringList& machines, QWidget* parent)
     m_newName->setPlaceholderText(tr("name of the new machine"));
     form->addRow(tr("New machine name:"), m_newName);
     m_topology->setPlaceholderText(
-        tr("preset (cab, titan…), machine spec, topology.conf, topology.yaml or coordinates CSV"));
+        tr("preset (cab, titan…), machine spec, topology.conf, topology.yaml, coordinates CSV or Cray cname table"));
     auto* topologyRow = new QHBoxLayout;
     topologyRow->addWidget(m_topology, 1);
     m_browse = new QPushButton(tr("Browse…"));

@@ -20,7 +20,8 @@ namespace placement {
 class TaskListDock;
 
 /// Asks what to import: log files, their format, the machine they ran on (an existing one,
-/// or a new one from a preset, a topology.conf, a topology.yaml or a coordinates CSV) and how strict to be.
+/// or a new one from a preset, a topology.conf, a topology.yaml, a coordinates CSV or a Cray cname table) and how
+/// strict to be.
 class ImportDialog : public QDialog
 {
     Q_OBJECT

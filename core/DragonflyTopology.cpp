@@ -148,7 +148,7 @@ std::string DragonflyTopology::nodeLocation(int node) const
 std::string DragonflyTopology::describe() const
 {
     const Shape& s = m_shape;
-    std::string text = "dragonfly, " + std::to_string(s.groups) + " groups of ";
+    std::string text = "dragonfly, " + std::to_string(s.groups) + (s.groups == 1 ? " group of " : " groups of ");
     if (s.rows > 1)
         text += std::to_string(s.rows) + "x" + std::to_string(s.columns) + " routers (rows and columns all-to-all)";
     else

@@ -13,8 +13,7 @@ namespace placement {
 LinkUserCounter::LinkUserCounter(const Topology& topology)
     : m_topology(topology)
     , m_counts(topology.links().size(), 0)
-{
-}
+{}
 
 const std::vector<int>& LinkUserCounter::update(std::span<const RunningJob> running)
 {

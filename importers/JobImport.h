@@ -23,7 +23,8 @@ struct ImportRequest
     /// creates (default: the topology's name).
     std::string machine;
     /// Empty, or a description to create the machine from: a preset name or machine spec
-    /// (core/MachineSpec.h), a Slurm topology.conf or a node coordinates CSV.
+    /// (core/MachineSpec.h), a Slurm topology.conf or topology.yaml, a node coordinates CSV or a Cray coordinates
+    /// table.
     std::string topology;
     /// Empty, or Slurm's slurm.conf: a machine created from a topology.conf then numbers the
     /// nodes of each leaf as Slurm orders them, by `Weight=` and then by position in its

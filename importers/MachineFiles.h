@@ -9,9 +9,9 @@
 
 namespace placement {
 
-/// Reads `description`: an existing file (a Slurm topology.conf or a node coordinates CSV),
-/// else a preset name or machine spec (core/MachineSpec.h). Throws ImportError (files, with
-/// the line) or std::invalid_argument (specs).
+/// Reads `description`: an existing file (a Slurm topology.conf or topology.yaml, a node coordinates CSV or a Cray
+/// coordinates table), else a preset name or machine spec (core/MachineSpec.h). Throws ImportError (files, with the
+/// line) or std::invalid_argument (specs).
 ImportedMachine readMachineDescription(const std::string& description);
 
 } // namespace placement

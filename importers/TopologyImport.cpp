@@ -4,6 +4,7 @@
 #include "importers/TopologyImport.h"
 
 #include "core/MachineSpec.h"
+#include "importers/CrayCoordinates.h"
 #include "importers/ImportedJob.h"
 #include "importers/LineReader.h"
 #include "importers/SlurmTopologyYaml.h"
@@ -14,7 +15,7 @@
 namespace placement {
 namespace {
 
-enum class LineKind { SlurmKeys, CoordinateHeader, Coordinates, Other };
+enum class LineKind { SlurmKeys, CoordinateHeader, Coordinates, Cray, Other };
 
 LineKind classify(std::string_view text)
 {
@@ -26,11 +27,17 @@ LineKind classify(std::string_view text)
                     return LineKind::SlurmKeys;
     }
     std::vector<std::string_view> fields = splitAll(text, ",");
+    const auto isNumber = [](std::string_view field) { return parseInteger(trimmed(field)).has_value(); };
+    if (fields.size() >= 2 && fields.size() <= 5 && !trimmed(fields[0]).empty()
+        && std::all_of(fields.begin() + 1, fields.end(), isNumber))
+        return LineKind::Coordinates;
+    const std::vector<std::string_view> words
+        = text.find(',') != std::string_view::npos ? fields : splitWhitespace(text);
+    if (std::any_of(words.begin(), words.end(),
+                    [](std::string_view word) { return parseCrayCname(trimmed(word)).has_value(); }))
+        return LineKind::Cray;
     if (fields.size() < 2 || fields.size() > 5 || trimmed(fields[0]).empty())
         return LineKind::Other;
-    const auto isNumber = [](std::string_view field) { return parseInteger(trimmed(field)).has_value(); };
-    if (std::all_of(fields.begin() + 1, fields.end(), isNumber))
-        return LineKind::Coordinates;
     if (std::none_of(fields.begin() + 1, fields.end(), isNumber))
         return LineKind::CoordinateHeader;
     return LineKind::Other;
@@ -44,6 +51,7 @@ const char* machineFileFormatName(MachineFileFormat format)
     case MachineFileFormat::SlurmTopologyConf: return "topology.conf";
     case MachineFileFormat::SlurmTopologyYaml: return "topology.yaml";
     case MachineFileFormat::TorusCoordinates: return "torus coordinates";
+    case MachineFileFormat::CrayCoordinates: return "Cray coordinates";
     case MachineFileFormat::Unknown: break;
     }
     return "unknown";
@@ -66,9 +74,11 @@ MachineFileFormat detectMachineFileFormat(const std::string& path)
             return MachineFileFormat::SlurmTopologyConf;
         if (kind == LineKind::Coordinates)
             return MachineFileFormat::TorusCoordinates;
-        if (kind != LineKind::CoordinateHeader || header)
+        if (kind == LineKind::Cray)
+            return MachineFileFormat::CrayCoordinates;
+        if (header || kind == LineKind::SlurmKeys)
             return MachineFileFormat::Unknown;
-        header = true; // the next line decides
+        header = true; // a header line (`name,x,y,z`, xtprocadmin's titles): the next line decides
     }
     return MachineFileFormat::Unknown;
 }
@@ -84,11 +94,12 @@ ImportedMachine readMachineFile(const std::string& path)
     case MachineFileFormat::SlurmTopologyConf: return readSlurmTopologyConf(path);
     case MachineFileFormat::SlurmTopologyYaml: return readSlurmTopologyYaml(path);
     case MachineFileFormat::TorusCoordinates: return readTorusCoordinates(path);
+    case MachineFileFormat::CrayCoordinates: return readCrayCoordinates(path);
     case MachineFileFormat::Unknown: break;
     }
     throw ImportError(path, 0,
-                      "unknown machine file format (expected a Slurm topology.conf or topology.yaml, or name,x,y,z "
-                      "torus coordinates)");
+                      "unknown machine file format (expected a Slurm topology.conf or topology.yaml, name,x,y,z "
+                      "torus coordinates, or a name,cname table of a Cray XC machine)");
 }
 
 ImportedMachine machineFromPreset(const std::string& presetOrSpec)

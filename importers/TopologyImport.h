@@ -17,6 +17,7 @@ enum class MachineFileFormat {
     SlurmTopologyConf, ///< topology.conf (readSlurmTopologyConf)
     SlurmTopologyYaml, ///< topology.yaml (readSlurmTopologyYaml)
     TorusCoordinates, ///< name,x,y,z table (readTorusCoordinates)
+    CrayCoordinates, ///< name,cname table of a Cray XC machine (readCrayCoordinates)
 };
 
 /// "topology.conf", "torus coordinates", "unknown": for messages.

@@ -645,8 +645,8 @@ private slots:
             QCOMPARE(static_cast<int>(error.line), 0);
             QCOMPARE(QString(error.what()),
                      path
-                         + ": unknown machine file format (expected a Slurm topology.conf or topology.yaml, or "
-                           "name,x,y,z torus coordinates)");
+                         + ": unknown machine file format (expected a Slurm topology.conf or topology.yaml, "
+                           "name,x,y,z torus coordinates, or a name,cname table of a Cray XC machine)");
         }
     }
 

@@ -300,10 +300,11 @@ int runImport(const QStringList& arguments)
     const QCommandLineOption machineOption(QStringLiteral("machine"),
                                            QStringLiteral("The machine the jobs ran on (or the name for a new one)."),
                                            QStringLiteral("NAME"));
-    const QCommandLineOption topologyOption(QStringLiteral("topology"),
-                                            QStringLiteral("Create the machine from a preset, a machine spec, a Slurm "
-                                                           "topology.conf or topology.yaml, or a coordinates CSV."),
-                                            QStringLiteral("FILE|PRESET"));
+    const QCommandLineOption topologyOption(
+        QStringLiteral("topology"),
+        QStringLiteral("Create the machine from a preset, a machine spec, a Slurm "
+                       "topology.conf or topology.yaml, a coordinates CSV, or a Cray cname table."),
+        QStringLiteral("FILE|PRESET"));
     const QCommandLineOption strictOption(QStringLiteral("strict"),
                                           QStringLiteral("Stop at the first bad line and import nothing."));
     const QCommandLineOption offsetOption(

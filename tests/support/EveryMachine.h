@@ -20,7 +20,7 @@ namespace placement::test {
 /// Every kind of machine the explorer can show, each given to `add` with a name: the
 /// presets (fat-trees, k-ary n-trees, tori), the topology fixtures in `fixtures` (Slurm
 /// topology.conf with irregular depths, islands, switches holding nodes and switches;
-/// coordinates tables) and `randomTrees` seeded random switch trees (depth 1-5, fan-out
+/// torus and Cray coordinates tables) and `randomTrees` seeded random switch trees (depth 1-5, fan-out
 /// 1-40). False if `fixtures` does not exist.
 inline bool forEveryMachine(const QDir& fixtures, std::uint64_t randomTrees,
                             const std::function<void(const std::string& name, const Topology& topology)>& add)
@@ -29,9 +29,10 @@ inline bool forEveryMachine(const QDir& fixtures, std::uint64_t randomTrees,
         add(preset.name, *parseMachineSpec(preset.name));
     if (!fixtures.exists())
         return false;
-    for (const QString& file : fixtures.entryList(
-             {QStringLiteral("*.conf"), QStringLiteral("*.csv"), QStringLiteral("*.conf.gz"), QStringLiteral("*.yaml")},
-             QDir::Files, QDir::Name))
+    for (const QString& file :
+         fixtures.entryList({QStringLiteral("*.conf"), QStringLiteral("*.csv"), QStringLiteral("*.conf.gz"),
+                             QStringLiteral("*.yaml"), QStringLiteral("*.txt")},
+                            QDir::Files, QDir::Name))
         add("file " + file.toStdString(), *readMachineFile(fixtures.filePath(file).toStdString()).topology);
     for (std::uint64_t seed = 1; seed <= randomTrees; ++seed)
         add("random tree " + std::to_string(seed), RandomSwitchTree(seed, 200).topology());
