@@ -250,6 +250,25 @@ double PlacementAnalyzer::minimumDragonflyAph(int size)
         }
     }
     const bool allToAll = df.shape().rows == 1 || df.shape().columns == 1;
+    if (allToAll && df.groups() > 1) {
+        // Router k of every group before router k + 1 of any: where routers end several
+        // global links to the same router of another group, the routers so joined fill first.
+        std::vector<int> across;
+        for (int local = 0; local < df.routersPerGroup() && static_cast<int>(across.size()) < size; ++local)
+            for (int group = 0; group < df.groups() && static_cast<int>(across.size()) < size; ++group)
+                for (int slot = 0; slot < perRouter && static_cast<int>(across.size()) < size; ++slot) {
+                    const int node = (group * df.routersPerGroup() + local) * perRouter + slot;
+                    if (node < df.nodeCount())
+                        across.push_back(node);
+                }
+        if (static_cast<int>(across.size()) == size) {
+            const double aph = measure(across).aph;
+            if (aph < bestAph) {
+                bestAph = aph;
+                best = across;
+            }
+        }
+    }
     if (size <= perRouter || (allToAll && size <= perRouter * df.routersPerGroup()) || size == df.nodeCount())
         return bestAph;
     std::vector<char> used(static_cast<size_t>(df.nodeCount()), 0);

@@ -102,8 +102,9 @@ ImportedMachine readCrayCoordinates(const std::string& path)
                 if (key != "global-per-pair" && key != "arrangement" && key != "cabinet-columns")
                     continue;
                 if (settings.count(key))
-                    throw ImportError(path, line.number, key + "= given twice (first on line "
-                                                             + std::to_string(settings[key].second) + ")");
+                    throw ImportError(path, line.number,
+                                      key + "= given twice (first on line " + std::to_string(settings[key].second)
+                                          + ")");
                 settings[key] = {std::string(word.substr(equals + 1)), line.number};
             }
         const std::string_view text = trimmed(raw.substr(0, hash));
@@ -143,7 +144,8 @@ ImportedMachine readCrayCoordinates(const std::string& path)
             fieldCount = fields.size();
         if (fields.size() != fieldCount)
             throw ImportError(path, line.number,
-                              std::to_string(fields.size()) + " fields where the table has " + std::to_string(fieldCount));
+                              std::to_string(fields.size()) + " fields where the table has "
+                                  + std::to_string(fieldCount));
         if (static_cast<std::size_t>(cnameColumn) >= fields.size())
             throw ImportError(path, line.number, "no cname column on this line");
         const std::optional<CrayCname> at = parseCrayCname(fields[static_cast<std::size_t>(cnameColumn)]);
@@ -156,7 +158,8 @@ ImportedMachine readCrayCoordinates(const std::string& path)
             const std::optional<std::int64_t> nid = parseInteger(fields[static_cast<std::size_t>(nidColumn)]);
             if (!nid || *nid < 0 || *nid > 9'999'999)
                 throw ImportError(path, line.number,
-                                  "NID '" + std::string(fields[static_cast<std::size_t>(nidColumn)]) + "' is no node number");
+                                  "NID '" + std::string(fields[static_cast<std::size_t>(nidColumn)])
+                                      + "' is no node number");
             char name[16];
             std::snprintf(name, sizeof name, "nid%05lld", static_cast<long long>(*nid));
             row.name = name;
@@ -189,7 +192,8 @@ ImportedMachine readCrayCoordinates(const std::string& path)
         const std::optional<std::int64_t> value = parseInteger(columns->first);
         if (!value || *value < 1 || *value <= largestColumn || *value > 1000)
             throw ImportError(path, columns->second,
-                              "cabinet-columns=" + columns->first + " must be a number above the largest cabinet column ("
+                              "cabinet-columns=" + columns->first
+                                  + " must be a number above the largest cabinet column ("
                                   + std::to_string(largestColumn) + ")");
         shape.cabinetColumns = static_cast<int>(*value);
     }
@@ -198,27 +202,29 @@ ImportedMachine readCrayCoordinates(const std::string& path)
     std::unordered_map<std::string, std::size_t> lineOfName;
     for (const Row& row : rows) {
         const int cabinet = row.at.row * shape.cabinetColumns + row.at.column;
-        const int router = cabinet / 2 * Rows * Columns + (cabinet % 2 * ChassisPerCabinet + row.at.chassis) * Columns
-            + row.at.slot;
+        const int router
+            = cabinet / 2 * Rows * Columns + (cabinet % 2 * ChassisPerCabinet + row.at.chassis) * Columns + row.at.slot;
         const auto slot = static_cast<std::size_t>(router) * NodesPerRouter + static_cast<std::size_t>(row.at.node);
         if (slot >= bySlot.size())
             bySlot.resize(slot + 1, nullptr);
         if (bySlot[slot])
-            throw ImportError(path, row.line, row.name + ": node " + std::string(bySlot[slot]->name)
-                                                  + " of line " + std::to_string(bySlot[slot]->line)
-                                                  + " has the same place (cname)");
+            throw ImportError(path, row.line,
+                              row.name + ": node " + std::string(bySlot[slot]->name) + " of line "
+                                  + std::to_string(bySlot[slot]->line) + " has the same place (cname)");
         bySlot[slot] = &row;
         if (!row.compute)
             continue;
         const auto [earlier, added] = lineOfName.emplace(row.name, row.line);
         if (!added)
-            throw ImportError(path, row.line, "node name " + row.name + " listed twice (first on line "
-                                                  + std::to_string(earlier->second) + ")");
+            throw ImportError(path, row.line,
+                              "node name " + row.name + " listed twice (first on line "
+                                  + std::to_string(earlier->second) + ")");
     }
     if (lineOfName.empty())
         throw ImportError(path, 0, "no compute node in the table");
     shape.nodes = static_cast<int>(bySlot.size());
-    shape.groups = static_cast<int>((bySlot.size() + Rows * Columns * NodesPerRouter - 1) / (Rows * Columns * NodesPerRouter));
+    shape.groups
+        = static_cast<int>((bySlot.size() + Rows * Columns * NodesPerRouter - 1) / (Rows * Columns * NodesPerRouter));
     const int otherGroups = std::max(1, shape.groups - 1);
     shape.globalPerPair = std::max(1, std::min(8, 960 / otherGroups));
     if (const auto* count = setting("global-per-pair")) {

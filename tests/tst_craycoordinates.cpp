@@ -11,10 +11,9 @@
 #include "importers/ImportedJob.h"
 #include "importers/TopologyImport.h"
 
-#include <QTest>
-
 #include <QFile>
 #include <QRegularExpression>
+#include <QTest>
 
 #include <map>
 
@@ -63,8 +62,8 @@ private slots:
         QCOMPARE(c->chassis, 2);
         QCOMPARE(c->slot, 15);
         QCOMPARE(c->node, 3);
-        for (const char* bad : {"c0-0c3s0n0", "c0-0c0s16n0", "c0-0c0s0n4", "c0-0c0s0", "nid00001", "c0-0c0s0n0x",
-                                "c-1-0c0s0n0", ""})
+        for (const char* bad :
+             {"c0-0c3s0n0", "c0-0c0s16n0", "c0-0c0s0n4", "c0-0c0s0", "nid00001", "c0-0c0s0n0x", "c-1-0c0s0n0", ""})
             QVERIFY2(!parseCrayCname(bad), bad);
     }
 
