@@ -229,45 +229,38 @@ double PlacementAnalyzer::minimumDragonflyAph(int size)
         best[static_cast<size_t>(i)] = i;
     double bestAph = measure(best).aph;
     const int perRouter = df.nodesPerRouter();
-    if (df.shape().rows > 1 && df.shape().columns > 1) {
-        std::vector<int> packed;
-        for (int group = 0; group < df.groups() && static_cast<int>(packed.size()) < size; ++group)
-            for (int column = 0; column < df.shape().columns; ++column)
-                for (int row = 0; row < df.shape().rows; ++row) {
-                    const int router = group * df.routersPerGroup() + row * df.shape().columns + column;
-                    for (int slot = 0; slot < perRouter; ++slot) {
-                        const int node = router * perRouter + slot;
-                        if (node < df.nodeCount() && static_cast<int>(packed.size()) < size)
-                            packed.push_back(node);
-                    }
-                }
-        if (static_cast<int>(packed.size()) == size) {
-            const double aph = measure(packed).aph;
-            if (aph < bestAph) {
-                bestAph = aph;
-                best = packed;
-            }
+    // Another start: the routers in `order`, each filled before the next.
+    const auto tryRouters = [&](const std::vector<int>& order) {
+        std::vector<int> nodes;
+        for (size_t k = 0; k < order.size() && static_cast<int>(nodes.size()) < size; ++k)
+            for (int slot = 0; slot < perRouter && static_cast<int>(nodes.size()) < size; ++slot)
+                if (const int node = order[k] * perRouter + slot; node < df.nodeCount())
+                    nodes.push_back(node);
+        if (static_cast<int>(nodes.size()) < size)
+            return;
+        const double aph = measure(nodes).aph;
+        if (aph < bestAph) {
+            bestAph = aph;
+            best = std::move(nodes);
         }
+    };
+    std::vector<int> order;
+    if (df.shape().rows > 1 && df.shape().columns > 1) { // column by column
+        for (int group = 0; group < df.groups(); ++group)
+            for (int column = 0; column < df.shape().columns; ++column)
+                for (int row = 0; row < df.shape().rows; ++row)
+                    order.push_back(group * df.routersPerGroup() + row * df.shape().columns + column);
+        tryRouters(order);
     }
     const bool allToAll = df.shape().rows == 1 || df.shape().columns == 1;
     if (allToAll && df.groups() > 1) {
         // Router k of every group before router k + 1 of any: where routers end several
         // global links to the same router of another group, the routers so joined fill first.
-        std::vector<int> across;
-        for (int local = 0; local < df.routersPerGroup() && static_cast<int>(across.size()) < size; ++local)
-            for (int group = 0; group < df.groups() && static_cast<int>(across.size()) < size; ++group)
-                for (int slot = 0; slot < perRouter && static_cast<int>(across.size()) < size; ++slot) {
-                    const int node = (group * df.routersPerGroup() + local) * perRouter + slot;
-                    if (node < df.nodeCount())
-                        across.push_back(node);
-                }
-        if (static_cast<int>(across.size()) == size) {
-            const double aph = measure(across).aph;
-            if (aph < bestAph) {
-                bestAph = aph;
-                best = across;
-            }
-        }
+        order.clear();
+        for (int local = 0; local < df.routersPerGroup(); ++local)
+            for (int group = 0; group < df.groups(); ++group)
+                order.push_back(group * df.routersPerGroup() + local);
+        tryRouters(order);
     }
     if (size <= perRouter || (allToAll && size <= perRouter * df.routersPerGroup()) || size == df.nodeCount())
         return bestAph;
