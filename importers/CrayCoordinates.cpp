@@ -118,7 +118,9 @@ ImportedMachine readCrayCoordinates(const std::string& path)
         if (!started) {
             started = true;
             fieldCount = fields.size();
-            if (cnameAt < 0) { // a header
+            if (cnameAt < 0) {
+                // A header: its titles stand over the fields of the lines below (xtprocadmin's
+                // "(HEX)" is one title, over the column of NIDs in hexadecimal).
                 for (std::size_t i = 0; i < fields.size(); ++i) {
                     const std::string_view title = fields[i];
                     if (equalsIgnoringCase(title, "NID"))
@@ -127,10 +129,9 @@ ImportedMachine readCrayCoordinates(const std::string& path)
                         cnameColumn = static_cast<int>(i);
                     else if (equalsIgnoringCase(title, "TYPE"))
                         typeColumn = static_cast<int>(i);
-                    else if (equalsIgnoringCase(title, "name") || equalsIgnoringCase(title, "NodeName"))
+                    else if (equalsIgnoringCase(title, "name"))
                         nameColumn = static_cast<int>(i);
                 }
-                // xtprocadmin titles "(HEX)" a column of its own.
                 if (cnameColumn < 0)
                     throw ImportError(path, line.number,
                                       "no cname in the first line, nor a NODENAME or cname column in a header");
