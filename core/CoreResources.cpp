@@ -19,7 +19,7 @@ int Grant::totalCores() const
     return std::accumulate(cores.begin(), cores.end(), 0);
 }
 
-NodeResources::NodeResources(const Topology& topology, std::vector<int> cores, std::vector<int> gpus)
+CoreMachine::CoreMachine(const Topology& topology, std::vector<int> cores, std::vector<int> gpus)
     : m_topology(&topology)
     , m_cores(std::move(cores))
     , m_gpus(std::move(gpus))
@@ -43,19 +43,19 @@ NodeResources::NodeResources(const Topology& topology, std::vector<int> cores, s
     m_totalFreeCores = m_totalCores;
 }
 
-NodeResources::NodeResources(const Topology& topology, int coresPerNode, int gpusPerNode)
-    : NodeResources(topology, std::vector<int>(static_cast<size_t>(topology.nodeCount()), coresPerNode),
-                    std::vector<int>(static_cast<size_t>(topology.nodeCount()), gpusPerNode))
+CoreMachine::CoreMachine(const Topology& topology, int coresPerNode, int gpusPerNode)
+    : CoreMachine(topology, std::vector<int>(static_cast<size_t>(topology.nodeCount()), coresPerNode),
+                  std::vector<int>(static_cast<size_t>(topology.nodeCount()), gpusPerNode))
 {}
 
-bool NodeResources::usable(int node, const ResourceRequest& request) const
+bool CoreMachine::usable(int node, const ResourceRequest& request) const
 {
     if (request.wholeNodes())
         return idle(node);
     return freeCores(node) >= 1 && freeGpus(node) >= request.gpusPerNode;
 }
 
-void NodeResources::take(const Grant& grant)
+void CoreMachine::take(const Grant& grant)
 {
     for (size_t k = 0; k < grant.nodes.size(); ++k) {
         const auto node = static_cast<size_t>(grant.nodes[k]);
@@ -73,7 +73,7 @@ void NodeResources::take(const Grant& grant)
     }
 }
 
-void NodeResources::release(const Grant& grant)
+void CoreMachine::release(const Grant& grant)
 {
     for (size_t k = 0; k < grant.nodes.size(); ++k) {
         const auto node = static_cast<size_t>(grant.nodes[k]);
@@ -83,7 +83,7 @@ void NodeResources::release(const Grant& grant)
     }
 }
 
-std::string checkGrant(const NodeResources& resources, const ResourceRequest& request, const Grant& grant)
+std::string checkGrant(const CoreMachine& resources, const ResourceRequest& request, const Grant& grant)
 {
     if (grant.cores.size() != grant.nodes.size() || grant.gpus.size() != grant.nodes.size())
         return "the grant's cores or GPUs do not match its nodes";

@@ -26,7 +26,7 @@ namespace {
 constexpr std::int64_t never = std::numeric_limits<std::int64_t>::max();
 
 /// Whether the request can be met on the empty machine at all.
-bool possibleOn(const NodeResources& machine, const ResourceRequest& request)
+bool possibleOn(const CoreMachine& machine, const ResourceRequest& request)
 {
     if (request.nodes < 0 || request.cores < 0 || request.gpusPerNode < 0)
         return false;
@@ -53,7 +53,7 @@ bool possibleOn(const NodeResources& machine, const ResourceRequest& request)
 class GrantBuilder
 {
 public:
-    GrantBuilder(const NodeResources& resources, const ResourceRequest& request)
+    GrantBuilder(const CoreMachine& resources, const ResourceRequest& request)
         : m_resources(resources)
         , m_request(request)
         , m_remainingCores(request.cores)
@@ -101,7 +101,7 @@ public:
     }
 
 private:
-    const NodeResources& m_resources;
+    const CoreMachine& m_resources;
     ResourceRequest m_request;
     int m_remainingCores;
     Grant m_grant;
@@ -114,10 +114,10 @@ int neededNodes(const ResourceRequest& request)
 
 } // namespace
 
-std::vector<Grant> ResourceAllocator::placeWindow(const NodeResources& resources,
+std::vector<Grant> ResourceAllocator::placeWindow(const CoreMachine& resources,
                                                   const std::vector<ResourceRequest>& window)
 {
-    NodeResources left = resources;
+    CoreMachine left = resources;
     std::vector<Grant> grants;
     for (const ResourceRequest& request : window) {
         Grant grant = allocate(left, request);
@@ -128,7 +128,7 @@ std::vector<Grant> ResourceAllocator::placeWindow(const NodeResources& resources
     return grants;
 }
 
-Grant CoreFirstFitAllocator::allocate(const NodeResources& resources, const ResourceRequest& request)
+Grant CoreFirstFitAllocator::allocate(const CoreMachine& resources, const ResourceRequest& request)
 {
     GrantBuilder builder(resources, request);
     for (int node = 0; node < resources.nodeCount() && !builder.done(); ++node)
@@ -137,7 +137,7 @@ Grant CoreFirstFitAllocator::allocate(const NodeResources& resources, const Reso
     return builder.finish();
 }
 
-Grant CoreSlurmConsTresAllocator::allocate(const NodeResources& resources, const ResourceRequest& request)
+Grant CoreSlurmConsTresAllocator::allocate(const CoreMachine& resources, const ResourceRequest& request)
 {
     const SwitchHierarchy* tree = resources.topology().hierarchy();
     if (!tree)
@@ -241,7 +241,7 @@ double CoreAucsched3Allocator::cost(int nodes, int level, int gpusPerNode, int m
     return 1.0 + static_cast<double>(nodes) / m_topology->nodeCount() + levelTerm - gresTerm;
 }
 
-std::vector<ResourceBid> CoreAucsched3Allocator::bids(const NodeResources& resources,
+std::vector<ResourceBid> CoreAucsched3Allocator::bids(const CoreMachine& resources,
                                                       const std::vector<ResourceRequest>& window, int keep) const
 {
     const SwitchHierarchy& tree = *m_topology->hierarchy();
@@ -355,13 +355,13 @@ std::vector<ResourceBid> CoreAucsched3Allocator::bids(const NodeResources& resou
     return all;
 }
 
-Grant CoreAucsched3Allocator::allocate(const NodeResources& resources, const ResourceRequest& request)
+Grant CoreAucsched3Allocator::allocate(const CoreMachine& resources, const ResourceRequest& request)
 {
     std::vector<ResourceBid> found = bids(resources, {request}, 1);
     return found.empty() ? Grant{} : std::move(found.front().grant);
 }
 
-std::vector<Grant> CoreAucsched3Allocator::placeWindow(const NodeResources& resources,
+std::vector<Grant> CoreAucsched3Allocator::placeWindow(const CoreMachine& resources,
                                                        const std::vector<ResourceRequest>& window)
 {
     std::vector<ResourceBid> all = bids(resources, window, m_maxBids);
@@ -423,7 +423,7 @@ namespace {
 class CoreReplay
 {
 public:
-    CoreReplay(const NodeResources& machine, const std::vector<CoreJob>& jobs, ResourceAllocator& allocator,
+    CoreReplay(const CoreMachine& machine, const std::vector<CoreJob>& jobs, ResourceAllocator& allocator,
                const CoreSimulationOptions& options)
         : m_machine(machine)
         , m_jobs(jobs)
@@ -540,7 +540,7 @@ private:
     /// copy, with a copy of the allocator, until it is placed.
     std::int64_t reserve(int head)
     {
-        NodeResources future = m_state;
+        CoreMachine future = m_state;
         std::unique_ptr<ResourceAllocator> allocator = m_allocator.clone();
         for (auto it = m_expected.begin(); it != m_expected.end();) {
             const std::int64_t at = it->first;
@@ -557,7 +557,7 @@ private:
     {
         if (reservation == never)
             return true;
-        NodeResources future = m_state;
+        CoreMachine future = m_state;
         future.take(grant);
         for (auto it = m_expected.begin(); it != m_expected.end() && it->first <= reservation; ++it)
             future.release(result(it->second).grant);
@@ -593,11 +593,11 @@ private:
         }
     }
 
-    const NodeResources& m_machine;
+    const CoreMachine& m_machine;
     const std::vector<CoreJob>& m_jobs;
     ResourceAllocator& m_allocator;
     CoreSimulationOptions m_options;
-    NodeResources m_state;
+    CoreMachine m_state;
     CoreSimulationResult m_result;
     std::deque<int> m_queue;
     std::priority_queue<std::pair<std::int64_t, int>, std::vector<std::pair<std::int64_t, int>>, std::greater<>>
@@ -607,13 +607,13 @@ private:
 
 } // namespace
 
-CoreSimulationResult simulateCores(const NodeResources& machine, const std::vector<CoreJob>& jobs,
+CoreSimulationResult simulateCores(const CoreMachine& machine, const std::vector<CoreJob>& jobs,
                                    ResourceAllocator& allocator, const CoreSimulationOptions& options)
 {
     return CoreReplay(machine, jobs, allocator, options).run();
 }
 
-CoreRunSummary summarizeCoreRun(const NodeResources& machine, const std::vector<CoreJob>& jobs,
+CoreRunSummary summarizeCoreRun(const CoreMachine& machine, const std::vector<CoreJob>& jobs,
                                 const CoreSimulationResult& result)
 {
     CoreRunSummary summary;

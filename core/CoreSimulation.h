@@ -54,12 +54,12 @@ struct Grant
 };
 
 /// Cores and GPUs of every node, and how many of them are free.
-class NodeResources
+class CoreMachine
 {
 public:
-    NodeResources(const Topology& topology, std::vector<int> cores, std::vector<int> gpus);
+    CoreMachine(const Topology& topology, std::vector<int> cores, std::vector<int> gpus);
     /// Every node with `coresPerNode` cores and `gpusPerNode` GPUs.
-    NodeResources(const Topology& topology, int coresPerNode, int gpusPerNode);
+    CoreMachine(const Topology& topology, int coresPerNode, int gpusPerNode);
 
     const Topology& topology() const { return *m_topology; }
     int nodeCount() const { return static_cast<int>(m_cores.size()); }
@@ -89,7 +89,7 @@ private:
 /// Whether `grant` satisfies `request` on `resources` as they are (before taking it): the
 /// node count, at least one core a node, the cores asked (all of them for whole nodes), the
 /// GPUs on every node, and nothing beyond what is free. Empty string: it does; else why not.
-std::string checkGrant(const NodeResources& resources, const ResourceRequest& request, const Grant& grant);
+std::string checkGrant(const CoreMachine& resources, const ResourceRequest& request, const Grant& grant);
 
 /// A placement policy by cores and GPUs: what a job gets now, or an empty grant.
 class ResourceAllocator
@@ -97,12 +97,12 @@ class ResourceAllocator
 public:
     virtual ~ResourceAllocator() = default;
     virtual std::string name() const = 0;
-    virtual Grant allocate(const NodeResources& resources, const ResourceRequest& request) = 0;
+    virtual Grant allocate(const CoreMachine& resources, const ResourceRequest& request) = 0;
     virtual std::unique_ptr<ResourceAllocator> clone() const = 0;
     /// Policies that decide for a window of queued jobs at once (AUCSCHED3's auction):
     /// one grant per request of `window` (queue order), each possibly empty, all of them
     /// fitting together. The default places them one after another with allocate().
-    virtual std::vector<Grant> placeWindow(const NodeResources& resources, const std::vector<ResourceRequest>& window);
+    virtual std::vector<Grant> placeWindow(const CoreMachine& resources, const std::vector<ResourceRequest>& window);
     virtual bool decidesWindows() const { return false; }
 };
 
@@ -112,7 +112,7 @@ class CoreFirstFitAllocator final : public ResourceAllocator
 {
 public:
     std::string name() const override { return "first-fit"; }
-    Grant allocate(const NodeResources& resources, const ResourceRequest& request) override;
+    Grant allocate(const CoreMachine& resources, const ResourceRequest& request) override;
     std::unique_ptr<ResourceAllocator> clone() const override { return std::make_unique<CoreFirstFitAllocator>(*this); }
 };
 
@@ -128,7 +128,7 @@ class CoreSlurmConsTresAllocator final : public ResourceAllocator
 {
 public:
     std::string name() const override { return "slurm-tree-22.05-cons-tres"; }
-    Grant allocate(const NodeResources& resources, const ResourceRequest& request) override;
+    Grant allocate(const CoreMachine& resources, const ResourceRequest& request) override;
     std::unique_ptr<ResourceAllocator> clone() const override
     {
         return std::make_unique<CoreSlurmConsTresAllocator>(*this);
@@ -160,16 +160,16 @@ public:
     explicit CoreAucsched3Allocator(const Topology& topology, int maxBidsPerJob = 15, int nodeLimit = 5000);
     std::string name() const override { return "aucsched3"; }
     /// A window of one: the job's cheapest bid.
-    Grant allocate(const NodeResources& resources, const ResourceRequest& request) override;
+    Grant allocate(const CoreMachine& resources, const ResourceRequest& request) override;
     std::unique_ptr<ResourceAllocator> clone() const override
     {
         return std::make_unique<CoreAucsched3Allocator>(*this);
     }
-    std::vector<Grant> placeWindow(const NodeResources& resources, const std::vector<ResourceRequest>& window) override;
+    std::vector<Grant> placeWindow(const CoreMachine& resources, const std::vector<ResourceRequest>& window) override;
     bool decidesWindows() const override { return true; }
 
     /// The bids of every window job, cheapest first per job, at most `keep` each.
-    std::vector<ResourceBid> bids(const NodeResources& resources, const std::vector<ResourceRequest>& window,
+    std::vector<ResourceBid> bids(const CoreMachine& resources, const std::vector<ResourceRequest>& window,
                                   int keep) const;
     double cost(int nodes, int level, int gpusPerNode, int maxGpusPerNode) const;
     long auctions() const { return m_auctions; }
@@ -213,7 +213,7 @@ struct CoreSimulationResult
 /// Replays `jobs` by cores and GPUs: event driven (submit, end), queue in submit order, run
 /// time capped at the time limit, the estimate the limit. Throws std::logic_error if an
 /// allocator gives a grant that does not satisfy its request or over-commits a node.
-CoreSimulationResult simulateCores(const NodeResources& machine, const std::vector<CoreJob>& jobs,
+CoreSimulationResult simulateCores(const CoreMachine& machine, const std::vector<CoreJob>& jobs,
                                    ResourceAllocator& allocator, const CoreSimulationOptions& options = {});
 
 /// The measures of a replay by cores (docs/simulation.md):
@@ -236,7 +236,7 @@ struct CoreRunSummary
     TopologyMapping mapping;
 };
 
-CoreRunSummary summarizeCoreRun(const NodeResources& machine, const std::vector<CoreJob>& jobs,
+CoreRunSummary summarizeCoreRun(const CoreMachine& machine, const std::vector<CoreJob>& jobs,
                                 const CoreSimulationResult& result);
 
 /// A request from a log that counts processors (SWF): `processors` cores on any nodes, or

@@ -57,6 +57,41 @@ StoredWorkload loadWorkload(Store& store, std::int64_t machineId, int cpusPerNod
     return workload;
 }
 
+StoredCoreWorkload loadCoreWorkload(Store& store, std::int64_t machineId)
+{
+    SqliteStatement query(store.database(),
+                          "SELECT id, job_ref, submit, start, end, time_limit, requested_nodes, node_count, "
+                          "requested_cpus, allocated_cpus, gpus FROM jobs WHERE machine_id = ?1 ORDER BY submit, id");
+    query.bind(1, machineId);
+    const auto count = [&](int column) { return query.isNull(column) ? std::int64_t{0} : query.integer(column); };
+    StoredCoreWorkload workload;
+    while (query.step()) {
+        CoreJob job;
+        job.id = query.text(1);
+        job.submit = query.integer(2);
+        job.runTime = query.integer(4) - query.integer(3);
+        job.timeLimit = count(5);
+        const std::int64_t cpus = count(9) > 0 ? count(9) : count(8);
+        const std::int64_t loggedNodes = count(7);
+        if (cpus > 0) {
+            job.request.cores = static_cast<int>(std::min<std::int64_t>(cpus, 1 << 30));
+            const std::int64_t gpus = count(10);
+            if (gpus > 0 && loggedNodes > 0)
+                job.request.gpusPerNode = static_cast<int>((gpus + loggedNodes - 1) / loggedNodes);
+        } else {
+            const std::int64_t nodes = count(6) > 0 ? count(6) : loggedNodes;
+            if (nodes <= 0) {
+                ++workload.skippedByReason["no size (neither CPUs nor nodes)"];
+                continue;
+            }
+            job.request.nodes = static_cast<int>(std::min<std::int64_t>(nodes, 1 << 30));
+        }
+        workload.jobIds.push_back(query.integer(0));
+        workload.jobs.push_back(std::move(job));
+    }
+    return workload;
+}
+
 std::int64_t saveRun(Store& store, std::int64_t machineId, const std::string& name, const std::string& parameters,
                      const std::string& summary, const std::vector<RunPlacement>& placements)
 {

@@ -3,10 +3,12 @@
 
 #pragma once
 
+#include "core/CoreSimulation.h"
 #include "core/Job.h"
 #include "core/Simulator.h"
 
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -34,6 +36,24 @@ struct StoredWorkload
 /// it was logged on, else its processors divided by `cpusPerNode` (rounded up: SWF traces
 /// count processors); it runs for its logged end - start, estimated by its time limit.
 StoredWorkload loadWorkload(Store& store, std::int64_t machineId, int cpusPerNode = 1);
+
+/// A machine's logged jobs as a workload to replay by cores and GPUs (core/CoreSimulation.h),
+/// by submission time. Each job asks for what the log says it held:
+/// - its CPUs (allocated, else requested) as cores on any nodes, the way a log that counts
+///   processors is read (requestFromProcessors): Slurm's NCPUS, an SWF's processors;
+/// - and, where the log gives GPUs, the same share of them on every node it ran on (its GPUs
+///   over its logged node count, rounded up);
+/// - without a CPU count, whole nodes: its requested, else logged, node count.
+/// It runs for its logged end - start, estimated by its time limit. Jobs with neither a
+/// CPU nor a node count are counted in `skippedByReason`, not replayed.
+struct StoredCoreWorkload
+{
+    std::vector<std::int64_t> jobIds;
+    std::vector<CoreJob> jobs;
+    std::map<std::string, std::int64_t> skippedByReason;
+};
+
+StoredCoreWorkload loadCoreWorkload(Store& store, std::int64_t machineId);
 
 /// One stored run: a logged-run alternative produced by the simulator.
 struct RunRecord

@@ -40,8 +40,7 @@ CoreJob job(const std::string& id, std::int64_t submit, std::int64_t run, Resour
 /// Independent check of a replay: every placed job got what it asked (cores, nodes, GPUs on
 /// each node, whole idle nodes) and no node's cores or GPUs are ever held beyond its
 /// capacity, from the start and end events of every node.
-QString overCommitment(const NodeResources& machine, const std::vector<CoreJob>& jobs,
-                       const CoreSimulationResult& result)
+QString overCommitment(const CoreMachine& machine, const std::vector<CoreJob>& jobs, const CoreSimulationResult& result)
 {
     struct Event
     {
@@ -117,7 +116,7 @@ private slots:
     void coresShareANode()
     {
         const auto tree = smallTree();
-        const NodeResources machine(*tree, 4, 3);
+        const CoreMachine machine(*tree, 4, 3);
         const std::vector<CoreJob> jobs{job("a", 0, 100, {0, 2, 0}), job("b", 0, 100, {0, 2, 0})};
         CoreFirstFitAllocator firstFit;
         const CoreSimulationResult result = simulateCores(machine, jobs, firstFit);
@@ -146,7 +145,7 @@ private slots:
     {
         // 6 cores on any nodes: 4 on node 0, 2 on node 1 (first fit takes all a node has).
         const auto tree = smallTree();
-        const NodeResources machine(*tree, 4, 0);
+        const CoreMachine machine(*tree, 4, 0);
         CoreFirstFitAllocator firstFit;
         const Grant grant = firstFit.allocate(machine, {0, 6, 0});
         QCOMPARE(grant.nodes, (std::vector<int>{0, 1}));
@@ -165,7 +164,7 @@ private slots:
         // although cores are left; the type-E job (3 GPUs on each of 2 nodes) needs two
         // nodes with all GPUs free: nodes 2 and 3.
         const auto tree = smallTree();
-        const NodeResources machine(*tree, 4, 3);
+        const CoreMachine machine(*tree, 4, 3);
         const std::vector<CoreJob> jobs{job("d1", 0, 100, {1, 1, 2}), job("d2", 0, 100, {1, 1, 2}),
                                         job("e", 0, 50, {2, 8, 3})};
         CoreFirstFitAllocator firstFit;
@@ -187,7 +186,7 @@ private slots:
     {
         // One GPU held on node 0 for 100 s: a type-E job on all 4 nodes waits for it.
         const auto tree = smallTree();
-        const NodeResources machine(*tree, 4, 3);
+        const CoreMachine machine(*tree, 4, 3);
         const std::vector<CoreJob> jobs{job("c", 0, 100, {1, 1, 1}), job("e", 10, 30, {4, 4, 3}),
                                         job("a", 20, 500, {0, 3, 0})};
         for (CoreBackfill backfill : {CoreBackfill::Fcfs, CoreBackfill::Easy}) {
@@ -208,7 +207,7 @@ private slots:
     void wholeNodesAreNotShared()
     {
         const auto tree = smallTree();
-        const NodeResources machine(*tree, 4, 3);
+        const CoreMachine machine(*tree, 4, 3);
         const std::vector<CoreJob> jobs{job("a", 0, 100, {0, 1, 0}), job("w", 0, 10, {4, 0, 0}),
                                         job("w2", 0, 10, {3, 0, 0})};
         CoreFirstFitAllocator firstFit;
@@ -225,7 +224,7 @@ private slots:
         // Node 2 full: the second leaf has one usable node, the first two. Slurm's best fit
         // takes the tighter leaf (node 3); first fit takes node 0.
         const auto tree = smallTree();
-        NodeResources machine(*tree, 4, 0);
+        CoreMachine machine(*tree, 4, 0);
         machine.take({{2}, {4}, {0}});
         CoreSlurmConsTresAllocator consTres;
         QCOMPARE(consTres.allocate(machine, {0, 2, 0}).nodes, std::vector<int>{3});
@@ -243,7 +242,7 @@ private slots:
     void aucsched3CostAndBids()
     {
         const auto tree = smallTree();
-        NodeResources machine(*tree, 4, 3);
+        CoreMachine machine(*tree, 4, 3);
         CoreAucsched3Allocator auction(*tree);
         // Eq. 5 with the GRES term: 1 + N/|N| + L/Lmax - R/Gmax.
         QCOMPARE(auction.cost(1, 0, 3, 3), 1.0 + 0.25 + 0.0 - 1.0);
@@ -257,7 +256,7 @@ private slots:
         QCOMPARE(both.size(), size_t{2});
         QVERIFY(!both[0].empty());
         QVERIFY(!both[1].empty());
-        NodeResources after = machine;
+        CoreMachine after = machine;
         after.take(both[0]);
         after.take(both[1]); // throws if over-committed
         QCOMPARE(auction.auctions(), 1L);
@@ -266,7 +265,7 @@ private slots:
     void aucsched3AuctionReplay()
     {
         const auto tree = smallTree();
-        const NodeResources machine(*tree, 4, 3);
+        const CoreMachine machine(*tree, 4, 3);
         std::vector<CoreJob> jobs;
         for (int i = 0; i < 40; ++i)
             jobs.push_back(job(std::to_string(i), i * 7, 30 + (i * 37) % 90,
@@ -346,7 +345,7 @@ private slots:
         const auto tree = parseMachineSpec("switchtree parents=-1,0,0 nodes=0,18,26 prefix=n");
         std::vector<int> cores(18, 80);
         cores.insert(cores.end(), 26, 12);
-        const NodeResources machine(*tree, cores, std::vector<int>(44, 0));
+        const CoreMachine machine(*tree, cores, std::vector<int>(44, 0));
         QCOMPARE(machine.totalCores(), 1752);
         CoreFirstFitAllocator firstFit;
         CoreSlurmConsTresAllocator consTres;

@@ -14,6 +14,8 @@
 #include "app/MainWindow.h"
 #include "app/TimelineDock.h"
 #include "core/CoreHoldings.h"
+#include "core/CoreSimulation.h"
+#include "core/MachineSpec.h"
 #include "core/RunChartData.h"
 #include "core/Timeline.h"
 #include "importers/JobImport.h"
@@ -24,8 +26,11 @@
 #include "views/UtilizationChart.h"
 
 #include <QAreaSeries>
+#include <QCryptographicHash>
 #include <QDateTime>
 #include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QLabel>
 #include <QLineSeries>
 #include <QProcess>
@@ -320,7 +325,94 @@ private slots:
             QVERIFY2(minute <= 1.0f + 1e-6f, qPrintable(QString::number(minute)));
     }
 
+    /// `placement simulate --by-cores` replays the stored jobs with the CPUs each held (field
+    /// 5 of the SWF), sharing nodes: the same run as the core replay of the jobs read straight
+    /// from the file, for each policy; refused when it would store, or for a whole-node policy.
+    void replayByCoresUsesTheLoggedCpus()
+    {
+        QFile file(m_trace);
+        QVERIFY(file.open(QIODevice::ReadOnly | QIODevice::Text));
+        std::vector<CoreJob> jobs;
+        while (!file.atEnd()) {
+            const QString line = QString::fromUtf8(file.readLine()).trimmed();
+            if (line.isEmpty() || line.startsWith(QLatin1Char(';')))
+                continue;
+            const QStringList f = line.split(QRegularExpression(QStringLiteral("\\s+")));
+            if (f[3].toLongLong() < 0)
+                continue;
+            CoreJob job;
+            job.id = f[0].toStdString();
+            job.submit = f[1].toLongLong();
+            job.runTime = f[3].toLongLong();
+            job.timeLimit = std::max<qint64>(0, f[8].toLongLong());
+            job.request.cores = f[4].toInt() > 0 ? f[4].toInt() : f[7].toInt();
+            QVERIFY(job.request.cores > 0);
+            jobs.push_back(std::move(job));
+        }
+        std::stable_sort(jobs.begin(), jobs.end(),
+                         [](const CoreJob& a, const CoreJob& b) { return a.submit < b.submit; });
+        QCOMPARE(jobs.size(), m_runs.size());
+        Store store = Store::openExisting(m_database.toStdString());
+        const auto topology = parseMachineSpec(store.machine("wagap")->spec);
+        const NodeResources described = store.nodeResources(store.machine("wagap")->id);
+        const CoreMachine machine(*topology, described.cores, std::vector<int>(described.cores.size(), 0));
+        QCOMPARE(machine.totalCores(), 1752);
+        for (const char* policy : {"first-fit", "slurm-tree"}) {
+            CoreFirstFitAllocator firstFit;
+            CoreSlurmConsTresAllocator consTres;
+            ResourceAllocator& allocator
+                = std::string(policy) == "first-fit" ? static_cast<ResourceAllocator&>(firstFit) : consTres;
+            const CoreRunSummary expected
+                = summarizeCoreRun(machine, jobs, simulateCores(machine, jobs, allocator, {CoreBackfill::Easy, 50}));
+            QProcess simulate;
+            simulate.start(QStringLiteral(PLACEMENT_BIN_DIR "/placement"),
+                           {QStringLiteral("simulate"), QStringLiteral("--db"), m_database, QStringLiteral("--machine"),
+                            QStringLiteral("wagap"), QStringLiteral("--policy"), QString::fromLatin1(policy),
+                            QStringLiteral("--by-cores"), QStringLiteral("--no-store")});
+            QVERIFY(simulate.waitForFinished(120000));
+            const QByteArray err = simulate.readAllStandardError();
+            QVERIFY2(simulate.exitCode() == 0, err.constData());
+            const QJsonObject json = QJsonDocument::fromJson(simulate.readAllStandardOutput()).object();
+            QCOMPARE(json.value(QStringLiteral("jobs_read")).toInt(), int(jobs.size()));
+            QCOMPARE(json.value(QStringLiteral("jobs_placed")).toInt(), expected.jobs);
+            QCOMPARE(json.value(QStringLiteral("machine_cores")).toInt(), 1752);
+            QCOMPARE(json.value(QStringLiteral("utilization_cores")).toDouble(), expected.coreUtilization);
+            QCOMPARE(json.value(QStringLiteral("utilization_nodes")).toDouble(), expected.nodeUtilization);
+            QCOMPARE(json.value(QStringLiteral("jobs_sharing_nodes")).toInt(), expected.jobsSharingNodes);
+            QCOMPARE(json.value(QStringLiteral("mean_wait_s")).toDouble(), expected.meanWait);
+            QVERIFY(expected.coreUtilization > 0.3 && expected.coreUtilization <= 1.0);
+            QVERIFY(expected.jobsSharingNodes > 10000);
+        }
+        const QByteArray before = fileDigest(m_database);
+        for (const QStringList& bad :
+             {QStringList{QStringLiteral("--policy"), QStringLiteral("first-fit")},
+              QStringList{QStringLiteral("--policy"), QStringLiteral("ta"), QStringLiteral("--no-store")},
+              QStringList{QStringLiteral("--policy"), QStringLiteral("first-fit"), QStringLiteral("--no-store"),
+                          QStringLiteral("--backfill"), QStringLiteral("auction")}}) {
+            QProcess simulate;
+            simulate.start(QStringLiteral(PLACEMENT_BIN_DIR "/placement"),
+                           QStringList{QStringLiteral("simulate"), QStringLiteral("--db"), m_database,
+                                       QStringLiteral("--machine"), QStringLiteral("wagap"),
+                                       QStringLiteral("--by-cores")}
+                               + bad);
+            QVERIFY(simulate.waitForFinished(60000));
+            const QString err = QString::fromUtf8(simulate.readAllStandardError());
+            QVERIFY2(simulate.exitCode() != 0, qPrintable(bad.join(QLatin1Char(' '))));
+            QVERIFY2(err.contains(QLatin1String("--no-store")) || err.contains(QLatin1String("does not place by cores"))
+                         || err.contains(QLatin1String("auction")),
+                     qPrintable(err));
+        }
+        QCOMPARE(fileDigest(m_database), before);
+    }
+
 private:
+    static QByteArray fileDigest(const QString& path)
+    {
+        QFile file(path);
+        return file.open(QIODevice::ReadOnly) ? QCryptographicHash::hash(file.readAll(), QCryptographicHash::Sha256)
+                                              : QByteArray();
+    }
+
     QTemporaryDir m_dir;
     QString m_trace, m_topology, m_database, m_importReport;
     std::vector<LoggedRun> m_runs;

@@ -8,6 +8,7 @@
 #include "core/OfferedLoad.h"
 #include "core/SimulationReport.h"
 #include "core/SyntheticWorkload.h"
+#include "services/CoreRun.h"
 #include "services/Simulation.h"
 #include "store/Store.h"
 
@@ -65,6 +66,31 @@ SyntheticTraceOptions parseSynthetic(const QString& text)
             throw std::invalid_argument("--synthetic: the mean job size must be a positive number");
     }
     return trace;
+}
+
+/// `simulate --by-cores`: the jobs hold cores and GPUs of nodes as logged and may share
+/// nodes (services/CoreRun.h); printed, not stored.
+int runSimulateByCores(const CoreRunSetup& setup, Store& store, const std::string& out)
+{
+    std::optional<AtomicOutput> output;
+    if (out != "-")
+        output.emplace(out);
+    const CoreRunOutcome outcome = runStoredCoreSimulation(store, setup);
+    const std::string text = coreRunJson(setup, outcome);
+    if (output)
+        output->commit(text);
+    else
+        std::fputs(text.c_str(), stdout);
+    std::fprintf(stderr,
+                 "%s by cores: %d of %lld jobs placed in %.2f s; utilization %.1f%% of %lld cores, %.1f%% of the "
+                 "nodes; %d jobs shared a node; not stored\n",
+                 setup.policy.c_str(), outcome.summary.jobs, static_cast<long long>(outcome.jobsRead), outcome.seconds,
+                 100 * outcome.summary.coreUtilization, static_cast<long long>(outcome.machineCores),
+                 100 * outcome.summary.nodeUtilization, outcome.summary.jobsSharingNodes);
+    for (const auto& [reason, count] : outcome.skippedByReason)
+        std::fprintf(stderr, "skipped %lld %s: %s\n", static_cast<long long>(count), count == 1 ? "job" : "jobs",
+                     reason.c_str());
+    return 0;
 }
 
 } // namespace
@@ -152,9 +178,18 @@ int runSimulate(const QStringList& arguments)
                                       QStringLiteral("lcs: also stop a search after N steps, the same on every "
                                                      "machine (default 0: no step budget)."),
                                       QStringLiteral("N"), QStringLiteral("0"));
+    const QCommandLineOption byCores(
+        QStringLiteral("by-cores"),
+        QStringLiteral("Replay by cores and GPUs: each job asks for the CPUs (and GPUs per node) the log says it held, "
+                       "jobs share nodes; policies first-fit, slurm-tree (cons_tres) or aucsched3; backfill fcfs, "
+                       "easy or auction. Needs --no-store: such runs are not stored."));
+    const QCommandLineOption coresPerNode(QStringLiteral("cores-per-node"),
+                                          QStringLiteral("--by-cores: cores of a node whose count the machine's "
+                                                         "description does not give (default: refuse such a machine)."),
+                                          QStringLiteral("K"), QStringLiteral("0"));
     parser.addOptions({db,         machine,  policy,  order,     backfill,   window,      speedup,      seed,
                        scaleNodes, arrivals, from,    to,        cpus,       demarcation, quadrantSide, bins,
-                       name,       json,     noStore, synthetic, lcsTimeout, lcsSteps});
+                       name,       json,     noStore, synthetic, lcsTimeout, lcsSteps,    byCores,      coresPerNode});
     parser.process(arguments);
     if ((!parser.isSet(db) && !parser.isSet(synthetic)) || !parser.isSet(machine) || !parser.isSet(policy)) {
         std::fprintf(stderr,
@@ -163,9 +198,34 @@ int runSimulate(const QStringList& arguments)
                      "[--backfill fcfs|easy|conservative|auction] [--window 50] "
                      "[--speedup none|5|10|20|v1|v2|random] [--seed N] [--scale-nodes K] "
                      "[--arrivals keep|zero|scale:F] [--from T --to T] [--lcs-timeout S] [--lcs-steps N] "
-                     "[--json OUT]\n");
+                     "[--json OUT] [--by-cores --no-store [--cores-per-node K]]\n");
         return 2;
     }
+    if (parser.isSet(byCores)) {
+        if (!parser.isSet(db))
+            throw std::invalid_argument("--by-cores replays the stored jobs of --db DB");
+        if (!parser.isSet(noStore))
+            throw std::invalid_argument("--by-cores runs are not stored (a stored run holds whole nodes): add "
+                                        "--no-store");
+        for (const QCommandLineOption* other :
+             {&order, &speedup, &scaleNodes, &arrivals, &from, &to, &cpus, &demarcation, &quadrantSide, &bins, &name,
+              &lcsTimeout, &lcsSteps, &synthetic})
+            if (parser.isSet(*other))
+                throw std::invalid_argument("--" + other->names().first().toStdString()
+                                            + " does not apply to --by-cores");
+        CoreRunSetup setup;
+        setup.machine = parser.value(machine).toStdString();
+        setup.policy = parser.value(policy).toStdString();
+        setup.backfill = parser.isSet(backfill) ? parseCoreBackfill(parser.value(backfill).toStdString())
+            : setup.policy == "aucsched3"       ? CoreBackfill::Auction
+                                                : CoreBackfill::Easy;
+        setup.window = parseCount(parser.value(window), "window", 0);
+        setup.coresPerNode = parseCount(parser.value(coresPerNode), "cores-per-node", 0);
+        Store store = Store::openExisting(parser.value(db).toStdString());
+        return runSimulateByCores(setup, store, parser.value(json).toStdString());
+    }
+    if (parser.isSet(coresPerNode))
+        throw std::invalid_argument("--cores-per-node is an option of --by-cores");
 
     SimulationSetup setup;
     setup.machine = parser.value(machine).toStdString();

@@ -32,6 +32,13 @@
 #                               the daemons at nice -10. No job then starts in the second
 #                               another ended after that end (`placement whatif
 #                               --ending-second held`)
+#   --aucsched3-machine         instead of the 128-node machine below, the stand-in for the
+#                               1,024-node machine of AUCSCHED3's evaluation
+#                               (docs/simulation.md): nodes n0-n1023 of 16 cores and GRES
+#                               gpu:3 each, 64 leaf switches of 16 nodes (s0-s63) under 8
+#                               switches of 8 leaves (m0-m7) under "top", and a partition
+#                               "batch" where jobs share nodes by cores (select/cons_tres,
+#                               CR_Core); backfill every second
 #
 # The machine: 128 nodes n001-n128 with 2 CPUs each, 16 per leaf switch s0-s7, leaves in
 # two pods m0 (s0-s3) and m1 (s4-s7) under one root "top"; one partition "batch" giving
@@ -46,6 +53,12 @@ PACKAGES=(slurmctld slurmd slurmdbd slurm-client mariadb-server munge)
 NODES=128
 NODES_PER_LEAF=16
 LEAVES_PER_POD=4
+FIRST_NODE=1 # node numbers run FIRST_NODE..FIRST_NODE+NODES-1
+NAME_WIDTH=3 # digits in a node name, zero-padded
+CPUS=2
+GPUS=0
+PARTITION_SHARING=" OverSubscribe=EXCLUSIVE" # whole nodes
+BACKFILL_INTERVAL=5
 
 say() { printf 'cluster.sh: %s\n' "$*" >&2; }
 die() {
@@ -93,17 +106,23 @@ install_packages() {
   done
 }
 
-# Node names n001..n128.
-node_name() { printf 'n%03d' "$1"; }
+# Node names n001..n128 (n0..n1023 on the AUCSCHED3 machine).
+node_name() { printf 'n%0*d' "$NAME_WIDTH" "$1"; }
+# A hostlist of the nodes numbered $1..$2.
+node_range() { printf 'n[%0*d-%0*d]' "$NAME_WIDTH" "$1" "$NAME_WIDTH" "$2"; }
 
 # One NodeName line for nodes $1..$2 (numbers), with Weight=$4 unless empty; $3 is the port base.
 node_line() {
   local first=$1 last=$2 base=$3 weight=$4 addresses
   addresses=$(printf '127.0.0.1,%.0s' $(seq "$first" "$last"))
   addresses=${addresses%,}
-  printf 'NodeName=n[%03d-%03d] NodeHostname=n[%03d-%03d] NodeAddr=%s Port=[%d-%d]%s' "$first" "$last" "$first" "$last" \
-    "$addresses" $((base + 3200 + first)) $((base + 3200 + last)) "${weight:+ Weight=$weight}"
-  echo " CPUs=2 Boards=1 SocketsPerBoard=1 CoresPerSocket=2 ThreadsPerCore=1 RealMemory=1000 State=UNKNOWN"
+  # Ports count from base+3201 whatever the first node's number.
+  local offset=$((1 - FIRST_NODE))
+  printf 'NodeName=%s NodeHostname=%s NodeAddr=%s Port=[%d-%d]%s' "$(node_range "$first" "$last")" \
+    "$(node_range "$first" "$last")" "$addresses" $((base + 3200 + first + offset)) $((base + 3200 + last + offset)) \
+    "${weight:+ Weight=$weight}"
+  printf ' CPUs=%d Boards=1 SocketsPerBoard=1 CoresPerSocket=%d ThreadsPerCore=1 RealMemory=1000%s State=UNKNOWN\n' \
+    "$CPUS" "$CPUS" "$( [ "$GPUS" -eq 0 ] || printf ' Gres=gpu:%d' "$GPUS")"
 }
 
 write_configuration() {
@@ -131,7 +150,7 @@ write_configuration() {
     echo "ReturnToService=2"
     echo "SchedulerType=sched/backfill"
     if [ "$settled" -eq 0 ]; then
-      echo "SchedulerParameters=bf_interval=5,bf_resolution=1"
+      echo "SchedulerParameters=bf_interval=$BACKFILL_INTERVAL,bf_resolution=1"
     else
       # No job gets a reservation: backfill and the main scheduler start, in priority order,
       # every job that fits now, on the nodes the select plugin chooses among all idle ones.
@@ -148,6 +167,13 @@ write_configuration() {
     echo "JobCompType=jobcomp/filetxt"
     echo "JobCompLoc=$B/log/jobcomp.txt"
     echo "JobAcctGatherType=jobacct_gather/none"
+    if [ "$GPUS" -gt 0 ]; then
+      echo "GresTypes=gpu"
+      # The nodes are what slurm.conf says (16 cores, 3 GPUs), not this machine's hardware.
+      echo "SlurmdParameters=config_overrides"
+      # sacct's AllocTRES then lists the GPUs a job held.
+      echo "AccountingStorageTRES=gres/gpu"
+    fi
     echo "MaxJobCount=20000"
     echo "FirstJobId=$first_job"
     echo "MinJobAge=300"
@@ -157,7 +183,7 @@ write_configuration() {
       echo "Epilog=$B/etc/epilog.sh"
     fi
     if [ "$weighted" -eq 0 ]; then
-      node_line 1 "$NODES" "$base" ""
+      node_line "$FIRST_NODE" $((FIRST_NODE + NODES - 1)) "$base" ""
     else
       local leaf_first quarter=$((NODES_PER_LEAF / 4))
       for ((leaf_first = 1; leaf_first <= NODES; leaf_first += NODES_PER_LEAF)); do
@@ -166,8 +192,21 @@ write_configuration() {
         node_line $((leaf_first + 3 * quarter)) $((leaf_first + NODES_PER_LEAF - 1)) "$base" 5
       done
     fi
-    echo "PartitionName=batch Nodes=ALL Default=YES MaxTime=INFINITE State=UP OverSubscribe=EXCLUSIVE"
+    echo "PartitionName=batch Nodes=ALL Default=YES MaxTime=INFINITE State=UP$PARTITION_SHARING"
   } >"$B/etc/slurm.conf"
+
+  # Slurm 22.05 drops a GPU without a device file ("Removing file-less GPU") and wants a
+  # character device: each node's GPUs are B/dev/gpuN, copies of /dev/null (1,3), which
+  # Slurm counts and gives out (no cgroup uses them).
+  if [ "$GPUS" -gt 0 ]; then
+    mkdir -p "$B/dev"
+    local gpu
+    for ((gpu = 0; gpu < GPUS; ++gpu)); do
+      mknod "$B/dev/gpu$gpu" c 1 3 || die "cannot create the GPU device $B/dev/gpu$gpu (a nodev file system?)"
+    done
+    printf 'NodeName=%s Name=gpu File=%s/dev/gpu[0-%d]\n' "$(node_range "$FIRST_NODE" $((FIRST_NODE + NODES - 1)))" \
+      "$B" $((GPUS - 1)) >"$B/etc/gres.conf"
+  fi
 
   if [ "$settled" -eq 1 ]; then
     # Runs on each node of an ended job (by its slurmd, as root) after slurmctld logged the
@@ -189,9 +228,9 @@ EPILOG
   pods=$((leaves / LEAVES_PER_POD))
   {
     for ((leaf = 0; leaf < leaves; ++leaf)); do
-      first=$((leaf * NODES_PER_LEAF + 1))
+      first=$((leaf * NODES_PER_LEAF + FIRST_NODE))
       last=$((first + NODES_PER_LEAF - 1))
-      printf 'SwitchName=s%d Nodes=n[%03d-%03d]\n' "$leaf" "$first" "$last"
+      printf 'SwitchName=s%d Nodes=%s\n' "$leaf" "$(node_range "$first" "$last")"
     done
     for ((pod = 0; pod < pods; ++pod))
     do
@@ -256,7 +295,7 @@ print_environment() {
 start_cluster() {
   B=$1
   shift
-  local select=cons_tres first_job=1 base=16800 weighted=0 settled=0
+  local select=cons_tres first_job=1 base=16800 weighted=0 settled=0 aucsched3=0
   while [ $# -gt 0 ]; do
     case "$1" in
       --select) select=${2:?--select needs cons_tres or linear}; shift 2 ;;
@@ -264,12 +303,19 @@ start_cluster() {
       --port-base) base=${2:?--port-base needs a number}; shift 2 ;;
       --weighted-nodes) weighted=1; shift ;;
       --settled-log) settled=1; shift ;;
+      --aucsched3-machine) aucsched3=1; shift ;;
       *) die "start: unknown option '$1'" 2 ;;
     esac
   done
   case "$select" in cons_tres | linear) ;; *) die "--select '$select' (expected cons_tres or linear)" 2 ;; esac
   [[ "$first_job" =~ ^[1-9][0-9]*$ ]] || die "--first-job-id '$first_job' is not a positive whole number" 2
   [[ "$base" =~ ^[1-9][0-9]*$ ]] && [ "$base" -le 60000 ] || die "--port-base '$base' is not a port number up to 60000" 2
+  if [ "$aucsched3" -eq 1 ]; then
+    [ "$select" = cons_tres ] || die "--aucsched3-machine shares nodes by cores: it needs --select cons_tres" 2
+    [ "$weighted" -eq 0 ] || die "--aucsched3-machine and --weighted-nodes cannot be combined" 2
+    NODES=1024 LEAVES_PER_POD=8 FIRST_NODE=0 NAME_WIDTH=1 CPUS=16 GPUS=3
+    PARTITION_SHARING="" BACKFILL_INTERVAL=1
+  fi
   [ "$(id -u)" -eq 0 ] || die "the cluster's slurmd run jobs as their users and need root" 77
   install_packages
   [ ! -e "$B/pids" ] || die "$B already holds a cluster (stop it first: $0 stop $B)" 3
@@ -320,14 +366,15 @@ SQL
   record slurmctld $!
   wait_for "scontrol ping | grep -q UP" 300 || die "slurmctld did not answer ($B/log/slurmctld.log)"
   local i name
-  for ((i = 1; i <= NODES; ++i)); do
+  for ((i = FIRST_NODE; i < FIRST_NODE + NODES; ++i)); do
     name=$(node_name "$i")
     mkdir -p "$B/spool/slurmd/$name"
     nohup "${priority[@]}" /usr/sbin/slurmd -D -N "$name" >"$B/log/slurmd/$name.out" 2>&1 &
     record "slurmd-$name" $!
   done
-  wait_for "[ \"\$(sinfo -h -t idle -o %D)\" = $NODES ]" 600 \
-    || die "not all $NODES nodes became idle within 60 s: $(sinfo -h -o '%D %t' | tr '\n' ' ')"
+  # Half a second a node: 60 s for 128 nodes, 512 s for 1,024.
+  wait_for "[ \"\$(sinfo -h -t idle -o %D)\" = $NODES ]" $((NODES * 5)) \
+    || die "not all $NODES nodes became idle within $((NODES / 2)) s: $(sinfo -h -o '%D %t' | tr '\n' ' ')"
   trap - EXIT
   say "cluster up in $B: $NODES nodes idle, select/$select, slurmctld port $((base + 17))"
   print_environment "$B"
