@@ -250,6 +250,13 @@ void TimelineDock::setJobs(const std::vector<Job>* jobs, int nodeCount, std::int
     const bool cores = jobs && m_machine && m_machine->resources.totalCores() > 0 && !m_machine->jobHoldings.empty();
     m_chart->setCores(cores ? coresHeldOverTime(*jobs, m_machine->jobHoldings) : StepSeries{},
                       cores ? m_machine->resources.totalCores() : 0);
+    // The Gantt chart splits node rows by cores only where rows can be a few pixels high.
+    m_gantt->setCoreSlots(nullptr, {});
+    m_coreSlots.reset();
+    if (cores && jobs == &m_machine->jobs && nodeCount <= MaxNodesForCoreRows) {
+        m_coreSlots = std::make_unique<CoreSlots>(*jobs, m_machine->jobHoldings, m_machine->resources);
+        m_gantt->setCoreSlots(m_coreSlots.get(), m_machine->resources.cores);
+    }
 }
 
 void TimelineDock::alignTimeAxes()

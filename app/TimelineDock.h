@@ -3,6 +3,7 @@
 
 #pragma once
 
+#include "core/CoreHoldings.h"
 #include "core/Job.h"
 
 #include <QDockWidget>
@@ -35,6 +36,8 @@ class TimelineDock : public QDockWidget
     Q_OBJECT
 public:
     explicit TimelineDock(QWidget* parent = nullptr);
+    /// Machines of at most this many nodes get the Gantt chart's rows split by cores.
+    static constexpr int MaxNodesForCoreRows = 1024;
 
     /// Shows the jobs of `machine` (null: none) from its first start to its last end and
     /// steps through their starts and ends; the dock keeps it until the next call.
@@ -102,6 +105,9 @@ private:
     QTimer* m_timer;
     QElapsedTimer m_clock; ///< since the last replay step
     std::shared_ptr<const MachineData> m_machine;
+    /// The logged jobs' cores on their nodes, for the Gantt chart (machines small enough for
+    /// node rows of a few pixels, whose cores are known).
+    std::unique_ptr<CoreSlots> m_coreSlots;
     std::vector<std::int64_t> m_events; ///< ascending, unique
     double m_carry = 0; ///< fractional seconds of replay not yet shown
     std::int64_t m_first = 0;

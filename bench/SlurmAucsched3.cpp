@@ -142,8 +142,8 @@ SlurmRun readSlurmRun(const std::string& path, const std::vector<CoreJob>& jobs,
         CoreSimulatedJob& placed = run.result.jobs[static_cast<size_t>(record.job)];
         placed.start = job.submit + std::llround(static_cast<double>(record.start - first) * timeScale);
         placed.end = placed.start + job.runTime;
-        run.meanExtraSeconds += static_cast<double>(record.end - record.start) * timeScale
-            - static_cast<double>(job.runTime);
+        run.meanExtraSeconds
+            += static_cast<double>(record.end - record.start) * timeScale - static_cast<double>(job.runTime);
         const int count = static_cast<int>(record.nodes.size());
         placed.grant.nodes = record.nodes;
         for (int k = 0; k < count; ++k) {

@@ -148,4 +148,75 @@ double gpuUtilization(const HeldAt& held, const NodeResources& resources)
     return gpus > 0 ? static_cast<double>(held.gpus) / static_cast<double>(gpus) : -1;
 }
 
+CoreSlots::CoreSlots(const std::vector<Job>& jobs, const std::vector<JobHolding>& holdings,
+                     const NodeResources& resources)
+{
+    // Every (job, node entry) whose cores there are known, grouped by node.
+    struct Holding
+    {
+        std::int64_t start, end;
+        std::uint32_t entry;
+        int cores;
+    };
+    std::vector<std::vector<Holding>> byNode(resources.cores.size());
+    m_jobEntry.reserve(jobs.size() + 1);
+    std::uint32_t entries = 0;
+    for (size_t index = 0; index < jobs.size(); ++index) {
+        m_jobEntry.push_back(entries);
+        const Job& job = jobs[index];
+        const JobHolding* holding = index < holdings.size() ? &holdings[index] : nullptr;
+        for (size_t k = 0; k < job.nodes.size(); ++k, ++entries) {
+            int cores = -1;
+            if (holding && k < holding->nodeCores.size())
+                cores = holding->nodeCores[k];
+            else if (holding && job.nodes.size() == 1)
+                cores = holding->cores;
+            const auto node = static_cast<size_t>(job.nodes[k]);
+            if (cores > 0 && node < byNode.size() && resources.cores[node] > 0 && job.end > job.start)
+                byNode[node].push_back({job.start, job.end, entries, cores});
+        }
+    }
+    m_jobEntry.push_back(entries);
+    std::vector<std::vector<Run>> runsOf(entries);
+    std::vector<std::int64_t> busyUntil;
+    for (size_t node = 0; node < byNode.size(); ++node) {
+        std::vector<Holding>& list = byNode[node];
+        if (list.empty())
+            continue;
+        std::stable_sort(list.begin(), list.end(),
+                         [](const Holding& a, const Holding& b) { return a.start < b.start; });
+        busyUntil.assign(static_cast<size_t>(resources.cores[node]), std::numeric_limits<std::int64_t>::min());
+        for (const Holding& held : list) {
+            std::vector<Run>& runs = runsOf[held.entry];
+            int wanted = held.cores;
+            for (int core = 0; core < static_cast<int>(busyUntil.size()) && wanted > 0; ++core) {
+                if (busyUntil[static_cast<size_t>(core)] > held.start)
+                    continue;
+                busyUntil[static_cast<size_t>(core)] = held.end;
+                --wanted;
+                if (!runs.empty() && runs.back().first + runs.back().count == core)
+                    ++runs.back().count;
+                else
+                    runs.push_back({core, 1});
+            }
+        }
+    }
+    m_entryRun.reserve(entries + 1);
+    for (std::vector<Run>& runs : runsOf) {
+        m_entryRun.push_back(static_cast<std::uint32_t>(m_runs.size()));
+        m_runs.insert(m_runs.end(), runs.begin(), runs.end());
+    }
+    m_entryRun.push_back(static_cast<std::uint32_t>(m_runs.size()));
+}
+
+std::span<const CoreSlots::Run> CoreSlots::runs(size_t job, size_t entry) const
+{
+    if (job + 1 >= m_jobEntry.size())
+        return {};
+    const size_t index = m_jobEntry[job] + entry;
+    if (index >= m_jobEntry[job + 1])
+        return {};
+    return {m_runs.data() + m_entryRun[index], m_runs.data() + m_entryRun[index + 1]};
+}
+
 } // namespace placement

@@ -7,6 +7,7 @@
 #include "core/Timeline.h"
 
 #include <cstdint>
+#include <span>
 #include <vector>
 
 namespace placement {
@@ -74,5 +75,33 @@ StepSeries coresHeldOverTime(const std::vector<Job>& jobs, const std::vector<Job
 double coreUtilization(const HeldAt& held, const NodeResources& resources);
 /// Utilization by GPUs: GPUs held / machine's GPUs; -1 when the machine has no known GPUs.
 double gpuUtilization(const HeldAt& held, const NodeResources& resources);
+
+/// Where each job sits among the cores of its nodes, for drawing core occupancy (the Gantt
+/// chart): on every node, jobs in start order take the lowest-numbered cores free at their
+/// start, as many as they hold there, and give them back at their end. A job's cores on a
+/// node are its per-node count (JobHolding::nodeCores), or its total on a one-node job;
+/// otherwise, or on a node whose cores are unknown, it has no slots there (drawn as the whole
+/// node). A log that holds more cores than a node has gives the job the free ones only.
+class CoreSlots
+{
+public:
+    CoreSlots() = default;
+    CoreSlots(const std::vector<Job>& jobs, const std::vector<JobHolding>& holdings, const NodeResources& resources);
+
+    struct Run
+    {
+        int first = 0; ///< the lowest core
+        int count = 0;
+    };
+    /// The runs of cores job `job` holds on its `entry`-th node (Job::nodes[entry]); empty:
+    /// not known.
+    std::span<const Run> runs(size_t job, size_t entry) const;
+    bool empty() const { return m_runs.empty(); }
+
+private:
+    std::vector<std::uint32_t> m_jobEntry; ///< per job: its first entry; jobs + 1
+    std::vector<std::uint32_t> m_entryRun; ///< per entry: its first run; entries + 1
+    std::vector<Run> m_runs;
+};
 
 } // namespace placement

@@ -18,12 +18,9 @@ namespace placement {
 const char* coreBackfillName(CoreBackfill backfill)
 {
     switch (backfill) {
-    case CoreBackfill::Fcfs:
-        return "fcfs";
-    case CoreBackfill::Easy:
-        return "easy";
-    case CoreBackfill::Auction:
-        return "auction";
+    case CoreBackfill::Fcfs: return "fcfs";
+    case CoreBackfill::Easy: return "easy";
+    case CoreBackfill::Auction: return "auction";
     }
     return "easy";
 }
@@ -86,10 +83,10 @@ CoreRunOutcome runStoredCoreSimulation(Store& store, const CoreRunSetup& setup)
 
     const NodeResources described = store.nodeResources(record->id);
     const int nodes = topology->nodeCount();
-    const CoreMachine machine(*topology,
-                              perNode(described.cores, nodes, setup.coresPerNode > 0 ? setup.coresPerNode : -1,
-                                      record->name, "cores"),
-                              perNode(described.gpus, nodes, 0, record->name, "GPUs"));
+    const CoreMachine machine(
+        *topology,
+        perNode(described.cores, nodes, setup.coresPerNode > 0 ? setup.coresPerNode : -1, record->name, "cores"),
+        perNode(described.gpus, nodes, 0, record->name, "GPUs"));
     StoredCoreWorkload workload = loadCoreWorkload(store, record->id);
 
     CoreRunOutcome outcome;

@@ -259,6 +259,81 @@ private slots:
         QVERIFY(compared > 100);
     }
 
+    void coreSlotsStackJobsOnANode()
+    {
+        // By hand: one node of 4 cores, one of 2 with unknown per-node counts for job 4.
+        const auto job = [](std::int64_t start, std::int64_t end, std::vector<int> nodes) {
+            Job j;
+            j.start = start;
+            j.end = end;
+            j.nodes = std::move(nodes);
+            return j;
+        };
+        const std::vector<Job> jobs{job(0, 10, {0}),  job(0, 10, {0}),   job(5, 15, {0}),
+                                    job(10, 20, {0}), job(0, 5, {0, 1}), job(20, 30, {0})};
+        std::vector<JobHolding> holdings(jobs.size());
+        holdings[0].cores = 2;
+        holdings[1].nodeCores = {1};
+        holdings[2].cores = 1;
+        holdings[3].cores = 3;
+        holdings[4].cores = 3; // on two nodes, split unknown
+        holdings[5].cores = 6; // more than the node has
+        NodeResources resources;
+        resources.cores = {4, 2};
+        const CoreSlots stacked(jobs, holdings, resources);
+        const auto runs = [&](size_t j, size_t k) {
+            std::vector<std::pair<int, int>> out;
+            for (const CoreSlots::Run& run : stacked.runs(j, k))
+                out.push_back({run.first, run.count});
+            return out;
+        };
+        using Runs = std::vector<std::pair<int, int>>;
+        QCOMPARE(runs(0, 0), (Runs{{0, 2}}));
+        QCOMPARE(runs(1, 0), (Runs{{2, 1}}));
+        QCOMPARE(runs(2, 0), (Runs{{3, 1}})); // starts at 5: cores 0-2 busy until 10
+        QCOMPARE(runs(3, 0), (Runs{{0, 3}})); // at 10: jobs 0 and 1 ended, job 2 holds core 3
+        QVERIFY(runs(4, 0).empty() && runs(4, 1).empty());
+        QCOMPARE(runs(5, 0), (Runs{{0, 4}})); // the free cores only
+        QVERIFY(stacked.runs(6, 0).empty());
+
+        // wagap-2013.swf: every job gets exactly its cores on each host, and the jobs running
+        // at any of their starts never hold one core twice.
+        Store store = Store::openExisting(m_database.toStdString());
+        const std::int64_t id = store.machine("wagap")->id;
+        const std::vector<Job> logged = store.jobs(id);
+        const std::vector<JobHolding> held = store.jobHoldings(id);
+        const NodeResources machine = store.nodeResources(id);
+        const CoreSlots wagap(logged, held, machine);
+        for (size_t j = 0; j < logged.size(); ++j)
+            for (size_t k = 0; k < logged[j].nodes.size(); ++k) {
+                int total = 0;
+                for (const CoreSlots::Run& run : wagap.runs(j, k))
+                    total += run.count;
+                if (logged[j].end > logged[j].start)
+                    QCOMPARE(total, held[j].nodeCores.empty() ? held[j].cores : held[j].nodeCores[k]);
+            }
+        int checked = 0;
+        for (size_t s = 0; s < logged.size(); s += 97) {
+            const std::int64_t t = logged[s].start;
+            std::vector<std::vector<char>> taken(machine.cores.size());
+            for (size_t node = 0; node < taken.size(); ++node)
+                taken[node].assign(static_cast<size_t>(machine.cores[node]), 0);
+            for (size_t j = 0; j < logged.size(); ++j) {
+                if (!(logged[j].start <= t && t < logged[j].end))
+                    continue;
+                for (size_t k = 0; k < logged[j].nodes.size(); ++k)
+                    for (const CoreSlots::Run& run : wagap.runs(j, k))
+                        for (int core = run.first; core < run.first + run.count; ++core) {
+                            char& slot = taken[static_cast<size_t>(logged[j].nodes[k])].at(static_cast<size_t>(core));
+                            QVERIFY2(!slot, qPrintable(QStringLiteral("core %1 held twice at %2").arg(core).arg(t)));
+                            slot = 1;
+                        }
+            }
+            ++checked;
+        }
+        QVERIFY(checked > 150);
+    }
+
     void slurmConfGivesCoresAndSacctGivesJobCores()
     {
         // A real sacct export and the NodeName= lines of the slurm.conf of the cluster that

@@ -22,6 +22,7 @@
 #include "store/Store.h"
 #include "tests/support/IsolatedSettings.h"
 #include "tests/support/RenderWait.h"
+#include "views/GanttChart.h"
 #include "views/MachineView.h"
 #include "views/UtilizationChart.h"
 
@@ -323,6 +324,37 @@ private slots:
             QVERIFY(value <= 44);
         for (const float minute : utilizationPerMinute(44, machine->jobs))
             QVERIFY2(minute <= 1.0f + 1e-6f, qPrintable(QString::number(minute)));
+
+        // The Gantt chart splits each host's row by cores: on a host two jobs share, the
+        // parts of its row belong to different jobs, each running there then (or to none:
+        // free cores).
+        GanttChart* gantt = window.timelineDock()->gantt();
+        gantt->resize(gantt->width(), 44 * 10 + 4);
+        QVERIFY(gantt->drawsCores());
+        const std::int64_t time = m_moments[m_moments.size() / 2];
+        std::map<int, std::set<int>> jobsOn;
+        for (size_t index = 0; index < machine->jobs.size(); ++index)
+            if (machine->jobs[index].runsAt(time))
+                for (int node : machine->jobs[index].nodes)
+                    jobsOn[node].insert(static_cast<int>(index));
+        int sharedRows = 0;
+        const QRectF area = gantt->barArea();
+        const double rowHeight = area.height() / 44;
+        for (const auto& [node, onNode] : jobsOn) {
+            if (onNode.size() < 2)
+                continue;
+            std::set<int> drawn;
+            for (double y = 0.5; y < rowHeight; y += 1.0) {
+                const int job = gantt->jobAt({gantt->xOf(time), area.top() + node * rowHeight + y});
+                if (job < 0)
+                    continue; // free cores
+                QVERIFY2(onNode.count(job), qPrintable(QStringLiteral("node %1: job %2").arg(node).arg(job)));
+                drawn.insert(job);
+            }
+            QVERIFY(drawn.size() >= 2);
+            ++sharedRows;
+        }
+        QVERIFY(sharedRows > 0);
     }
 
     /// `placement simulate --by-cores` replays the stored jobs with the CPUs each held (field

@@ -28,6 +28,19 @@ void GanttChart::setJobs(const std::vector<Job>* jobs, int nodeCount, std::int64
     setRange(first, last);
 }
 
+void GanttChart::setCoreSlots(const CoreSlots* coreSlots, std::vector<int> nodeCores)
+{
+    m_slots = coreSlots;
+    m_nodeCores = std::move(nodeCores);
+    m_imageStale = true;
+    update();
+}
+
+bool GanttChart::drawsCores() const
+{
+    return m_slots && !m_slots->empty() && m_jobs && barArea().height() / m_nodeCount >= MinimumCoreRowHeight;
+}
+
 void GanttChart::setRange(std::int64_t first, std::int64_t last)
 {
     m_first = first;
@@ -97,6 +110,28 @@ int GanttChart::jobAt(QPointF position) const
     std::vector<GanttBar> bars;
     std::vector<int> scratch;
     int near = -1;
+    if (drawsCores()) {
+        // The job holding the core under the pointer, else one holding the node whole.
+        const int row = std::clamp(static_cast<int>(node), 0, m_nodeCount - 1);
+        const int cores = static_cast<size_t>(row) < m_nodeCores.size() ? m_nodeCores[static_cast<size_t>(row)] : 0;
+        const int core = static_cast<int>((node - row) * std::max(cores, 1));
+        for (size_t index = 0; index < m_jobs->size(); ++index) {
+            const Job& job = (*m_jobs)[index];
+            if (!(job.start <= time && time < job.end))
+                continue;
+            for (size_t k = 0; k < job.nodes.size(); ++k) {
+                if (job.nodes[k] != row)
+                    continue;
+                const auto runs = m_slots->runs(index, k);
+                if (runs.empty() && near < 0)
+                    near = static_cast<int>(index);
+                for (const CoreSlots::Run& run : runs)
+                    if (run.first <= core && core < run.first + run.count)
+                        return static_cast<int>(index);
+            }
+        }
+        return near;
+    }
     for (size_t index = 0; index < m_jobs->size(); ++index) {
         const Job& job = (*m_jobs)[index];
         if (!(job.start <= time + timeSlack && time - timeSlack < job.end))
@@ -137,10 +172,42 @@ void GanttChart::rebuildImage()
         JobColors colors;
         std::vector<GanttBar> bars;
         std::vector<int> scratch;
+        const bool cores = drawsCores();
+        const auto fill = [&](int x0, int x1, double from, double to, QRgb color) {
+            const int y0 = std::clamp(top + static_cast<int>(from), top, bottom - 1);
+            const int y1 = std::clamp(top + static_cast<int>(to), y0 + 1, bottom);
+            for (int y = y0; y < y1; ++y)
+                std::fill(pixels + static_cast<size_t>(y) * stride + static_cast<size_t>(x0),
+                          pixels + static_cast<size_t>(y) * stride + static_cast<size_t>(x1), color);
+        };
         for (size_t index = 0; m_jobs && index < m_jobs->size(); ++index) {
             const Job& job = (*m_jobs)[index];
             if (job.nodes.empty() || job.end < m_first || job.start > m_last)
                 continue;
+            if (cores) {
+                // Each node's row split by cores: the job fills the cores it holds there,
+                // the whole row where that is not known.
+                const int x0 = std::clamp(left + static_cast<int>(static_cast<double>(job.start - m_first) * xScale),
+                                          left, right - 1);
+                const int x1 = std::clamp(left + static_cast<int>(static_cast<double>(job.end - m_first) * xScale),
+                                          x0 + 1, right);
+                const QRgb color = colors(static_cast<int>(index));
+                for (size_t k = 0; k < job.nodes.size(); ++k) {
+                    const int node = job.nodes[k];
+                    const double rowTop = node * yScale;
+                    const auto runs = m_slots->runs(index, k);
+                    const int nodeCores
+                        = static_cast<size_t>(node) < m_nodeCores.size() ? m_nodeCores[static_cast<size_t>(node)] : 0;
+                    if (runs.empty() || nodeCores <= 0) {
+                        fill(x0, x1, rowTop, rowTop + yScale, color);
+                        continue;
+                    }
+                    for (const CoreSlots::Run& run : runs)
+                        fill(x0, x1, rowTop + yScale * run.first / nodeCores,
+                             rowTop + yScale * (run.first + run.count) / nodeCores, color);
+                }
+                continue;
+            }
             bars.clear();
             appendGanttBars(job, static_cast<int>(index), bars, scratch);
             const int x0 = std::clamp(left + static_cast<int>(static_cast<double>(job.start - m_first) * xScale), left,

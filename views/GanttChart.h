@@ -3,6 +3,7 @@
 
 #pragma once
 
+#include "core/CoreHoldings.h"
 #include "core/Job.h"
 #include "core/Timeline.h"
 
@@ -32,6 +33,16 @@ public:
     void setJobs(const std::vector<Job>* jobs, int nodeCount, std::int64_t first, std::int64_t last);
     void setTime(std::int64_t time);
     void setHighlightedJob(int jobIndex);
+    /// Core occupancy: where nodes are drawn at least `MinimumCoreRowHeight` pixels high, a
+    /// job with known cores on a node fills the part of the node's row of the cores it holds
+    /// (CoreSlots), so jobs sharing a node show one above the other. `coreSlots` must match the
+    /// jobs and outlive the chart or the next call; `nodeCores` gives each node's cores.
+    /// nullptr: whole nodes only.
+    void setCoreSlots(const CoreSlots* coreSlots, std::vector<int> nodeCores);
+    static constexpr double MinimumCoreRowHeight = 3.0;
+    /// Whether the chart draws cores now (slots set and node rows high enough).
+    bool drawsCores() const;
+
     /// Draws the time from `first` to `last` only (zoom); the jobs and the selection stay.
     void setRange(std::int64_t first, std::int64_t last);
 
@@ -76,6 +87,8 @@ private:
     void rebuildImage();
 
     const std::vector<Job>* m_jobs = nullptr;
+    const CoreSlots* m_slots = nullptr;
+    std::vector<int> m_nodeCores;
     int m_leftMargin = MinimumLeftMargin;
     int m_rightMargin = MinimumRightMargin;
     int m_nodeCount = 1;
