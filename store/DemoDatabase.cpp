@@ -31,7 +31,7 @@ void writeDemoDatabase(const std::string& path)
     const std::string partial = newFileBeside(path);
     try {
         {
-            Store store = Store::openOrCreate(partial);
+            Store store = Store::createUnpublished(partial);
             store.setMetaValue("title", "Placement Explorer demo");
             store.setMetaValue("demo_version", std::to_string(DemoDatabaseVersion));
             store.setMetaValue("description",
@@ -48,6 +48,7 @@ void writeDemoDatabase(const std::string& path)
             cabOptions.seed = 11;
             cabOptions.firstJobId = 5001;
             store.addMachine("cab", machineSpecOf(cab), generateDemoWorkload(cab, cabOptions));
+            store.finishNew();
         } // closed: its write-ahead log is checkpointed and removed
         publishNewDatabase(partial, path);
     } catch (...) {

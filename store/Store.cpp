@@ -22,10 +22,10 @@
 
 namespace placement {
 
-Store::Store(const std::string& path, SqliteDatabase::Mode mode)
+Store::Store(const std::string& path, SqliteDatabase::Mode mode, Journal journal)
     : m_db(path, mode)
 {
-    migrate(mode);
+    migrate(mode, journal);
     registerJobBatchTable(m_db);
 }
 
@@ -37,6 +37,21 @@ Store Store::openExisting(const std::string& path)
 Store Store::openOrCreate(const std::string& path)
 {
     return Store(path, SqliteDatabase::Mode::CreateIfMissing);
+}
+
+Store Store::createUnpublished(const std::string& unpublished)
+{
+    std::error_code error;
+    if (std::filesystem::file_size(unpublished, error) != 0 || error)
+        throw StoreError(unpublished + ": not an empty new file; a database is built only in a new one");
+    return Store(unpublished, SqliteDatabase::Mode::OpenExisting, Journal::UnpublishedFile);
+}
+
+void Store::finishNew()
+{
+    m_db.execute("PRAGMA synchronous = FULL");
+    SqliteStatement journal(m_db, "PRAGMA journal_mode = WAL");
+    journal.step();
 }
 
 int Store::schemaVersion()
@@ -60,8 +75,10 @@ int Store::schemaVersion()
     return value;
 }
 
-void Store::migrate(SqliteDatabase::Mode mode)
+void Store::migrate(SqliteDatabase::Mode mode, Journal journal)
 {
+    if (journal == Journal::UnpublishedFile)
+        mode = SqliteDatabase::Mode::CreateIfMissing; // the file is there, empty, and ours
     std::error_code sizeError;
     if (mode == SqliteDatabase::Mode::CreateIfMissing && std::filesystem::file_size(m_db.path(), sizeError) == 0
         && !sizeError) {
@@ -92,9 +109,15 @@ void Store::migrate(SqliteDatabase::Mode mode)
     }
     if (m_db.readOnly())
         return;
+    if (journal == Journal::UnpublishedFile) {
+        // No reader can come (no program knows the file), and nothing need survive a crash
+        // before publishNewDatabase syncs it: SQLite's rollback journal, unsynced.
+        m_db.execute("PRAGMA synchronous = OFF");
+        return;
+    }
     // Readers (the explorer) never block a writer (an import) and the other way round.
-    SqliteStatement journal(m_db, "PRAGMA journal_mode = WAL");
-    journal.step();
+    SqliteStatement walMode(m_db, "PRAGMA journal_mode = WAL");
+    walMode.step();
 }
 
 void Store::checkSchemaVersion(int version, SqliteDatabase::Mode mode)

@@ -120,6 +120,16 @@ public:
     static Store openExisting(const std::string& path);
     /// Opens or creates a database at `path`.
     static Store openOrCreate(const std::string& path);
+    /// Creates a database in `unpublished`, an empty file no other program knows of yet
+    /// (newFileBeside), to be published whole by publishNewDatabase once finishNew() has
+    /// run and the store is closed. Nothing can read the file meanwhile, so it is written
+    /// once, without a write-ahead log and without syncing: a bulk import into it writes
+    /// each page once instead of twice (log, then checkpoint). publishNewDatabase syncs the
+    /// file before it appears under its name; a crash before leaves only the unpublished file.
+    static Store createUnpublished(const std::string& unpublished);
+    /// After createUnpublished: switches the database to the write-ahead log every database
+    /// of ours uses (docs/importing.md) and to syncing its commits.
+    void finishNew();
 
     const std::string& path() const { return m_db.path(); }
     SqliteDatabase& database() { return m_db; }
@@ -157,8 +167,9 @@ public:
     std::int64_t saveJobMetrics(std::int64_t machineId);
 
 private:
-    Store(const std::string& path, SqliteDatabase::Mode mode);
-    void migrate(SqliteDatabase::Mode mode);
+    enum class Journal { WriteAheadLog, UnpublishedFile };
+    Store(const std::string& path, SqliteDatabase::Mode mode, Journal journal = Journal::WriteAheadLog);
+    void migrate(SqliteDatabase::Mode mode, Journal journal);
     /// Throws for a newer schema, or for a file that is no database of ours.
     void checkSchemaVersion(int version, SqliteDatabase::Mode mode);
 

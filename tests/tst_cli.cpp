@@ -543,6 +543,11 @@ private slots:
                       QStringLiteral("torus extents=8x8"), QStringLiteral("--machine"), QStringLiteral("seth"), trace})
                      .exitCode,
                  0);
+        // Built without a write-ahead log under another name, it appears whole, in the
+        // write-ahead-log mode the explorer reads beside writers, and nothing else is left.
+        QCOMPARE(QDir(dir.path()).entryList(QDir::Files), QStringList{QStringLiteral("seth.sqlite")});
+        QCOMPARE(placement::test::rawText(db, "PRAGMA journal_mode"), QStringLiteral("wal"));
+        QCOMPARE(placement::test::rawText(db, "PRAGMA integrity_check"), QStringLiteral("ok"));
         QCOMPARE(placement::test::rawInteger(db, "PRAGMA application_id"), std::int64_t(0x506C4578));
         const QString foreign = dir.filePath(QStringLiteral("foreign.sqlite"));
         sqlite3* other = nullptr;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: 2026 Placement Explorer contributors
 
+#include "store/DatabaseFiles.h"
 #include "store/DemoDatabase.h"
 #include "store/NodeListBlob.h"
 #include "store/Runs.h"
@@ -677,6 +678,45 @@ private slots:
         QVERIFY(errorOf([&] { writeDemoDatabase(other.toStdString()); }).contains("-wal"));
         QVERIFY(!QFile::exists(other));
         QCOMPARE(QDir(dir.path()).entryList(QDir::Files).size(), 2); // demo.sqlite, other.sqlite-wal
+    }
+
+    void aNewDatabaseIsBuiltUnpublishedAndPublishedWhole()
+    {
+        // `placement import --db NEW` and the demo build a database under a name no other
+        // program knows, in SQLite's rollback journal without syncing (each page written
+        // once), and publish it synced and in write-ahead-log mode, as any other of ours.
+        QTemporaryDir dir;
+        const std::string path = dir.filePath(QStringLiteral("new.sqlite")).toStdString();
+        const std::string building = newFileBeside(path);
+        {
+            Store store = Store::createUnpublished(building);
+            QCOMPARE(rawText(QString::fromStdString(building), "PRAGMA journal_mode"), QStringLiteral("delete"));
+            store.addMachine("small", "torus extents=2x4", sampleJobs());
+            // A failed transaction is still undone whole.
+            QVERIFY(!errorOf([&] { store.addMachine("small", "torus extents=2x4", sampleJobs()); }).isEmpty());
+            store.finishNew();
+        }
+        QVERIFY(!QFile::exists(QString::fromStdString(path)));
+        publishNewDatabase(building, path);
+        QVERIFY(!QFile::exists(QString::fromStdString(building)));
+        const QString published = QString::fromStdString(path);
+        QCOMPARE(rawText(published, "PRAGMA journal_mode"), QStringLiteral("wal"));
+        QCOMPARE(rawText(published, "PRAGMA integrity_check"), QStringLiteral("ok"));
+        Store store = Store::openExisting(path);
+        QCOMPARE(store.machines().size(), size_t(1));
+        QCOMPARE(store.jobs(store.machines()[0].id).size(), sampleJobs().size());
+
+        // Only an empty new file is built into: never a database that has content.
+        QByteArray before;
+        {
+            QFile file(published);
+            QVERIFY(file.open(QIODevice::ReadOnly));
+            before = file.readAll();
+        }
+        QVERIFY(errorOf([&] { Store::createUnpublished(path); }).contains("not an empty new file"));
+        QFile file(published);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QCOMPARE(file.readAll(), before);
     }
 
     void migratesAVersion9DatabaseIntoSweepMembership()

@@ -458,8 +458,10 @@ int runImport(const QStringList& arguments)
     try {
         ImportResult result;
         {
-            Store store = Store::openOrCreate(building);
+            Store store = newDatabase ? Store::createUnpublished(building) : Store::openOrCreate(building);
             result = importJobLogs(store, request);
+            if (newDatabase && result.committed)
+                store.finishNew();
         }
         if (newDatabase && result.committed)
             publishNewDatabase(building, path);
