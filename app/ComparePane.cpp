@@ -178,7 +178,7 @@ void ComparePane::recolor()
         const int owner = owners[node];
         if (owner < 0 || occupancy.holders[node] > 1) {
             // Idle, or held by several jobs at once: shared, as in the main view.
-            colors[node] = owner < 0 ? idleNodeColor() : sharedNodeColor();
+            colors[node] = owner < 0 ? unheldColor(*m_other->topology, node) : sharedNodeColor();
             continue;
         }
         // The job's colour in the main view: the same job looks the same on both sides.

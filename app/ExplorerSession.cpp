@@ -18,7 +18,8 @@ namespace {
 /// The logged run of a machine loaded with its logged placements, from what was loaded.
 RunRecord loggedRunOf(const MachineData& logged)
 {
-    return loggedRun(logged.record, logged.topology->nodeCount(), logged.jobs, logged.nodeCounts, logged.cpusPerNode);
+    return loggedRun(logged.record, logged.topology->usableNodeCount(), logged.jobs, logged.nodeCounts,
+                     logged.cpusPerNode);
 }
 
 } // namespace

@@ -281,7 +281,7 @@ ImageCaption ExportActions::viewCaption(bool title, bool legend) const
         caption.time = formatTime(session.time()) + QStringLiteral(" UTC");
     }
     if (legend && machine) {
-        caption.legend = nodeLegend();
+        caption.legend = nodeLegend(*machine->topology);
         if (session.linksShown()) {
             const LinkLegend links = linkLegend(*machine, session.linkColorMode());
             for (const auto& [color, label] : links.swatches)

@@ -138,13 +138,16 @@ QImage captionImage(const QImage& image, const ImageCaption& caption)
     return out;
 }
 
-std::vector<std::pair<QColor, QString>> nodeLegend()
+std::vector<std::pair<QColor, QString>> nodeLegend(const Topology& topology)
 {
-    return {{QColor(jobColor(0)), QString()},
-            {QColor(jobColor(1)), QString()},
-            {QColor(jobColor(2)), QObject::tr("running jobs, one colour each")},
-            {QColor(idleNodeColor()), QObject::tr("idle")},
-            {QColor(sharedNodeColor()), QObject::tr("shared by jobs")}};
+    std::vector<std::pair<QColor, QString>> legend{{QColor(jobColor(0)), QString()},
+                                                   {QColor(jobColor(1)), QString()},
+                                                   {QColor(jobColor(2)), QObject::tr("running jobs, one colour each")},
+                                                   {QColor(idleNodeColor()), QObject::tr("idle")},
+                                                   {QColor(sharedNodeColor()), QObject::tr("shared by jobs")}};
+    if (!topology.emptySlots().empty())
+        legend.push_back({QColor(emptySlotColor()), QObject::tr("no node (service or empty slot)")});
+    return legend;
 }
 
 std::vector<std::pair<QColor, QString>> ganttLegend(bool jobSelected)

@@ -15,6 +15,8 @@ class QPainter;
 
 namespace placement {
 
+class Topology;
+
 /// What an exported image says about itself: a title band above it (title, run, time) and a
 /// legend band below (colour swatches with their meaning, or a colour scale with its unit).
 struct ImageCaption
@@ -51,8 +53,9 @@ QFont fittedCaptionFont(int pixels, bool bold, const QString& text, int room);
 /// The height of the title band captionImage() adds above an image `width` pixels wide.
 int captionTitleHeight(const ImageCaption& caption, int width);
 
-/// The legend of the 3D view's nodes coloured by job: one colour per running job, idle, shared.
-std::vector<std::pair<QColor, QString>> nodeLegend();
+/// The legend of the 3D view's nodes coloured by job: one colour per running job, idle, shared,
+/// and the slots without a node where the machine has some (Topology::emptySlots()).
+std::vector<std::pair<QColor, QString>> nodeLegend(const Topology& topology);
 
 /// The legend of the Timeline dock's Gantt chart: jobs in their job colours, the dark ground
 /// where no job runs, the white time cursor (and the selected job's white outline).

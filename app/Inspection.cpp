@@ -86,9 +86,15 @@ InspectedMachine inspectMachine(const Topology& topology, const std::vector<int>
 {
     InspectedMachine result;
     result.time = time;
-    result.nodes = topology.nodeCount();
+    result.nodes = topology.usableNodeCount();
+    // An empty slot (Topology::emptySlots()) is no free node: held for good, as the
+    // simulator holds it.
+    std::vector<int> held = owners;
+    for (int slot : topology.emptySlots())
+        if (static_cast<size_t>(slot) < held.size())
+            held[static_cast<size_t>(slot)] = MachineState::emptySlotOwner;
     int run = 0;
-    for (int owner : owners) {
+    for (int owner : held) {
         if (owner < 0) {
             ++result.freeNodes;
             result.longestFreeRun = std::max(result.longestFreeRun, ++run);
@@ -96,7 +102,7 @@ InspectedMachine inspectMachine(const Topology& topology, const std::vector<int>
             run = 0;
         }
     }
-    result.fragments = freeFragmentSizes(topology, owners);
+    result.fragments = freeFragmentSizes(topology, held);
     result.waitingJobs = jobsWaitingAt(jobs, time);
     return result;
 }

@@ -676,7 +676,9 @@ void MainWindow::recolor()
         const int owner = owners[node];
         // A node several jobs hold at once shows as shared, not as one of them.
         const bool shared = holders[node] > 1;
-        QRgb color = owner < 0 ? idleNodeColor() : shared ? sharedNodeColor() : m_jobColors(owner);
+        QRgb color = owner < 0 ? unheldColor(*machine->topology, node)
+            : shared           ? sharedNodeColor()
+                               : m_jobColors(owner);
         const bool held = shared && selectedNodes
             && std::find(selectedNodes->begin(), selectedNodes->end(), static_cast<int>(node)) != selectedNodes->end();
         const bool dim = highlighting ? owner != selected && !held // everything but the chosen job

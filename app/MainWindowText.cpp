@@ -184,7 +184,7 @@ void MainWindow::updateSummary()
     const std::int64_t time = m_session->time();
     const int selected = m_session->selectedJob();
     const Topology& topology = *machine->topology;
-    const int nodeCount = topology.nodeCount();
+    const int nodeCount = topology.usableNodeCount(); // empty slots are no nodes
     // Every job running at the cursor (the job table's count), and every busy node once
     // however many jobs share it (docs/importing.md, "Jobs that share nodes").
     const int running = occupancy.runningJobs;

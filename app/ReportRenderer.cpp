@@ -157,6 +157,8 @@ QImage renderReportSnapshot(const ReportContent& content, int run, QString* erro
     view.setNodeLayout(layoutNodes(*topology));
     // The nodes coloured as the explorer colours them at that moment (app/MainWindow.cpp recolor()).
     std::vector<QRgb> colors(static_cast<size_t>(topology->nodeCount()), idleNodeColor());
+    for (int slot : topology->emptySlots())
+        colors[static_cast<size_t>(slot)] = emptySlotColor();
     std::vector<int> holders(colors.size(), 0);
     for (size_t job = 0; job < shown.jobs.size(); ++job) {
         if (!shown.jobs[job].runsAt(content.at))
@@ -181,7 +183,7 @@ QImage renderReportSnapshot(const ReportContent& content, int run, QString* erro
     caption.title = QString::fromStdString(content.machine.name);
     caption.run = QString::fromStdString(shown.record.name);
     caption.time = utcText(content.at);
-    caption.legend = nodeLegend();
+    caption.legend = nodeLegend(*parseMachineSpec(content.machine.spec));
     if (!shown.hasPlacements)
         caption.legend.push_back({Qt::white, QObject::tr("no node lists: where jobs ran is unknown")});
     return captionImage(image, caption);

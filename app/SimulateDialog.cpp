@@ -63,7 +63,7 @@ SimulateDialog::SimulateDialog(const std::string& machine, const Topology& topol
     , m_load(new QLabel(this))
     , m_unavailable(new QLabel(this))
     , m_loadTimer(new QTimer(this))
-    , m_machineNodes(topology.nodeCount())
+    , m_machineNodes(topology.usableNodeCount())
 {
     setObjectName(QStringLiteral("simulateDialog"));
     setWindowTitle(tr("Simulate %1").arg(QString::fromStdString(machine)));

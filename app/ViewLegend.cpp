@@ -42,7 +42,7 @@ void ViewLegend::update()
     m_entries = {};
     m_linkStart = 0;
     if (m_session->machine()) {
-        m_entries.legend = nodeLegend();
+        m_entries.legend = nodeLegend(*m_session->machine()->topology);
         m_linkStart = m_entries.legend.size();
         if (m_session->linksShown()) {
             const LinkLegend links = linkLegend(*m_session->machine(), m_session->linkColorMode());

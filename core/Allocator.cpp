@@ -14,7 +14,10 @@ MachineState::MachineState(const Topology& topology)
     : m_topology(&topology)
     , m_owner(static_cast<size_t>(topology.nodeCount()), -1)
     , m_free(topology.nodeCount())
-{}
+{
+    // A slot without a node is held for good: no allocator sees it free.
+    take(topology.emptySlots(), emptySlotOwner);
+}
 
 void MachineState::take(const std::vector<int>& nodes, int job)
 {
@@ -30,8 +33,11 @@ void MachineState::take(const std::vector<int>& nodes, int job)
 
 void MachineState::release(const std::vector<int>& nodes)
 {
-    for (int node : nodes)
+    for (int node : nodes) {
+        if (m_owner[static_cast<size_t>(node)] == emptySlotOwner)
+            throw std::logic_error("node " + std::to_string(node) + " is an empty slot: it is never released");
         m_owner[static_cast<size_t>(node)] = -1;
+    }
     m_free += static_cast<int>(nodes.size());
 }
 

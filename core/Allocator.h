@@ -30,6 +30,9 @@ public:
 
     /// The owner of nodes held for a reservation (busy for every allocator).
     static constexpr int reservationOwner = std::numeric_limits<int>::max();
+    /// The owner of the topology's empty slots (Topology::emptySlots()), from the start and
+    /// for good: busy for every allocator, never released.
+    static constexpr int emptySlotOwner = std::numeric_limits<int>::max() - 1;
 
     /// Marks `nodes` busy, held by `job` (>= 0, or reservationOwner).
     void take(const std::vector<int>& nodes, int job);

@@ -30,6 +30,11 @@ CoreMachine::CoreMachine(const Topology& topology, std::vector<int> cores, std::
                                     + std::to_string(m_gpus.size()) + " GPU counts for " + std::to_string(n)
                                     + " nodes");
     for (size_t i = 0; i < n; ++i) {
+        if (topology.isEmptySlot(static_cast<int>(i))) { // no node: nothing to offer, never idle
+            m_cores[i] = 0;
+            m_gpus[i] = 0;
+            continue;
+        }
         if (m_cores[i] < 1 || m_gpus[i] < 0)
             throw std::invalid_argument("node resources: node " + std::to_string(i) + " has "
                                         + std::to_string(m_cores[i]) + " cores and " + std::to_string(m_gpus[i])

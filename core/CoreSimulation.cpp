@@ -31,12 +31,12 @@ bool possibleOn(const CoreMachine& machine, const ResourceRequest& request)
     if (request.nodes < 0 || request.cores < 0 || request.gpusPerNode < 0)
         return false;
     if (request.wholeNodes())
-        return request.nodes >= 1 && request.nodes <= machine.nodeCount();
+        return request.nodes >= 1 && request.nodes <= machine.topology().usableNodeCount();
     if (request.nodes > 0 && request.cores < request.nodes)
         return false;
     std::vector<int> cores;
     for (int node = 0; node < machine.nodeCount(); ++node)
-        if (machine.gpus(node) >= request.gpusPerNode)
+        if (machine.cores(node) > 0 && machine.gpus(node) >= request.gpusPerNode) // not an empty slot
             cores.push_back(machine.cores(node));
     if (request.nodes > 0) {
         if (static_cast<int>(cores.size()) < request.nodes)
@@ -147,7 +147,7 @@ Grant CoreSlurmConsTresAllocator::allocate(const CoreMachine& resources, const R
     MachineState usable(resources.topology());
     std::vector<int> unusable;
     for (int node = 0; node < resources.nodeCount(); ++node)
-        if (!resources.usable(node, request))
+        if (!resources.usable(node, request) && usable.isFree(node)) // empty slots are held already
             unusable.push_back(node);
     usable.take(unusable, MachineState::reservationOwner);
     const int needed = neededNodes(request);
@@ -680,7 +680,7 @@ CoreRunSummary summarizeCoreRun(const CoreMachine& machine, const std::vector<Co
         const double span = static_cast<double>(summary.makespan);
         summary.coreUtilization = coreSeconds / (machine.totalCores() * span);
         summary.gpuUtilization = machine.totalGpus() > 0 ? gpuSeconds / (machine.totalGpus() * span) : 0.0;
-        summary.nodeUtilization = nodeSeconds / (machine.nodeCount() * span);
+        summary.nodeUtilization = nodeSeconds / (machine.topology().usableNodeCount() * span);
     }
     summary.mapping = topologyMapping(machine.topology(), asNodes);
     return summary;

@@ -67,7 +67,12 @@ public:
     int gpus(int node) const { return m_gpus[static_cast<size_t>(node)]; }
     int freeCores(int node) const { return m_freeCores[static_cast<size_t>(node)]; }
     int freeGpus(int node) const { return m_freeGpus[static_cast<size_t>(node)]; }
-    bool idle(int node) const { return freeCores(node) == cores(node) && freeGpus(node) == gpus(node); }
+    /// Whether nothing runs on `node`; never for an empty slot (Topology::emptySlots()), which
+    /// has no cores.
+    bool idle(int node) const
+    {
+        return cores(node) > 0 && freeCores(node) == cores(node) && freeGpus(node) == gpus(node);
+    }
     int totalCores() const { return m_totalCores; }
     int totalGpus() const { return m_totalGpus; }
     int totalFreeCores() const { return m_totalFreeCores; }

@@ -223,10 +223,12 @@ double PlacementAnalyzer::minimumDragonflyAph(int size)
     // single nodes to free routers while that lowers the APH, within a work bound (about
     // 3 million node visits). Exact while the job fits one router or one all-to-all group;
     // an upper bound of the minimum otherwise (docs/metrics.md §Dragonfly).
+    // Empty slots (Topology::emptySlots()) hold no node: no candidate uses them.
     const DragonflyTopology& df = *m_dragonfly;
-    std::vector<int> best(static_cast<size_t>(size));
-    for (int i = 0; i < size; ++i)
-        best[static_cast<size_t>(i)] = i;
+    std::vector<int> best;
+    for (int node = 0; node < df.nodeCount() && static_cast<int>(best.size()) < size; ++node)
+        if (!df.isEmptySlot(node))
+            best.push_back(node);
     double bestAph = measure(best).aph;
     const int perRouter = df.nodesPerRouter();
     // Another start: the routers in `order`, each filled before the next.
@@ -234,7 +236,7 @@ double PlacementAnalyzer::minimumDragonflyAph(int size)
         std::vector<int> nodes;
         for (size_t k = 0; k < order.size() && static_cast<int>(nodes.size()) < size; ++k)
             for (int slot = 0; slot < perRouter && static_cast<int>(nodes.size()) < size; ++slot)
-                if (const int node = order[k] * perRouter + slot; node < df.nodeCount())
+                if (const int node = order[k] * perRouter + slot; node < df.nodeCount() && !df.isEmptySlot(node))
                     nodes.push_back(node);
         if (static_cast<int>(nodes.size()) < size)
             return;
@@ -262,7 +264,8 @@ double PlacementAnalyzer::minimumDragonflyAph(int size)
                 order.push_back(group * df.routersPerGroup() + local);
         tryRouters(order);
     }
-    if (size <= perRouter || (allToAll && size <= perRouter * df.routersPerGroup()) || size == df.nodeCount())
+    if (df.emptySlots().empty()
+        && (size <= perRouter || (allToAll && size <= perRouter * df.routersPerGroup()) || size == df.nodeCount()))
         return bestAph;
     std::vector<char> used(static_cast<size_t>(df.nodeCount()), 0);
     for (int node : best)
@@ -275,7 +278,7 @@ double PlacementAnalyzer::minimumDragonflyAph(int size)
         for (int router = 0; router < df.switchCount(); ++router)
             for (int slot = 0; slot < perRouter; ++slot) {
                 const int node = router * perRouter + slot;
-                if (node < df.nodeCount() && !used[static_cast<size_t>(node)]) {
+                if (node < df.nodeCount() && !used[static_cast<size_t>(node)] && !df.isEmptySlot(node)) {
                     freeSlots.push_back(node);
                     break;
                 }

@@ -155,7 +155,7 @@ std::string DragonflyTopology::describe() const
         text += std::to_string(s.columns) + " routers (all-to-all)";
     text += ", " + std::to_string(s.nodesPerRouter) + " nodes per router, " + std::to_string(s.globalPerPair)
         + " global link" + (s.globalPerPair > 1 ? "s" : "") + " per group pair (" + arrangementName(s.arrangement)
-        + "), " + withThousands(m_nodes) + " nodes";
+        + "), " + describeNodeCount(withThousands(usableNodeCount()));
     return text;
 }
 

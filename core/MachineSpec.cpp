@@ -142,6 +142,45 @@ private:
     std::map<std::string, std::string> m_values;
 };
 
+/// "3,17-20" -> {3, 17, 18, 19, 20}: node ids below `nodes`.
+std::vector<int> parseRanges(const std::string& text, int nodes)
+{
+    std::vector<int> values;
+    for (const std::string& part : split(text, ',')) {
+        const auto dash = part.find('-', 1);
+        int first = -1, last = -1;
+        const std::string from = part.substr(0, dash);
+        const std::string to = dash == std::string::npos ? from : part.substr(dash + 1);
+        const auto [fromEnd, fromError] = std::from_chars(from.data(), from.data() + from.size(), first);
+        const auto [toEnd, toError] = std::from_chars(to.data(), to.data() + to.size(), last);
+        if (fromError != std::errc() || fromEnd != from.data() + from.size() || toError != std::errc()
+            || toEnd != to.data() + to.size() || first < 0 || last < first || last >= nodes)
+            throw std::invalid_argument("'" + part + "' is not a node id below " + std::to_string(nodes)
+                                        + " or a range of them");
+        for (int value = first; value <= last; ++value)
+            values.push_back(value);
+    }
+    return values;
+}
+
+/// Sorted ids as "3,17-20".
+std::string formatRanges(const std::vector<int>& values)
+{
+    std::string text;
+    for (std::size_t i = 0; i < values.size();) {
+        std::size_t j = i;
+        while (j + 1 < values.size() && values[j + 1] == values[j] + 1)
+            ++j;
+        text += (text.empty() ? "" : ",") + std::to_string(values[i]);
+        if (j > i)
+            text += "-" + std::to_string(values[j]);
+        i = j + 1;
+    }
+    return text;
+}
+
+std::unique_ptr<Topology> topologyOf(const std::string& kind, Fields& fields);
+
 } // namespace
 
 std::unique_ptr<Topology> parseMachineSpec(const std::string& spec)
@@ -166,7 +205,22 @@ std::unique_ptr<Topology> parseMachineSpec(const std::string& spec)
             throw std::invalid_argument("machine spec: key '" + word.substr(0, eq) + "' given twice");
     }
     Fields fields(kind, std::move(values));
+    const std::string empty = fields.take("empty", "");
+    std::unique_ptr<Topology> topology = topologyOf(kind, fields);
+    if (!empty.empty()) {
+        try {
+            topology->setEmptySlots(parseRanges(empty, topology->nodeCount()));
+        } catch (const std::invalid_argument& error) {
+            throw std::invalid_argument(std::string("machine spec: 'empty': ") + error.what());
+        }
+    }
+    return topology;
+}
 
+namespace {
+
+std::unique_ptr<Topology> topologyOf(const std::string& kind, Fields& fields)
+{
     if (kind == "torus") {
         const std::vector<int> extents = parseExtents(fields.take("extents", ""));
         const std::string wrapText = fields.take("wrap", std::string(extents.size(), 'y'));
@@ -273,6 +327,8 @@ std::unique_ptr<Topology> parseMachineSpec(const std::string& spec)
                                 + "' (expected torus, fattree, kary, switchtree, dragonfly or a preset name)");
 }
 
+} // namespace
+
 std::string machineSpecOf(const Topology& topology)
 {
     std::ostringstream out;
@@ -334,6 +390,8 @@ std::string machineSpecOf(const Topology& topology)
     } else {
         throw std::invalid_argument("machineSpecOf: unsupported topology");
     }
+    if (!topology.emptySlots().empty())
+        out << " empty=" << formatRanges(topology.emptySlots());
     return out.str();
 }
 

@@ -88,7 +88,11 @@ struct DragonflyFrame
         }
         cellWidth = df.nodesPerRouter() + 0.6;
         const double groupWidth = gridColumns * cellWidth;
-        radius = std::max(groupWidth * 1.35 * df.groups() / (2 * std::numbers::pi), groupWidth + gridRows * 1.5 * 2);
+        // Groups side by side round the ring; two groups face each other across a gap of
+        // half a group's width (room for their global links), not a whole ring apart.
+        radius = df.groups() <= 2
+            ? gridRows * 1.5 + groupWidth / 4
+            : std::max(groupWidth * 1.35 * df.groups() / (2 * std::numbers::pi), groupWidth + gridRows * 1.5 * 2);
     }
 
     /// The centre of slot `slot` of router `router` (slot -1: the router's cell centre).

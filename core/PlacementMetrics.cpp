@@ -326,7 +326,7 @@ std::vector<std::int64_t> PlacementAnalyzer::hopHistogram(const std::vector<int>
 
 double PlacementAnalyzer::minimumAph(int size)
 {
-    if (size < 1 || size > m_topology.nodeCount())
+    if (size < 1 || size > m_topology.usableNodeCount())
         throw std::invalid_argument("minimum APH: a job of " + std::to_string(size) + " nodes does not fit");
     if (size == 1)
         return 0.0;

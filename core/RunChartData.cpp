@@ -136,7 +136,7 @@ RunChartData computeRunChartData(const std::vector<Job>& jobs, PlacementAnalyzer
     for (size_t bin = 0; bin <= bins; ++bin)
         data.meanWaitByBin.push_back(data.jobsByBin[bin] ? waitSum[bin] / data.jobsByBin[bin] : 0.0);
     const std::vector<float> perMinute
-        = utilizationPerMinute(analyzer.topology().nodeCount(), jobs, nullptr, nodeCounts);
+        = utilizationPerMinute(analyzer.topology().usableNodeCount(), jobs, nullptr, nodeCounts);
     data.minutes = static_cast<int>(perMinute.size());
     data.utilization = summarizeBox(std::vector<double>(perMinute.begin(), perMinute.end()));
     return data;

@@ -89,7 +89,7 @@ public:
             }
             while (nextSubmit < order.size() && job(order[nextSubmit]).submit == now) {
                 const int arriving = order[nextSubmit++];
-                if (job(arriving).nodes > m_topology.nodeCount() || job(arriving).nodes < 1) {
+                if (job(arriving).nodes > m_topology.usableNodeCount() || job(arriving).nodes < 1) {
                     m_result.jobs[static_cast<size_t>(arriving)].neverFits = true;
                     ++m_result.neverFit;
                 } else {

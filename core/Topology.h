@@ -3,6 +3,7 @@
 
 #pragma once
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -64,6 +65,26 @@ public:
 
     /// The tree view of a tree-shaped network, or nullptr (tori).
     virtual const SwitchHierarchy* hierarchy() const { return nullptr; }
+
+    /// Node ids (sorted) that are slots of the network without a node: a Cray cabinet's
+    /// service or empty slots, a torus router with fewer nodes than the others (importers
+    /// name them "(no node ...)", "(empty ...)"; spec key `empty=`). They keep ids dense and
+    /// the layout true, but no job runs there and they are not nodes of the machine.
+    const std::vector<int>& emptySlots() const { return m_emptySlots; }
+    bool isEmptySlot(int node) const { return std::binary_search(m_emptySlots.begin(), m_emptySlots.end(), node); }
+    /// The machine's nodes: nodeCount() less its empty slots. What utilization and "of N
+    /// nodes" count.
+    int usableNodeCount() const { return nodeCount() - static_cast<int>(m_emptySlots.size()); }
+    /// Sorts and keeps `slots`; throws std::invalid_argument for an id out of range, one
+    /// given twice, or every node of the machine.
+    void setEmptySlots(std::vector<int> slots);
+
+protected:
+    /// "504 nodes" or, with empty slots, "504 nodes (8 empty slots)": the end of describe().
+    std::string describeNodeCount(const std::string& count) const;
+
+private:
+    std::vector<int> m_emptySlots;
 };
 
 } // namespace placement

@@ -93,7 +93,8 @@ std::string TorusTopology::describe() const
     }
     const std::string kind = allWrap ? "torus" : noneWrap ? "mesh" : "partial torus";
     return std::to_string(m_extents.size()) + "D " + kind + " " + shape + ", " + std::to_string(m_nodesPerRouter)
-        + (m_nodesPerRouter == 1 ? " node" : " nodes") + " per router, " + std::to_string(nodeCount()) + " nodes";
+        + (m_nodesPerRouter == 1 ? " node" : " nodes") + " per router, "
+        + describeNodeCount(std::to_string(usableNodeCount()));
 }
 
 const std::vector<Link>& TorusTopology::links() const

@@ -250,7 +250,7 @@ ImportedMachine readCrayCoordinates(const std::string& path)
         machine.notes.push_back("the relative arrangement of global links assumed (say '# arrangement=...')");
     }
     machine.topology = std::make_unique<DragonflyTopology>(shape);
-    std::size_t empty = 0;
+    std::vector<int> empty;
     machine.nodeNames.reserve(bySlot.size());
     for (std::size_t slot = 0; slot < bySlot.size(); ++slot) {
         const Row* row = bySlot[slot];
@@ -259,12 +259,14 @@ ImportedMachine readCrayCoordinates(const std::string& path)
             continue;
         }
         machine.nodeNames.push_back("(no node " + machine.topology->nodeName(static_cast<int>(slot)) + ")");
-        ++empty;
+        empty.push_back(static_cast<int>(slot));
     }
-    if (empty)
-        machine.notes.push_back(std::to_string(empty)
+    if (!empty.empty())
+        machine.notes.push_back(std::to_string(empty.size())
                                 + " node slots before the last node have no compute node in the table (service nodes, "
-                                  "empty slots): named '(no node <cname>)', never used by a job");
+                                  "empty slots): named '(no node <cname>)', never used by a job, not counted as "
+                                  "nodes of the machine");
+    machine.topology->setEmptySlots(std::move(empty));
     machine.name = std::filesystem::path(path).stem().string();
     return machine;
 }

@@ -235,8 +235,9 @@ Table readTable(const std::string& path)
 }
 
 /// Fills machine.nodeNames in TorusTopology's numbering, router x0 + L0 * (x1 + L1 * ...)
-/// and node router * slots + slot, naming empty slots; notes how many there are.
-void placeNodes(Table& table, const std::vector<int>& extents, ImportedMachine& machine)
+/// and node router * slots + slot, naming empty slots; notes how many there are. Returns
+/// the node ids of the empty slots.
+std::vector<int> placeNodes(Table& table, const std::vector<int>& extents, ImportedMachine& machine)
 {
     const auto slots = static_cast<std::size_t>(table.slotsPerRouter);
     const std::size_t routers = slotCount(extents, 1);
@@ -249,6 +250,7 @@ void placeNodes(Table& table, const std::vector<int>& extents, ImportedMachine& 
         machine.nodeNames[router * slots + filled[router]++] = std::move(node.name);
     }
     std::size_t emptySlots = 0, unlistedRouters = 0, partlyListedRouters = 0;
+    std::vector<int> empty; // node ids of the slots without a node
     std::string example;
     for (std::size_t router = 0; router < routers; ++router) {
         if (filled[router] == slots)
@@ -260,8 +262,10 @@ void placeNodes(Table& table, const std::vector<int>& extents, ImportedMachine& 
             where += (where.empty() ? "" : ",") + std::to_string(rest % static_cast<std::size_t>(extent));
             rest /= static_cast<std::size_t>(extent);
         }
-        for (std::size_t slot = filled[router]; slot < slots; ++slot, ++emptySlots)
+        for (std::size_t slot = filled[router]; slot < slots; ++slot, ++emptySlots) {
             machine.nodeNames[router * slots + slot] = "(empty " + where + " slot " + std::to_string(slot) + ")";
+            empty.push_back(static_cast<int>(router * slots + slot));
+        }
         if (example.empty())
             example = machine.nodeNames[router * slots + filled[router]];
     }
@@ -269,7 +273,8 @@ void placeNodes(Table& table, const std::vector<int>& extents, ImportedMachine& 
         machine.notes.push_back(counted(emptySlots, "node slot") + " missing from the file (service nodes or holes) "
                                 + "named like \"" + example + "\": " + counted(unlistedRouters, "router")
                                 + " not listed, " + counted(partlyListedRouters, "router") + " with fewer than "
-                                + counted(slots, "node"));
+                                + counted(slots, "node") + "; no job runs there and they are not counted as nodes");
+    return empty;
 }
 
 } // namespace
@@ -304,9 +309,10 @@ ImportedMachine readTorusCoordinates(const std::string& path)
     machine.notes.push_back(counted(static_cast<std::size_t>(slots), "node")
                             + " per router (the most nodes sharing one coordinate)");
 
-    placeNodes(table, extents, machine);
+    std::vector<int> empty = placeNodes(table, extents, machine);
     try {
         machine.topology = std::make_unique<TorusTopology>(std::move(extents), std::move(wraps), slots);
+        machine.topology->setEmptySlots(std::move(empty));
     } catch (const std::invalid_argument& error) {
         throw ImportError(path, 0, error.what());
     }

@@ -18,7 +18,7 @@ RunRecord loggedRun(Store& store, const MachineRecord& machine, int cpusPerNode)
         cpusPerNode = loggedCpusPerNode(store, machine.id);
     const LoggedSchedule schedule = loadLoggedSchedule(store, machine.id, cpusPerNode);
     try {
-        return loggedRun(machine, parseMachineSpec(machine.spec)->nodeCount(), schedule.jobs, schedule.nodeCounts,
+        return loggedRun(machine, parseMachineSpec(machine.spec)->usableNodeCount(), schedule.jobs, schedule.nodeCounts,
                          cpusPerNode);
     } catch (const std::invalid_argument& error) {
         throw StoreError(store.path() + ": machine '" + machine.name + "': " + error.what());

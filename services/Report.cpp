@@ -224,7 +224,7 @@ ReportContent buildReport(Store& store, const std::string& machineName, const st
     content.sizeBins = defaultSizeBins();
     const std::unique_ptr<Topology> topology = parseMachineSpec(machine->spec);
     content.topology = topology->describe();
-    content.machineNodes = topology->nodeCount();
+    content.machineNodes = topology->usableNodeCount(); // its empty slots are no nodes
 
     // The runs as `placement runs` lists them: the logged one (id 0) first, then the stored ones.
     if (cpusPerNode == 0)

@@ -25,10 +25,10 @@ SimulationSummary replayAndSummarize(const Topology& topology, const std::vector
     SimulationResult result = simulate(topology, jobs, *allocator, setup.options);
     SimulationSummary summary;
     summary.simulationSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
-    summary.metrics = computeSystemMetrics(topology.nodeCount(), jobs, result, setup.sizeBins);
+    summary.metrics = computeSystemMetrics(topology.usableNodeCount(), jobs, result, setup.sizeBins);
     summary.meanAph = meanAph(topology, result, &summary.jobsWithPairs);
     summary.mapping = topologyMapping(topology, result);
-    summary.offeredLoad = placement::offeredLoad(jobs, topology.nodeCount());
+    summary.offeredLoad = placement::offeredLoad(jobs, topology.usableNodeCount());
     for (size_t i = 0; i < jobs.size(); ++i)
         if (result.jobs[i].neverFits)
             summary.neverFit.push_back(jobs[i].id);
@@ -134,7 +134,7 @@ SimulationSummary runStoredSimulation(Store& store, const SimulationSetup& chose
 SimulationSummary runSyntheticSimulation(const SimulationSetup& setup, SyntheticTraceOptions trace)
 {
     const std::unique_ptr<Topology> topology = parseMachineSpec(setup.machine);
-    trace.maxNodes = topology->nodeCount();
+    trace.maxNodes = topology->usableNodeCount();
     const std::vector<SimulationJob> jobs = transformWorkload(generateSyntheticTrace(trace), setup.transform);
     return replayAndSummarize(*topology, jobs, setup);
 }

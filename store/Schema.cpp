@@ -3,7 +3,9 @@
 
 #include "store/Schema.h"
 
+#include "core/MachineSpec.h"
 #include "core/NodeSharing.h"
+#include "core/Topology.h"
 #include "store/NodeListBlob.h"
 #include "store/SqliteDatabase.h"
 
@@ -317,6 +319,43 @@ void upgradeToVersion11(SqliteDatabase& db)
     db.execute("DROP INDEX IF EXISTS jobs_by_machine_size");
 }
 
+// Version 12: a machine's slots without a node (a Cray table's service and empty slots, a
+// torus coordinates file's holes), known before only by their names, are in its spec
+// (`empty=`), so that no simulation places a job there and no count takes them for nodes.
+void upgradeToVersion12(SqliteDatabase& db)
+{
+    std::vector<std::pair<std::int64_t, std::string>> machines;
+    {
+        SqliteStatement select(db, "SELECT id, spec FROM machines ORDER BY id");
+        while (select.step())
+            machines.emplace_back(select.integer(0), select.text(1));
+    }
+    for (auto& [machine, spec] : machines) {
+        std::vector<int> empty;
+        SqliteStatement slots(db,
+                              "SELECT idx FROM nodes WHERE machine_id = ? AND (name LIKE '(no node %)' "
+                              "OR name LIKE '(empty % slot %)') ORDER BY idx");
+        slots.bind(1, machine);
+        while (slots.step())
+            empty.push_back(static_cast<int>(slots.integer(0)));
+        if (empty.empty())
+            continue;
+        std::unique_ptr<Topology> topology;
+        try {
+            topology = parseMachineSpec(spec);
+            if (!topology->emptySlots().empty())
+                continue; // written by a program that knows them already
+            topology->setEmptySlots(empty);
+        } catch (const std::invalid_argument&) {
+            continue; // a spec this program cannot read is left as it is (it says so on opening)
+        }
+        SqliteStatement update(db, "UPDATE machines SET spec = ? WHERE id = ?");
+        update.bind(1, machineSpecOf(*topology));
+        update.bind(2, machine);
+        update.step();
+    }
+}
+
 } // namespace
 
 std::int64_t markJobsSharingNodes(SqliteDatabase& db, std::int64_t machineId, std::int64_t from, std::int64_t to,
@@ -428,6 +467,7 @@ void migrateSchema(SqliteDatabase& db, int version)
     case 9: upgradeToVersion9(db); break;
     case 10: upgradeToVersion10(db); break;
     case 11: upgradeToVersion11(db); break;
+    case 12: upgradeToVersion12(db); break;
     default: db.fail("no migration to schema version " + std::to_string(version));
     }
 }

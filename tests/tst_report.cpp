@@ -10,6 +10,7 @@
 #include "app/MachineData.h"
 #include "app/MainWindow.h"
 #include "app/ReportDialog.h"
+#include "core/MachineSpec.h"
 #include "store/DemoDatabase.h"
 
 #include <QAction>
@@ -302,7 +303,7 @@ private slots:
         caption.title = QStringLiteral("cab");
         caption.run = QStringLiteral("ta");
         caption.time = QStringLiteral("2026-01-01 00:00:00 UTC");
-        caption.legend = nodeLegend();
+        caption.legend = nodeLegend(*parseMachineSpec("cab"));
         const QImage captioned = captionImage(image, caption);
         const int top = captionTitleHeight(caption, image.width());
         QVERIFY(top > 0);

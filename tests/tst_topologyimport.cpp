@@ -428,7 +428,8 @@ private slots:
                            "(empty 2,1,1 slot 1)"}
             << QStringList{"2 nodes per router (the most nodes sharing one coordinate)",
                            "3 node slots missing from the file (service nodes or holes) named like \"(empty 1,0,1 "
-                           "slot 1)\": 1 router not listed, 1 router with fewer than 2 nodes"};
+                           "slot 1)\": 1 router not listed, 1 router with fewer than 2 nodes; no job runs there and "
+                           "they are not counted as nodes"};
         // Router = x + 4 * y; the file lists y fastest.
         QTest::newRow("2D, extents from coordinates")
             << "mesh-2d.csv" << QList<int>{4, 3} << "yn" << 1

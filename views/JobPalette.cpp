@@ -14,6 +14,16 @@ QRgb idleNodeColor()
     return qRgb(72, 76, 84);
 }
 
+QRgb emptySlotColor()
+{
+    return qRgb(36, 38, 44);
+}
+
+QRgb unheldColor(const Topology& topology, std::size_t node)
+{
+    return topology.isEmptySlot(static_cast<int>(node)) ? emptySlotColor() : idleNodeColor();
+}
+
 QRgb sharedNodeColor()
 {
     return qRgb(244, 244, 240);

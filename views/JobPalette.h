@@ -3,6 +3,8 @@
 
 #pragma once
 
+#include "core/Topology.h"
+
 #include <QRgb>
 
 #include <vector>
@@ -11,6 +13,11 @@ namespace placement {
 
 /// Colour of a node no job holds.
 QRgb idleNodeColor();
+/// A slot of the network without a node (Topology::emptySlots()): close to the background,
+/// darker than an idle node.
+QRgb emptySlotColor();
+/// The colour of `node` when no job holds it: emptySlotColor() or idleNodeColor().
+QRgb unheldColor(const Topology& topology, std::size_t node);
 /// A node that several running jobs hold at once (core/NodeSharing.h): near white, which no
 /// job colour is (their saturation is 0.55 or more).
 QRgb sharedNodeColor();

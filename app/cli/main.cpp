@@ -151,6 +151,9 @@ int runInfo(const QStringList& arguments)
         const auto topology = parseMachineSpec(machine.spec);
         std::printf("\n%s: %s\n  spec: %s\n  jobs: %lld\n", machine.name.c_str(), topology->describe().c_str(),
                     machine.spec.c_str(), static_cast<long long>(machine.jobCount));
+        if (!topology->emptySlots().empty())
+            std::printf("  nodes: %d, and %zu slots without a node (service or empty slots; no job runs there)\n",
+                        topology->usableNodeCount(), topology->emptySlots().size());
         if (machine.jobsWithoutStart)
             std::printf("  of which %lld without a start time in the log (simulated, not in the times below)\n",
                         static_cast<long long>(machine.jobsWithoutStart));
@@ -166,15 +169,17 @@ int runInfo(const QStringList& arguments)
             // Each busy node once, however many jobs share it (docs/importing.md).
             const std::int64_t busiest = busiestTime(jobs);
             const NodeOccupancy occupancy = occupancyAt(jobs, topology->nodeCount(), busiest);
+            // Of the machine's nodes: its empty slots (Topology::emptySlots()) are none.
+            const int nodes = topology->usableNodeCount();
             std::printf("  busiest at %s UTC: %d jobs running, %d of %d nodes busy (%.1f%%)\n", utc(busiest).c_str(),
-                        occupancy.runningJobs, occupancy.busyNodes, topology->nodeCount(),
-                        topology->nodeCount() ? 100.0 * occupancy.busyNodes / topology->nodeCount() : 0.0);
+                        occupancy.runningJobs, occupancy.busyNodes, nodes,
+                        nodes ? 100.0 * occupancy.busyNodes / nodes : 0.0);
             // Cores and GPUs (schema version 9): what the nodes offer and the jobs hold.
             const NodeResources resources = store.nodeResources(machine.id);
             const std::vector<JobHolding> holdings = store.jobHoldings(machine.id);
             if (resources.totalCores() > 0)
                 std::printf("  cores: %lld on %d nodes", static_cast<long long>(resources.totalCores()),
-                            topology->nodeCount());
+                            topology->usableNodeCount());
             if (resources.totalGpus() > 0)
                 std::printf("%s%lld GPUs", resources.totalCores() > 0 ? ", " : "  ",
                             static_cast<long long>(resources.totalGpus()));
