@@ -5,8 +5,8 @@
 
 #include "app/BackgroundTask.h"
 #include "app/TaskListDock.h"
-#include "importers/LocalTime.h"
-#include "store/Store.h"
+#include "services/Import.h"
+#include "services/OptionParsers.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -42,8 +42,8 @@ ImportDialog::ImportDialog(const QStringList& machines, QWidget* parent)
     layout->addLayout(filesRow);
 
     auto* form = new QFormLayout;
-    m_format->addItem(tr("Detect"), QString());
-    for (LogFormat format : {LogFormat::Sacct, LogFormat::Jobcomp, LogFormat::Moab, LogFormat::Torque, LogFormat::Swf})
+    m_format->addItem(tr("Detect"), QStringLiteral("auto"));
+    for (LogFormat format : logFormatChoices())
         m_format->addItem(QString::fromLatin1(logFormatName(format)), QString::fromLatin1(logFormatName(format)));
     form->addRow(tr("Format:"), m_format);
     m_machine->addItems(machines);
@@ -111,13 +111,13 @@ void ImportDialog::updateAcceptable()
     m_topology->setEnabled(newMachine);
     m_browse->setEnabled(newMachine);
     // "+0100" is an offset, "Europe/Berlin" a zone; anything else is not taken as UTC.
-    const std::string zone = m_timeZone->text().trimmed().toStdString();
-    bool zoneKnown = parseUtcOffset(zone).has_value();
-    if (!zoneKnown) {
-        try {
-            LocalTimeZone::named(zone);
-            zoneKnown = true;
-        } catch (const std::invalid_argument&) {}
+    bool zoneKnown = true;
+    try {
+        parseLogTimes(m_timeZone->text().toStdString());
+        m_timeZone->setToolTip(QString());
+    } catch (const std::invalid_argument& error) {
+        zoneKnown = false;
+        m_timeZone->setToolTip(QString::fromStdString(error.what()));
     }
     m_timeZone->setStyleSheet(zoneKnown ? QString() : QStringLiteral("color: red"));
     m_ok->setEnabled(m_files->count() > 0 && (!newMachine || !m_topology->text().trimmed().isEmpty()) && zoneKnown);
@@ -128,11 +128,7 @@ ImportRequest ImportDialog::request() const
     ImportRequest request;
     for (int i = 0; i < m_files->count(); ++i)
         request.files.push_back(m_files->item(i)->text().toStdString());
-    const QString format = m_format->currentData().toString();
-    for (LogFormat candidate :
-         {LogFormat::Sacct, LogFormat::Jobcomp, LogFormat::Moab, LogFormat::Torque, LogFormat::Swf})
-        if (format == QLatin1String(logFormatName(candidate)))
-            request.format = candidate;
+    request.format = parseLogFormat(m_format->currentData().toString().toStdString(), "Format");
     const bool newMachine = m_machine->currentIndex() == m_machine->count() - 1;
     if (newMachine) {
         request.machine = m_newName->text().trimmed().toStdString();
@@ -142,11 +138,7 @@ ImportRequest ImportDialog::request() const
     }
     request.options.strict = m_strict->isChecked();
     // updateAcceptable() lets only a known zone or a valid offset through.
-    const std::string zone = m_timeZone->text().trimmed().toStdString();
-    if (const std::optional<std::int64_t> offset = parseUtcOffset(zone))
-        request.options.utcOffsetSeconds = *offset;
-    else
-        request.options.timeZone = zone;
+    parseLogTimes(m_timeZone->text().toStdString()).applyTo(request.options);
     return request;
 }
 
@@ -158,8 +150,7 @@ void importInto(ImportResult& result, QString& failure, const QString& path, Imp
         return !progress.cancel.load();
     };
     try {
-        Store store = Store::openOrCreate(path.toStdString());
-        result = importJobLogs(store, request);
+        result = importIntoDatabase(path.toStdString(), request);
     } catch (const std::exception& exception) {
         failure = QString::fromUtf8(exception.what());
     }

@@ -8,6 +8,7 @@
 #include "core/NodeOrders.h"
 #include "core/OfferedLoad.h"
 #include "core/Topology.h"
+#include "services/OptionParsers.h"
 #include "services/Simulation.h"
 #include "store/Runs.h"
 #include "store/Store.h"
@@ -104,8 +105,8 @@ SimulateDialog::SimulateDialog(const std::string& machine, const Topology& topol
         }
     for (const std::string& order : nodeOrderNames(topology))
         m_order->addItem(QString::fromStdString(order));
-    for (const char* name : {"easy", "fcfs", "conservative", "auction"})
-        m_backfill->addItem(QString::fromLatin1(name));
+    for (BackfillPolicy backfill : backfillChoices())
+        m_backfill->addItem(QString::fromLatin1(backfillName(backfill)));
     m_window->setRange(0, 100000);
     m_window->setValue(50);
     for (const char* name : {"none", "5", "10", "20", "v1", "v2", "random"})
@@ -475,11 +476,7 @@ SimulationSetup SimulateDialog::baseSetup() const
     setup.allocator.policy = m_policy->currentText().toStdString();
     setup.allocator.order = m_order->isEnabled() ? m_order->currentText().toStdString() : "index";
     setup.allocator.seed = static_cast<std::uint64_t>(m_seed->value());
-    const QString backfill = m_backfill->currentText();
-    setup.options.backfill = backfill == QLatin1String("fcfs") ? BackfillPolicy::Fcfs
-        : backfill == QLatin1String("conservative")            ? BackfillPolicy::Conservative
-        : backfill == QLatin1String("auction")                 ? BackfillPolicy::Auction
-                                                               : BackfillPolicy::Easy;
+    setup.options.backfill = parseBackfill(m_backfill->currentText().toStdString(), "Backfilling");
     setup.options.window = m_window->value();
     setup.transform = transform();
     setup.cpusPerNode = m_cpusPerNode->value();

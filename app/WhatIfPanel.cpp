@@ -8,7 +8,7 @@
 #include "app/MachineData.h"
 #include "app/WorkQueue.h"
 #include "core/AllocatorFactory.h"
-#include "core/MachineSpec.h"
+#include "services/WhatIf.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>
@@ -121,20 +121,14 @@ void WhatIfPanel::refresh()
     m_inspected.job = job;
     m_inspected.policy = policy;
     m_pending = true;
-    std::vector<WhatIfHoldings> holdings;
-    for (const RunHoldings& held : m_machine->holdings)
-        holdings.push_back({held.links, held.idleNodes});
-    m_work->post([this, machine = m_machine, holdings = std::move(holdings), job, policy, generation, stop = m_stop] {
+    m_work->post([this, machine = m_machine, job, policy, generation, stop = m_stop] {
         InspectedWhatIf answer;
         answer.job = job;
         answer.policy = policy;
         try {
             // A machine of the worker's own: the shown one is read by the GUI meanwhile.
-            const std::unique_ptr<Topology> topology = parseMachineSpec(machine->record.spec);
-            AllocatorChoice choice;
-            choice.policy = policy;
-            const std::unique_ptr<Allocator> allocator = makeAllocator(*topology, choice);
-            answer.decision = whatIfForJob(*topology, machine->jobs, holdings, *allocator, job, stop.get());
+            answer.decision
+                = whatIfForOneJob(machine->record.spec, machine->jobs, machine->holdings, policy, job, stop.get());
         } catch (const WhatIfStopped&) {
             return; // another question was asked meanwhile
         } catch (const std::exception& error) {

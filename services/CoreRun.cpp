@@ -25,14 +25,6 @@ const char* coreBackfillName(CoreBackfill backfill)
     return "easy";
 }
 
-CoreBackfill parseCoreBackfill(const std::string& text)
-{
-    for (CoreBackfill backfill : {CoreBackfill::Fcfs, CoreBackfill::Easy, CoreBackfill::Auction})
-        if (text == coreBackfillName(backfill))
-            return backfill;
-    throw std::invalid_argument("--backfill '" + text + "' by cores (expected fcfs, easy or auction)");
-}
-
 namespace {
 
 std::unique_ptr<ResourceAllocator> coreAllocator(const std::string& policy, const Topology& topology)

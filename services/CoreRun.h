@@ -46,7 +46,6 @@ CoreRunOutcome runStoredCoreSimulation(Store& store, const CoreRunSetup& setup);
 /// The name of a backfill by cores (fcfs, easy, auction) and back; parse throws
 /// std::invalid_argument naming the text.
 const char* coreBackfillName(CoreBackfill backfill);
-CoreBackfill parseCoreBackfill(const std::string& text);
 
 /// The outcome as a JSON object (docs/simulation.md, "Replaying a machine's jobs by cores").
 std::string coreRunJson(const CoreRunSetup& setup, const CoreRunOutcome& outcome);

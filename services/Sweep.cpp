@@ -4,6 +4,7 @@
 #include "services/Sweep.h"
 
 #include "core/AllocatorFactory.h"
+#include "services/OptionParsers.h"
 #include "services/Simulation.h"
 #include "services/SweepResults.h"
 #include "store/Runs.h"
@@ -88,22 +89,11 @@ const std::vector<std::string>& sweepParameters()
 void applySweepParameter(SimulationSetup& setup, const std::string& name, const std::string& value)
 {
     if (name == "policy") {
-        const auto& policies = allocatorPolicies();
-        if (std::none_of(policies.begin(), policies.end(),
-                         [&](const AllocatorPolicyInfo& p) { return value == p.name; }))
-            throw std::invalid_argument("policy: unknown policy '" + value
-                                        + "' (placement simulate --help lists them)");
-        setup.allocator.policy = value;
+        setup.allocator.policy = parsePolicy(value, "policy");
     } else if (name == "order") {
         setup.allocator.order = value; // checked when the allocator is built, against the machine
     } else if (name == "backfill") {
-        for (BackfillPolicy policy :
-             {BackfillPolicy::Fcfs, BackfillPolicy::Easy, BackfillPolicy::Conservative, BackfillPolicy::Auction})
-            if (value == backfillName(policy)) {
-                setup.options.backfill = policy;
-                return;
-            }
-        throw std::invalid_argument("backfill: '" + value + "' (expected fcfs, easy, conservative or auction)");
+        setup.options.backfill = parseBackfill(value, "backfill");
     } else if (name == "window") {
         setup.options.window = static_cast<int>(wholeNumber(name, value, 0));
     } else if (name == "speedup") {

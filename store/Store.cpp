@@ -4,7 +4,6 @@
 #include "store/Store.h"
 
 #include "core/MachineSpec.h"
-#include "core/PlacementMetrics.h"
 #include "core/Topology.h"
 #include "store/JobBatchTable.h"
 #include "store/NodeCores.h"
@@ -340,14 +339,9 @@ std::vector<SourceRecord> Store::sources()
     return result;
 }
 
-std::int64_t Store::saveJobMetrics(std::int64_t machineId)
+std::int64_t Store::saveJobMetrics(std::int64_t machineId,
+                                   const std::function<StoredJobMetrics(const std::vector<int>& nodes)>& measure)
 {
-    SqliteStatement spec(m_db, "SELECT spec FROM machines WHERE id = ?1");
-    spec.bind(1, machineId);
-    if (!spec.step())
-        throw StoreError(m_db.path() + ": no machine with id " + std::to_string(machineId));
-    const auto topology = parseMachineSpec(spec.text(0));
-    PlacementAnalyzer analyzer(*topology);
     SqliteTransaction transaction(m_db);
     SqliteStatement query(m_db,
                           "SELECT id, nodes FROM jobs WHERE machine_id = ?1 AND node_count > 0 "
@@ -356,19 +350,18 @@ std::int64_t Store::saveJobMetrics(std::int64_t machineId)
     SqliteStatement save(m_db,
                          "INSERT OR REPLACE INTO job_metrics (job_id, aph, aph_all_links, min_aph, partitions, "
                          "routers, leaves, pods, llcs, spread) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)");
-    auto optionalCount = [](int value) { return value < 0 ? std::optional<int>() : std::optional<int>(value); };
     std::int64_t done = 0;
     while (query.step()) {
-        const PlacementMetrics m = analyzer.measure(decodeNodeList(query.blob(1), query.bytes(1)));
+        const StoredJobMetrics m = measure(decodeNodeList(query.blob(1), query.bytes(1)));
         SqliteStatement& row = save.bind(1, query.integer(0));
         row.bindReal(2, m.aph);
         row.bindReal(3, m.aphAllLinks);
-        row.bindReal(4, analyzer.minimumAph(m.nodes));
+        row.bindReal(4, m.minimumAph);
         row.bind(5, static_cast<std::int64_t>(m.partitions))
-            .bindOptional(6, optionalCount(m.routers))
-            .bindOptional(7, optionalCount(m.leaves))
-            .bindOptional(8, optionalCount(m.pods))
-            .bindOptional(9, optionalCount(m.lowestCommonLevel))
+            .bindOptional(6, m.routers)
+            .bindOptional(7, m.leaves)
+            .bindOptional(8, m.pods)
+            .bindOptional(9, m.lowestCommonLevel)
             .bind(10, static_cast<std::int64_t>(m.spread))
             .run();
         ++done;

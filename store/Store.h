@@ -10,6 +10,7 @@
 #include "store/StartKnowledge.h"
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <span>
 #include <string>
@@ -80,6 +81,15 @@ private:
 };
 
 /// One imported file.
+/// One job's row of job_metrics: its placement metrics (core/PlacementMetrics.h) and the
+/// minimum APH of its size; a count that does not apply to the machine's kind is empty.
+struct StoredJobMetrics
+{
+    double aph = 0, aphAllLinks = 0, minimumAph = 0;
+    int partitions = 0, spread = 0;
+    std::optional<int> routers, leaves, pods, lowestCommonLevel;
+};
+
 struct SourceRecord
 {
     std::int64_t id = 0;
@@ -162,9 +172,11 @@ public:
     /// cores (allocated_cpus), per node (node_cores; a one-node job's total), its GPUs.
     std::vector<JobHolding> jobHoldings(std::int64_t machineId);
 
-    /// Computes and stores (replacing earlier values) the placement metrics of every job of
-    /// a machine that has a complete node list, in one transaction. Returns the jobs done.
-    std::int64_t saveJobMetrics(std::int64_t machineId);
+    /// Stores (replacing earlier values) the placement metrics of every job of a machine that
+    /// has a complete node list, in one transaction: `measure` gives them from the job's nodes
+    /// (services/Metrics.h computes them). Returns the jobs done.
+    std::int64_t saveJobMetrics(std::int64_t machineId,
+                                const std::function<StoredJobMetrics(const std::vector<int>& nodes)>& measure);
 
 private:
     enum class Journal { WriteAheadLog, UnpublishedFile };

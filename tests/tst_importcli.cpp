@@ -244,11 +244,11 @@ private slots:
         QTest::addColumn<QString>("message");
         QTest::newRow("offset of -2^63 s")
             << QStringList{QStringLiteral("--utc-offset"), QStringLiteral("-9223372036854775808")}
-            << "--utc-offset expects";
+            << "--utc-offset: '-9223372036854775808' is not a UTC offset";
         QTest::newRow("offset of 25 h") << QStringList{QStringLiteral("--utc-offset"), QStringLiteral("+25:00")}
-                                        << "--utc-offset expects";
-        QTest::newRow("offset of 90 min")
-            << QStringList{QStringLiteral("--utc-offset"), QStringLiteral("+01:90")} << "--utc-offset expects";
+                                        << "--utc-offset: '+25:00' is not a UTC offset";
+        QTest::newRow("offset of 90 min") << QStringList{QStringLiteral("--utc-offset"), QStringLiteral("+01:90")}
+                                          << "--utc-offset: '+01:90' is not a UTC offset";
         QTest::newRow("unknown zone") << QStringList{QStringLiteral("--timezone"), QStringLiteral("Mars/Olympus")}
                                       << "--timezone: time zone 'Mars/Olympus' is not in the system's time zone "
                                          "database";

@@ -604,23 +604,34 @@ private slots:
         QVERIFY(store.machines().empty()); // the jobs table is still there
     }
 
-    void savesJobMetrics()
+    void storesJobMetricsTheCallerMeasures()
     {
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("m.sqlite"));
         Store store = Store::openOrCreate(path.toStdString());
         const std::int64_t machine = store.addMachine("small", "torus extents=2x4", sampleJobs());
-        QCOMPARE(store.saveJobMetrics(machine), std::int64_t(3));
-        QCOMPARE(store.saveJobMetrics(machine), std::int64_t(3)); // replaces, does not add
+        std::vector<std::vector<int>> asked;
+        const auto measure = [&](const std::vector<int>& nodes) {
+            asked.push_back(nodes);
+            StoredJobMetrics row;
+            row.partitions = static_cast<int>(nodes.size());
+            row.leaves = 7;
+            return row;
+        };
+        QCOMPARE(store.saveJobMetrics(machine, measure), std::int64_t(3));
+        QCOMPARE(store.saveJobMetrics(machine, measure), std::int64_t(3)); // replaces, does not add
+        QCOMPARE(asked.size(), std::size_t(6));
+        QCOMPARE(asked[2], (std::vector<int>{0, 3, 4, 7}));
         sqlite3* db = nullptr;
         sqlite3_open(path.toUtf8().constData(), &db);
         sqlite3_stmt* query = nullptr;
-        sqlite3_prepare_v2(db, "SELECT count(*), sum(partitions), max(aph) FROM job_metrics", -1, &query, nullptr);
+        sqlite3_prepare_v2(db, "SELECT count(*), sum(partitions), sum(leaves), count(routers) FROM job_metrics", -1,
+                           &query, nullptr);
         QCOMPARE(sqlite3_step(query), SQLITE_ROW);
         QCOMPARE(sqlite3_column_int(query, 0), 3);
-        // Job 101 on nodes 0,1,2 of a 2x4 torus: one component; job 102 one node; job 103 on
-        // 0,3,4,7: (0,0) (1,1) (0,2) (1,3) - no two adjacent, four components.
-        QCOMPARE(sqlite3_column_int(query, 1), 1 + 1 + 4);
+        QCOMPARE(sqlite3_column_int(query, 1), 3 + 1 + 4);
+        QCOMPARE(sqlite3_column_int(query, 2), 21);
+        QCOMPARE(sqlite3_column_int(query, 3), 0); // empty counts are NULL
         sqlite3_finalize(query);
         sqlite3_close(db);
     }

@@ -47,9 +47,15 @@ public:
             std::filesystem::remove(m_partial, ignored);
         }
     }
+    /// Where the text goes, for text written in parts before commit().
+    std::ostream& stream() { return m_file; }
     void commit(const std::string& text)
     {
         m_file << text;
+        commit();
+    }
+    void commit()
+    {
         if (!m_file.flush())
             throw std::runtime_error(m_path + ": cannot write");
         m_file.close();

@@ -9,6 +9,7 @@
 #include "core/SimulationReport.h"
 #include "core/SyntheticWorkload.h"
 #include "services/CoreRun.h"
+#include "services/OptionParsers.h"
 #include "services/Simulation.h"
 #include "store/Store.h"
 
@@ -30,16 +31,6 @@
 using namespace placement;
 
 namespace {
-
-BackfillPolicy parseBackfill(const QString& text)
-{
-    for (BackfillPolicy policy :
-         {BackfillPolicy::Fcfs, BackfillPolicy::Easy, BackfillPolicy::Conservative, BackfillPolicy::Auction})
-        if (text == QLatin1String(backfillName(policy)))
-            return policy;
-    throw std::invalid_argument("--backfill '" + text.toStdString()
-                                + "' (expected fcfs, easy, conservative or auction)");
-}
 
 std::vector<int> parseBins(const QString& text)
 {
@@ -216,7 +207,7 @@ int runSimulate(const QStringList& arguments)
         CoreRunSetup setup;
         setup.machine = parser.value(machine).toStdString();
         setup.policy = parser.value(policy).toStdString();
-        setup.backfill = parser.isSet(backfill) ? parseCoreBackfill(parser.value(backfill).toStdString())
+        setup.backfill = parser.isSet(backfill) ? parseCoreBackfillSetting(parser.value(backfill).toStdString())
             : setup.policy == "aucsched3"       ? CoreBackfill::Auction
                                                 : CoreBackfill::Easy;
         setup.window = parseCount(parser.value(window), "window", 0);
@@ -234,7 +225,7 @@ int runSimulate(const QStringList& arguments)
     setup.allocator.seed = static_cast<std::uint64_t>(parseCount(parser.value(seed), "seed", 0));
     setup.allocator.sizeDemarcation = parseCount(parser.value(demarcation), "demarcation", 0);
     setup.allocator.quadrantSide = parseCount(parser.value(quadrantSide), "quadrant-side", 0);
-    setup.options.backfill = parseBackfill(parser.value(backfill));
+    setup.options.backfill = parseBackfill(parser.value(backfill).toStdString());
     if (!parser.isSet(backfill) && setup.allocator.policy == "aucsched3")
         setup.options.backfill = BackfillPolicy::Auction; // AUCSCHED3 is an auction over a window
     setup.options.window = parseCount(parser.value(window), "window", 0);

@@ -3,12 +3,8 @@
 
 #include "WhatIfCommand.h"
 
-#include "core/AllocatorFactory.h"
-#include "core/Csv.h"
-#include "core/JsonWriter.h"
-#include "core/MachineSpec.h"
-#include "core/WhatIf.h"
-#include "store/Runs.h"
+#include "services/OptionParsers.h"
+#include "services/WhatIf.h"
 #include "store/Store.h"
 
 #include <QCommandLineParser>
@@ -21,102 +17,6 @@
 using namespace placement;
 
 namespace {
-
-std::string nodeNames(const std::vector<std::string>& names, const std::vector<int>& nodes)
-{
-    std::string text;
-    for (int node : nodes)
-        text += (text.empty() ? "" : " ") + names.at(static_cast<size_t>(node));
-    return text;
-}
-
-std::string number(double value)
-{
-    char text[32];
-    std::snprintf(text, sizeof text, "%.4f", value);
-    return text;
-}
-
-std::string csvOf(const WhatIfReport& report, const std::vector<Job>& jobs, const std::vector<std::string>& names)
-{
-    std::string out = csvRecord({"job", "start", "nodes", "placed", "same", "ambiguous", "logged_aph", "policy_aph",
-                                 "logged_partitions", "policy_partitions", "logged_leaves", "policy_leaves",
-                                 "logged_nodes", "policy_nodes"});
-    for (const WhatIfDecision& decision : report.decisions) {
-        const Job& job = jobs.at(static_cast<size_t>(decision.job));
-        out += csvRecord(
-            {job.id, std::to_string(job.start), std::to_string(job.nodes.size()), decision.placed ? "1" : "0",
-             decision.same ? "1" : "0", decision.ambiguous ? "1" : "0", number(decision.logged.aph),
-             decision.placed ? number(decision.policy.aph) : "", std::to_string(decision.logged.partitions),
-             decision.placed ? std::to_string(decision.policy.partitions) : "", std::to_string(decision.logged.leaves),
-             decision.placed ? std::to_string(decision.policy.leaves) : "", nodeNames(names, job.nodes),
-             nodeNames(names, decision.chosen)});
-    }
-    return out;
-}
-
-void writeMetrics(JsonWriter& json, const PlacementMetrics& metrics)
-{
-    json.beginObject();
-    json.key("aph").value(metrics.aph);
-    json.key("partitions").value(metrics.partitions);
-    json.key("leaves").value(metrics.leaves);
-    json.key("pods").value(metrics.pods);
-    json.endObject();
-}
-
-std::string jsonOf(const WhatIfReport& report, const std::vector<Job>& jobs, const std::vector<std::string>& names,
-                   const std::string& machine, const std::string& run, const std::string& policy,
-                   const std::string& endingSecond)
-{
-    JsonWriter json;
-    json.beginObject();
-    json.key("machine").value(machine);
-    json.key("run").value(run);
-    json.key("policy").value(policy);
-    json.key("ending_second").value(endingSecond);
-    const WhatIfSummary& summary = report.summary;
-    json.key("summary").beginObject();
-    json.key("jobs").value(summary.jobs);
-    json.key("placed").value(summary.placed);
-    json.key("agreeing").value(summary.agreeing);
-    json.key("agreement").value(summary.agreement);
-    json.key("ambiguous").value(summary.ambiguous);
-    json.key("clear_agreeing").value(summary.clearAgreeing);
-    json.key("clear_agreement").value(summary.clearAgreement);
-    json.key("mean_aph_change").value(summary.meanAphChange);
-    json.key("more_compact_share").value(summary.moreCompactShare);
-    json.key("overlapping_jobs").value(summary.overlappingJobs);
-    json.endObject();
-    json.key("jobs").beginArray();
-    for (const WhatIfDecision& decision : report.decisions) {
-        const Job& job = jobs.at(static_cast<size_t>(decision.job));
-        json.beginObject();
-        json.key("id").value(job.id);
-        json.key("start").value(job.start);
-        json.key("nodes").value(static_cast<int>(job.nodes.size()));
-        json.key("placed").value(decision.placed);
-        json.key("same").value(decision.same);
-        json.key("ambiguous").value(decision.ambiguous);
-        json.key("logged").beginObject();
-        json.key("nodes").value(nodeNames(names, job.nodes));
-        json.key("metrics");
-        writeMetrics(json, decision.logged);
-        json.endObject();
-        json.key("policy").beginObject();
-        json.key("nodes").value(nodeNames(names, decision.chosen));
-        json.key("metrics");
-        if (decision.placed)
-            writeMetrics(json, decision.policy);
-        else
-            json.null();
-        json.endObject();
-        json.endObject();
-    }
-    json.endArray();
-    json.endObject();
-    return json.str() + "\n";
-}
 
 void writeOut(const QString& path, const std::string& text)
 {
@@ -168,55 +68,26 @@ int runWhatIf(const QStringList& arguments)
                      "[--run NAME] [--ending-second released|held] [--csv OUT] [--json OUT]\n");
         return 2;
     }
-    const QString rule = parser.value(endingSecond);
-    if (rule != QLatin1String("released") && rule != QLatin1String("held"))
-        throw std::invalid_argument("--ending-second: '" + rule.toStdString() + "' (expected released or held)");
-    const EndingSecond ending = rule == QLatin1String("held") ? EndingSecond::Held : EndingSecond::Released;
+    WhatIfRequest request;
+    request.machine = parser.value(machine).toStdString();
+    request.run = parser.value(run).toStdString();
+    request.policy = parser.value(policy).toStdString();
+    request.order = parser.value(order).toStdString();
+    request.endingSecond = parseEndingSecond(parser.value(endingSecond).toStdString());
     Store store = Store::openExisting(parser.value(db).toStdString());
-    const std::string machineName = parser.value(machine).toStdString();
-    const std::optional<MachineRecord> record = store.machine(machineName);
-    if (!record)
-        throw std::invalid_argument("--machine: " + parser.value(db).toStdString() + " has no machine '" + machineName
-                                    + "'");
-    const std::unique_ptr<Topology> topology = parseMachineSpec(record->spec);
-    AllocatorChoice choice;
-    choice.policy = parser.value(policy).toStdString();
-    choice.order = parser.value(order).toStdString();
-    const std::unique_ptr<Allocator> allocator = makeAllocator(*topology, choice);
-
-    std::vector<Job> jobs;
-    std::vector<WhatIfHoldings> holdings;
-    std::string runName = "logged";
-    if (parser.isSet(run)) {
-        runName = parser.value(run).toStdString();
-        std::int64_t runId = 0;
-        for (const RunRecord& stored : runs(store, record->id))
-            if (stored.name == runName)
-                runId = stored.id;
-        if (runId == 0)
-            throw std::invalid_argument("--run: machine '" + machineName + "' has no stored run '" + runName + "'");
-        std::vector<RunHoldings> held;
-        jobs = runJobs(store, runId, &held);
-        for (const RunHoldings& h : held)
-            holdings.push_back({h.links, h.idleNodes});
-    } else {
-        jobs = store.jobs(record->id);
-    }
-    const WhatIfReport report = whatIf(*topology, jobs, holdings, *allocator, ending);
-    const std::vector<std::string> names = store.nodeNames(record->id);
+    const WhatIfOutcome outcome = runWhatIf(store, request);
     if (parser.isSet(csv))
-        writeOut(parser.value(csv), csvOf(report, jobs, names));
+        writeOut(parser.value(csv), whatIfCsv(outcome));
     if (parser.isSet(json))
-        writeOut(parser.value(json),
-                 jsonOf(report, jobs, names, machineName, runName, choice.policy, rule.toStdString()));
-    const WhatIfSummary& summary = report.summary;
+        writeOut(parser.value(json), whatIfJson(outcome, request));
+    const WhatIfSummary& summary = outcome.report.summary;
     std::FILE* out
         = parser.value(csv) == QLatin1String("-") || parser.value(json) == QLatin1String("-") ? stderr : stdout;
     std::fprintf(out,
                  "%s, %s run, policy %s: %d jobs, %d placed by the policy, %d on the same nodes (agreement %.2f %%); "
                  "%d started in a second in which another job ended, agreement over the other %d: %.2f %%; mean APH "
                  "change %+.4f, more compact under the policy: %.2f %%\n",
-                 machineName.c_str(), runName.c_str(), choice.policy.c_str(), summary.jobs, summary.placed,
+                 request.machine.c_str(), outcome.runName.c_str(), request.policy.c_str(), summary.jobs, summary.placed,
                  summary.agreeing, 100 * summary.agreement, summary.ambiguous, summary.jobs - summary.ambiguous,
                  100 * summary.clearAgreement, summary.meanAphChange, 100 * summary.moreCompactShare);
     if (summary.overlappingJobs > 0)

@@ -9,6 +9,9 @@
 #include "importers/Hostlist.h"
 #include "importers/JobImport.h"
 #include "importers/LocalTime.h"
+#include "services/Import.h"
+#include "services/Metrics.h"
+#include "services/OptionParsers.h"
 #include "store/DatabaseFiles.h"
 #include "store/DemoDatabase.h"
 #include "store/Store.h"
@@ -26,6 +29,7 @@
 #include <optional>
 #include <tuple>
 
+#include "CommandSupport.h"
 #include "ContiguousCommand.h"
 #include "FromSlurm.h"
 #include "ReportCommand.h"
@@ -237,53 +241,29 @@ int runMetrics(const QStringList& arguments)
     Store store = Store::openExisting(parser.value(dbOption).toStdString());
     const std::string only = parser.value(machineOption).toStdString();
     if (parser.isSet(saveOption)) {
+        bool found = only.empty();
         for (const MachineRecord& machine : store.machines())
-            if (only.empty() || machine.name == only)
+            if (only.empty() || machine.name == only) {
+                found = true;
                 std::fprintf(stderr, "%s: stored the metrics of %lld jobs\n", machine.name.c_str(),
-                             static_cast<long long>(store.saveJobMetrics(machine.id)));
+                             static_cast<long long>(saveJobMetrics(store, machine.id)));
+            }
+        if (!found)
+            throw StoreError(store.path() + ": no machine called '" + only + "'");
         if (!parser.isSet(csvOption))
             return 0;
     }
     const std::string out = parser.value(csvOption).toStdString();
-    // Written next to the target and renamed: a failed run leaves no half-written file.
-    const std::string partial = out + ".partial";
-    std::ofstream file;
-    if (out != "-") {
-        file.open(partial, std::ios::binary | std::ios::trunc);
-        if (!file)
-            throw StoreError(out + ": cannot write");
-    }
-    std::ostream& stream = out == "-" ? std::cout : file;
-    stream << metricsCsvHeader() << '\n';
-    std::size_t rows = 0;
-    bool found = only.empty();
-    try {
-        for (const MachineRecord& machine : store.machines()) {
-            if (!only.empty() && machine.name != only)
-                continue;
-            found = true;
-            const auto topology = parseMachineSpec(machine.spec);
-            rows += writeMetricsCsv(stream, machine.name, *topology, store.jobs(machine.id));
-            if (machine.jobsWithoutStart)
-                std::fprintf(stderr, "%s: %lld jobs without a start time in the log left out\n", machine.name.c_str(),
-                             static_cast<long long>(machine.jobsWithoutStart));
-        }
-        if (!found)
-            throw StoreError(store.path() + ": no machine called '" + only + "'");
-        stream.flush();
-        if (!stream)
-            throw StoreError(out + ": write failed");
-    } catch (...) {
-        if (out != "-") {
-            file.close();
-            std::filesystem::remove(partial);
-        }
-        throw;
-    }
-    if (out != "-") {
-        file.close();
-        std::filesystem::rename(partial, out);
-        std::fprintf(stderr, "wrote %zu jobs to %s\n", rows, out.c_str());
+    std::optional<AtomicOutput> file; // a failed run leaves no half-written file
+    if (out != "-")
+        file.emplace(out);
+    const MetricsCsvOutcome written = metricsCsv(store, file ? file->stream() : std::cout, only);
+    for (const auto& [machine, count] : written.jobsWithoutStart)
+        std::fprintf(stderr, "%s: %lld jobs without a start time in the log left out\n", machine.c_str(),
+                     static_cast<long long>(count));
+    if (file) {
+        file->commit();
+        std::fprintf(stderr, "wrote %zu jobs to %s\n", written.rows, out.c_str());
     }
     return 0;
 }
@@ -398,36 +378,18 @@ int runImport(const QStringList& arguments)
         if (parser.isSet(topologyOption))
             request.topology = parser.value(topologyOption).toStdString();
     }
-    const QString format = parser.value(formatOption);
-    if (format != QLatin1String("auto") && !fromSlurm) {
-        for (LogFormat candidate :
-             {LogFormat::Sacct, LogFormat::Jobcomp, LogFormat::Moab, LogFormat::Torque, LogFormat::Swf})
-            if (format == QLatin1String(logFormatName(candidate)))
-                request.format = candidate;
-        if (!request.format) {
-            std::fprintf(stderr, "placement: unknown format '%s'\n", qPrintable(format));
-            return 2;
+    try {
+        if (!fromSlurm)
+            request.format = parseLogFormat(parser.value(formatOption).toStdString());
+        request.options.utcOffsetSeconds = parseUtcOffsetSetting(parser.value(offsetOption).toStdString());
+        if (parser.isSet(zoneOption)) {
+            if (parser.isSet(offsetOption))
+                throw std::invalid_argument("give --timezone or --utc-offset, not both");
+            request.options.timeZone = parseTimeZoneSetting(parser.value(zoneOption).toStdString());
         }
-    }
-    const auto offset = parseUtcOffset(parser.value(offsetOption).toStdString());
-    if (!offset) {
-        std::fprintf(stderr, "placement: --utc-offset expects +HH:MM, +HHMM or seconds, at most 18 hours, got '%s'\n",
-                     qPrintable(parser.value(offsetOption)));
+    } catch (const std::invalid_argument& error) {
+        std::fprintf(stderr, "placement: %s\n", error.what());
         return 2;
-    }
-    request.options.utcOffsetSeconds = *offset;
-    if (parser.isSet(zoneOption)) {
-        if (parser.isSet(offsetOption)) {
-            std::fprintf(stderr, "placement: give --timezone or --utc-offset, not both\n");
-            return 2;
-        }
-        request.options.timeZone = parser.value(zoneOption).toStdString();
-        try {
-            LocalTimeZone::named(request.options.timeZone);
-        } catch (const std::invalid_argument& error) {
-            std::fprintf(stderr, "placement: --timezone: %s\n", error.what());
-            return 2;
-        }
     }
     request.options.strict = parser.isSet(strictOption);
     if (!fromSlurm) {
@@ -455,36 +417,12 @@ int runImport(const QStringList& arguments)
                 return 2;
             }
         }
-    // A new database is built beside its path and appears there only when the import is
-    // committed: a failed import leaves no file behind.
-    const std::string path = parser.value(dbOption).toStdString();
-    const bool newDatabase = !databaseFilesExist(path);
-    const std::string building = newDatabase ? newFileBeside(path) : path;
-    try {
-        ImportResult result;
-        {
-            Store store = newDatabase ? Store::createUnpublished(building) : Store::openOrCreate(building);
-            result = importJobLogs(store, request);
-            if (newDatabase && result.committed)
-                store.finishNew();
-        }
-        if (newDatabase && result.committed)
-            publishNewDatabase(building, path);
-        else if (newDatabase)
-            removeUnfinishedDatabase(building);
-        std::fputs(formatImportReport(result).c_str(), result.committed ? stdout : stderr);
-        for (const std::string& warning : result.warnings)
-            std::fprintf(stderr, "placement: warning: %s\n", warning.c_str());
-        return result.committed ? 0 : 1;
-    } catch (const std::exception& error) {
-        if (!newDatabase)
-            throw;
-        removeUnfinishedDatabase(building);
-        std::string message = error.what(); // naming the database as the user did
-        for (std::size_t at = message.find(building); at != std::string::npos; at = message.find(building, at))
-            message.replace(at, building.size(), path);
-        throw std::runtime_error(message + " (no database was created)");
-    }
+    // A new database appears at its path only when the import is committed (services/Import.h).
+    const ImportResult result = importIntoDatabase(parser.value(dbOption).toStdString(), request);
+    std::fputs(formatImportReport(result).c_str(), result.committed ? stdout : stderr);
+    for (const std::string& warning : result.warnings)
+        std::fprintf(stderr, "placement: warning: %s\n", warning.c_str());
+    return result.committed ? 0 : 1;
 }
 
 int runHostlist(const QStringList& arguments)
