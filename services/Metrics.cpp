@@ -9,10 +9,15 @@
 #include "core/Topology.h"
 #include "store/Store.h"
 
+#include <algorithm>
+#include <thread>
+
 namespace placement {
 
-MetricsCsvOutcome metricsCsv(Store& store, std::ostream& out, const std::string& onlyMachine)
+MetricsCsvOutcome metricsCsv(Store& store, std::ostream& out, const std::string& onlyMachine, int threads)
 {
+    if (threads <= 0)
+        threads = static_cast<int>(std::max(1U, std::thread::hardware_concurrency()));
     const std::vector<MachineRecord> machines = store.machines();
     bool found = onlyMachine.empty();
     for (const MachineRecord& machine : machines)
@@ -25,7 +30,7 @@ MetricsCsvOutcome metricsCsv(Store& store, std::ostream& out, const std::string&
         if (!onlyMachine.empty() && machine.name != onlyMachine)
             continue;
         const auto topology = parseMachineSpec(machine.spec);
-        outcome.rows += writeMetricsCsv(out, machine.name, *topology, store.jobs(machine.id));
+        outcome.rows += writeMetricsCsv(out, machine.name, *topology, store.jobs(machine.id), threads);
         if (machine.jobsWithoutStart)
             outcome.jobsWithoutStart.emplace_back(machine.name, machine.jobsWithoutStart);
     }
@@ -39,9 +44,8 @@ std::int64_t saveJobMetrics(Store& store, std::int64_t machineId)
             continue;
         const auto topology = parseMachineSpec(machine.spec);
         PlacementAnalyzer analyzer(*topology);
-        const auto optionalCount = [](int value) {
-            return value < 0 ? std::optional<int>() : std::optional<int>(value);
-        };
+        const auto optionalCount
+            = [](int value) { return value < 0 ? std::optional<int>() : std::optional<int>(value); };
         return store.saveJobMetrics(machineId, [&](const std::vector<int>& nodes) {
             const PlacementMetrics m = analyzer.measure(nodes);
             StoredJobMetrics row;

@@ -23,8 +23,9 @@ struct MetricsCsvOutcome
 
 /// The per-job placement metrics of the stored jobs of every machine, or only of the one
 /// called `onlyMachine`, as CSV (core/MetricsReport.h: the header, then one row per job).
-/// Throws StoreError when `onlyMachine` is not in the database.
-MetricsCsvOutcome metricsCsv(Store& store, std::ostream& out, const std::string& onlyMachine = {});
+/// Throws StoreError when `onlyMachine` is not in the database. `threads` share the work of
+/// each machine (core/MetricsReport.h); 0: as many as the system has cores.
+MetricsCsvOutcome metricsCsv(Store& store, std::ostream& out, const std::string& onlyMachine = {}, int threads = 1);
 
 /// Computes the placement metrics of every stored job of a machine with a complete node list,
 /// and the minimum APH of its size, and stores them in job_metrics (replacing earlier ones),

@@ -19,8 +19,7 @@ std::string quoted(std::string_view what, std::string_view text)
 }
 
 /// "a, b or c"
-template<typename Choice, typename Name>
-std::string alternatives(const std::vector<Choice>& choices, Name name)
+template <typename Choice, typename Name> std::string alternatives(const std::vector<Choice>& choices, Name name)
 {
     std::string text;
     for (std::size_t i = 0; i < choices.size(); ++i)

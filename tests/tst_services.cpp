@@ -97,7 +97,8 @@ private slots:
         QTest::newRow("format") << thrown([] { parseLogFormat("csv"); })
                                 << "--format: 'csv' is not a log format (expected auto, sacct, jobcomp, moab, torque "
                                    "or swf)";
-        QTest::newRow("format is case-sensitive") << thrown([] { parseLogFormat("SWF"); }) << "'SWF' is not a log format";
+        QTest::newRow("format is case-sensitive")
+            << thrown([] { parseLogFormat("SWF"); }) << "'SWF' is not a log format";
         QTest::newRow("offset of 25 h") << thrown([] { parseUtcOffsetSetting("+25:00"); })
                                         << "--utc-offset: '+25:00' is not a UTC offset";
         QTest::newRow("offset of 90 min") << thrown([] { parseUtcOffsetSetting("+01:90"); }) << "is not a UTC offset";
@@ -200,6 +201,33 @@ private slots:
         QVERIFY(!databaseFilesExist(path));
     }
 
+    void metricsCsvIsTheSameOnAnyNumberOfThreads()
+    {
+        QTemporaryDir dir;
+        const std::string path = dir.filePath(QStringLiteral("wagap.sqlite")).toStdString();
+        QVERIFY(importIntoDatabase(path, wagapRequest()).committed);
+        Store store = Store::openExisting(path);
+        std::ostringstream one;
+        const MetricsCsvOutcome single = metricsCsv(store, one, {}, 1);
+        QVERIFY(single.rows > 17000);
+        for (int threads : {2, 3, 0}) {
+            std::ostringstream many;
+            QCOMPARE(metricsCsv(store, many, {}, threads).rows, single.rows);
+            QVERIFY2(many.str() == one.str(), qPrintable(QString::number(threads)));
+        }
+        // A node outside the machine is reported for the first job it concerns, as with one thread.
+        const MachineRecord wagap = *store.machine("wagap");
+        const auto topology = parseMachineSpec(wagap.spec);
+        std::vector<Job> jobs = store.jobs(wagap.id);
+        jobs[9000].nodes.back() = topology->nodeCount() + 5;
+        jobs[15000].nodes.back() = topology->nodeCount() + 6;
+        for (int threads : {1, 2}) {
+            std::ostringstream out;
+            const QString error = thrown([&] { writeMetricsCsv(out, "wagap", *topology, jobs, threads); });
+            QVERIFY2(error.contains(QString::number(topology->nodeCount() + 5)), qPrintable(error));
+        }
+    }
+
     void whatIfOfAStoredRunIsTheCoreReplayOfItsJobs()
     {
         QTemporaryDir dir;
@@ -270,7 +298,8 @@ private slots:
         const std::string text = one.str();
         QCOMPARE(std::count(text.begin(), text.end(), '\n'), 4L);
         std::ostringstream none;
-        QVERIFY(thrown([&] { metricsCsv(store, none, "titan"); }).contains(QStringLiteral("no machine called 'titan'")));
+        QVERIFY(
+            thrown([&] { metricsCsv(store, none, "titan"); }).contains(QStringLiteral("no machine called 'titan'")));
         QVERIFY(none.str().empty()); // nothing written for a machine that is not there
 
         QCOMPARE(saveJobMetrics(store, machine), std::int64_t(3));

@@ -232,12 +232,19 @@ int runMetrics(const QStringList& arguments)
                                            QStringLiteral("NAME"));
     const QCommandLineOption saveOption(QStringLiteral("save"),
                                         QStringLiteral("Also store the metrics in the database (job_metrics)."));
-    parser.addOptions({dbOption, csvOption, machineOption, saveOption});
+    const QCommandLineOption threadsOption(
+        QStringLiteral("threads"),
+        QStringLiteral("Threads computing the CSV's rows (default 0: one per core); the CSV is the same for any."),
+        QStringLiteral("N"), QStringLiteral("0"));
+    parser.addOptions({dbOption, csvOption, machineOption, saveOption, threadsOption});
     parser.process(arguments);
     if (!parser.isSet(dbOption) || (!parser.isSet(csvOption) && !parser.isSet(saveOption))) {
-        std::fprintf(stderr, "placement: usage: placement metrics --db DB (--csv OUT | --save) [--machine NAME]\n");
+        std::fprintf(
+            stderr,
+            "placement: usage: placement metrics --db DB (--csv OUT | --save) [--machine NAME] [--threads N]\n");
         return 2;
     }
+    const int threads = parseCount(parser.value(threadsOption), "threads", 0);
     Store store = Store::openExisting(parser.value(dbOption).toStdString());
     const std::string only = parser.value(machineOption).toStdString();
     if (parser.isSet(saveOption)) {
@@ -257,7 +264,7 @@ int runMetrics(const QStringList& arguments)
     std::optional<AtomicOutput> file; // a failed run leaves no half-written file
     if (out != "-")
         file.emplace(out);
-    const MetricsCsvOutcome written = metricsCsv(store, file ? file->stream() : std::cout, only);
+    const MetricsCsvOutcome written = metricsCsv(store, file ? file->stream() : std::cout, only, threads);
     for (const auto& [machine, count] : written.jobsWithoutStart)
         std::fprintf(stderr, "%s: %lld jobs without a start time in the log left out\n", machine.c_str(),
                      static_cast<long long>(count));
