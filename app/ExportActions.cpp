@@ -3,6 +3,7 @@
 
 #include "app/ExportActions.h"
 
+#include "app/ChartsDock.h"
 #include "app/ExplorerSession.h"
 #include "app/Exporter.h"
 #include "app/ImageCaption.h"
@@ -12,11 +13,10 @@
 #include "app/MachineData.h"
 #include "app/MainWindow.h"
 #include "app/ReportDialog.h"
+#include "app/RunChoiceModel.h"
 #include "app/TimelineDock.h"
-#include "views/ChartsDock.h"
 #include "views/GanttChart.h"
 #include "views/MachineView.h"
-#include "views/RunChoiceModel.h"
 #include "views/SweepChart.h"
 #include "views/ViewImage.h"
 

@@ -3,7 +3,7 @@
 
 #include "app/ImportDialog.h"
 
-#include "app/BackgroundTask.h"
+#include "app/ModalJob.h"
 #include "app/TaskListDock.h"
 #include "services/Import.h"
 #include "services/OptionParsers.h"
@@ -161,8 +161,8 @@ ImportResult ImportRunner::run(const QString& databasePath, ImportRequest reques
     TaskProgress progress;
     ImportResult result;
     QString failure;
-    runInBackground(QObject::tr("Importing…"), parent, progress,
-                    [&] { importInto(result, failure, databasePath, std::move(request), progress); });
+    runModally(QObject::tr("Importing…"), parent, progress,
+               [&] { importInto(result, failure, databasePath, std::move(request), progress); });
     if (error)
         *error = failure;
     return result;

@@ -9,7 +9,6 @@
 #include "app/JobTableModel.h"
 #include "app/MachineData.h"
 #include "app/WhatIfPanel.h"
-#include "app/WorkQueue.h"
 #include "core/Allocator.h"
 #include "core/CoreHoldings.h"
 #include "core/MachineSpec.h"
@@ -60,9 +59,6 @@ InspectorDock::InspectorDock(QWidget* parent)
     , m_linksText(makeText())
     , m_machineText(makeText())
     , m_whatIf(new WhatIfPanel)
-    , m_placementWork(std::make_unique<WorkQueue>())
-    , m_linkWork(std::make_unique<WorkQueue>())
-    , m_machineWork(std::make_unique<WorkQueue>())
 {
     setObjectName(QStringLiteral("inspectorDock"));
     m_histogram->setAxisTitle(tr("hops apart (switch-to-switch links)"));
@@ -98,13 +94,7 @@ InspectorDock::InspectorDock(QWidget* parent)
     showMachine();
 }
 
-InspectorDock::~InspectorDock()
-{
-    // Stop the workers before the members they answer to go.
-    m_placementWork.reset();
-    m_linkWork.reset();
-    m_machineWork.reset();
-}
+InspectorDock::~InspectorDock() = default; // the trackers go first, waiting for their workers
 
 bool InspectorDock::isBusy() const
 {
@@ -112,18 +102,24 @@ bool InspectorDock::isBusy() const
 }
 
 void InspectorDock::setMachine(std::shared_ptr<const MachineData> shared, const QString& databasePath,
-                               const JobMetricsCache* cache)
+                               JobMetricsCache* cache)
 {
-    m_placementWork->clear();
-    m_linkWork->clear();
-    m_machineWork->clear();
-    ++m_jobGeneration;
-    ++m_linkGeneration;
-    ++m_machineGeneration;
+    m_placementWork.cancel();
+    m_linkWork.cancel();
+    m_machineWork.cancel();
     m_pendingJob = m_pendingLinks = m_pendingMachine = 0;
     m_machine = std::move(shared);
     const MachineData* machine = m_machine.get();
-    m_cache = cache;
+    if (!cache) {
+        if (!m_ownCache)
+            m_ownCache = new JobMetricsCache(this);
+        cache = m_ownCache;
+    }
+    if (cache != m_cache) {
+        disconnect(m_cacheConnection);
+        m_cache = cache;
+        m_cacheConnection = connect(m_cache, &JobMetricsCache::minimumAphUpdated, this, &InspectorDock::takeMinimumAph);
+    }
     m_job = {};
     m_links = {};
     m_machineFacts = {};
@@ -134,10 +130,7 @@ void InspectorDock::setMachine(std::shared_ptr<const MachineData> shared, const 
     m_policyName.clear();
     m_policyError.clear();
     if (machine) {
-        const QString key = QString::fromStdString(machine->record.spec);
-        if (key != m_machineKey)
-            m_minimumAph.clear();
-        m_machineKey = key;
+        m_machineKey = QString::fromStdString(machine->record.spec);
         // The workers get a machine of their own: the shown one may go while they run.
         m_topology = parseMachineSpec(machine->record.spec);
         if (machine->runId == 0) {
@@ -165,7 +158,7 @@ void InspectorDock::setMachine(std::shared_ptr<const MachineData> shared, const 
     emit updated();
 }
 
-void InspectorDock::follow(ExplorerSession* session, const JobMetricsCache* cache)
+void InspectorDock::follow(ExplorerSession* session, JobMetricsCache* cache)
 {
     connect(session, &ExplorerSession::machineChanged, this, [this, session, cache] {
         setMachine(session->sharedMachine(), session->databasePath(), cache);
@@ -192,7 +185,7 @@ void InspectorDock::setTime(std::int64_t time, const std::vector<int>* owners)
         if (m_machine->jobs[job].runsAt(time))
             for (int node : m_machine->holdings[job].idleNodes)
                 m_owners[static_cast<size_t>(node)] = static_cast<int>(job);
-    ++m_machineGeneration;
+    m_machineWork.cancel(); // the probe still running stops early
     m_pendingMachine = 0;
     m_machineStale = true;
     if (isVisible())
@@ -213,16 +206,14 @@ void InspectorDock::setJob(int jobIndex)
         jobIndex = -1;
     if (jobIndex == m_job.job)
         return; // selecting a row and highlighting its job both say so
-    m_placementWork->clear();
-    ++m_jobGeneration;
+    m_placementWork.cancel();
     m_pendingJob = 0;
     m_job = {};
     m_job.job = jobIndex;
     m_links = {};
     if (jobIndex >= 0)
         refreshJob();
-    m_linkWork->clear();
-    ++m_linkGeneration;
+    m_linkWork.cancel();
     m_pendingLinks = 0;
     m_linksStale = jobIndex >= 0;
     if (m_linksStale && isVisible())
@@ -238,53 +229,47 @@ void InspectorDock::refreshJob()
         return;
     const int size = static_cast<int>(job.nodes.size());
     double known = std::numeric_limits<double>::quiet_NaN();
-    if (const auto found = m_minimumAph.find(size); found != m_minimumAph.end())
-        known = found->second;
-    else if (m_cache)
-        if (const auto table = m_cache->minimumAph(m_machineKey); table && static_cast<size_t>(size) < table->size())
-            known = (*table)[static_cast<size_t>(size)];
+    if (const auto table = m_cache->minimumAph(m_machineKey); table && static_cast<size_t>(size) < table->size())
+        known = (*table)[static_cast<size_t>(size)];
     m_job.minimumAph = known;
-    const int generation = m_jobGeneration;
-    m_pendingJob = std::isnan(known) ? 2 : 1;
-    m_placementWork->post([this, topology = m_topology, nodes = job.nodes, known, generation] {
-        PlacementAnalyzer analyzer(*topology);
-        InspectedJob result;
-        try {
-            result = inspectPlacement(analyzer, nodes);
-        } catch (const std::invalid_argument&) {
-            result.placementDone = true; // a node list the machine refuses: nothing to show
-        }
-        QMetaObject::invokeMethod(
-            this,
-            [this, result, generation]() mutable {
-                if (generation != m_jobGeneration)
-                    return;
-                result.job = m_job.job;
-                result.minimumAph = m_job.minimumAph;
-                m_job = std::move(result);
-                --m_pendingJob;
-                showJob();
-                emit updated();
-            },
-            Qt::QueuedConnection);
-        if (!std::isnan(known))
-            return;
-        // On a torus this search takes up to half a second on Titan: after the rest.
-        const int jobSize = static_cast<int>(nodes.size());
-        const double minimum = analyzer.minimumAph(jobSize);
-        QMetaObject::invokeMethod(
-            this,
-            [this, jobSize, minimum, generation] {
-                m_minimumAph[jobSize] = minimum;
-                if (generation != m_jobGeneration)
-                    return;
-                m_job.minimumAph = minimum;
-                --m_pendingJob;
-                showJob();
-                emit updated();
-            },
-            Qt::QueuedConnection);
-    });
+    // The cache computes the minimum on a worker of its own and says so (takeMinimumAph()).
+    const bool askMinimum = std::isnan(known) && size <= m_topology->nodeCount();
+    m_pendingJob = askMinimum ? 2 : 1;
+    m_placementWork.startJob(
+        [topology = m_topology, nodes = job.nodes](const JobControl&) {
+            PlacementAnalyzer analyzer(*topology);
+            InspectedJob result;
+            try {
+                result = inspectPlacement(analyzer, nodes);
+            } catch (const std::invalid_argument&) {
+                result.placementDone = true; // a node list the machine refuses: nothing to show
+            }
+            return result;
+        },
+        [this](InspectedJob result) {
+            result.job = m_job.job;
+            result.minimumAph = m_job.minimumAph;
+            m_job = std::move(result);
+            --m_pendingJob;
+            showJob();
+            emit updated();
+        });
+    if (askMinimum)
+        m_cache->requestMinimumAph(m_machineKey, m_topology, size);
+}
+
+void InspectorDock::takeMinimumAph(const QString& machineKey)
+{
+    if (!m_machine || machineKey != m_machineKey || m_job.job < 0 || !std::isnan(m_job.minimumAph))
+        return;
+    const size_t size = m_machine->jobs[static_cast<size_t>(m_job.job)].nodes.size();
+    const auto table = m_cache->minimumAph(m_machineKey);
+    if (size == 0 || !table || size >= table->size() || std::isnan((*table)[size]))
+        return;
+    m_job.minimumAph = (*table)[size];
+    --m_pendingJob;
+    showJob();
+    emit updated();
 }
 
 std::vector<RunningJob> InspectorDock::runningAt(std::int64_t time, int except) const
@@ -303,8 +288,7 @@ std::vector<RunningJob> InspectorDock::runningAt(std::int64_t time, int except) 
 void InspectorDock::refreshLinks()
 {
     m_linksStale = false;
-    m_linkWork->clear();
-    const int generation = ++m_linkGeneration;
+    m_linkWork.cancel();
     m_pendingLinks = 0;
     if (m_job.job < 0)
         return;
@@ -316,8 +300,8 @@ void InspectorDock::refreshLinks()
     m_links = {};
     m_links.time = time;
     m_pendingLinks = 1;
-    m_linkWork->post(
-        [this, topology = m_topology, nodes = job.nodes, others = runningAt(time, m_job.job), time, generation] {
+    m_linkWork.startJob(
+        [topology = m_topology, nodes = job.nodes, others = runningAt(time, m_job.job), time](const JobControl&) {
             InspectedLinks result;
             try {
                 result = inspectLinks(*topology, nodes, others, routeBudget);
@@ -325,25 +309,20 @@ void InspectorDock::refreshLinks()
                 result.done = true; // no route between two nodes: nothing to show
             }
             result.time = time;
-            QMetaObject::invokeMethod(
-                this,
-                [this, result, generation] {
-                    if (generation != m_linkGeneration)
-                        return;
-                    m_links = result;
-                    --m_pendingLinks;
-                    showJob();
-                    emit updated();
-                },
-                Qt::QueuedConnection);
+            return result;
+        },
+        [this](InspectedLinks result) {
+            m_links = std::move(result);
+            --m_pendingLinks;
+            showJob();
+            emit updated();
         });
 }
 
 void InspectorDock::refreshMachine()
 {
     m_machineStale = false;
-    m_machineWork->clear();
-    const int generation = ++m_machineGeneration;
+    m_machineWork.cancel();
     m_pendingMachine = 0;
     if (!m_machine || !m_hasTime)
         return;
@@ -367,39 +346,37 @@ void InspectorDock::refreshMachine()
         m_machineFacts.placeableNote = m_policyError;
     } else {
         m_pendingMachine = 1;
-        m_latestMachineRequest->store(generation);
-        m_machineWork->post([this, policy = m_policy, topology = m_topology, running = runningAt(m_time, -1),
-                             latest = m_latestMachineRequest, generation] {
-            // Stop trying sizes when the cursor has moved on, or after a few seconds (then
-            // the answer is a lower bound).
-            const auto deadline = std::chrono::steady_clock::now() + placeableBudget;
-            const auto stop
-                = [&] { return latest->load() != generation || std::chrono::steady_clock::now() > deadline; };
-            bool linksIgnored = false;
+        struct Answer
+        {
             PlaceableSearch search;
-            search.largest = -1;
             std::string note;
-            try {
-                search = largestPlaceableNow(*policy, *topology, running, linksIgnored, stop);
-            } catch (const std::exception& error) {
-                note = error.what();
-            }
-            if (linksIgnored)
-                note = "LC+S runs do not store the bandwidth each job takes on its links: counted free";
-            QMetaObject::invokeMethod(
-                this,
-                [this, search, note, generation] {
-                    if (generation != m_machineGeneration)
-                        return;
-                    m_machineFacts.largestPlaceable = search.largest;
-                    m_machineFacts.placeableExact = search.exact;
-                    m_machineFacts.placeableNote = note;
-                    --m_pendingMachine;
-                    showMachine();
-                    emit updated();
-                },
-                Qt::QueuedConnection);
-        });
+        };
+        m_machineWork.startJob(
+            [policy = m_policy, topology = m_topology, running = runningAt(m_time, -1)](const JobControl& control) {
+                // Stop trying sizes when the cursor has moved on (the job is superseded), or
+                // after a few seconds (then the answer is a lower bound).
+                const auto deadline = std::chrono::steady_clock::now() + placeableBudget;
+                const auto stop = [&] { return control.isCancelled() || std::chrono::steady_clock::now() > deadline; };
+                bool linksIgnored = false;
+                Answer answer;
+                answer.search.largest = -1;
+                try {
+                    answer.search = largestPlaceableNow(*policy, *topology, running, linksIgnored, stop);
+                } catch (const std::exception& error) {
+                    answer.note = error.what();
+                }
+                if (linksIgnored)
+                    answer.note = "LC+S runs do not store the bandwidth each job takes on its links: counted free";
+                return answer;
+            },
+            [this](Answer answer) {
+                m_machineFacts.largestPlaceable = answer.search.largest;
+                m_machineFacts.placeableExact = answer.search.exact;
+                m_machineFacts.placeableNote = answer.note;
+                --m_pendingMachine;
+                showMachine();
+                emit updated();
+            });
     }
     showMachine();
     emit updated();

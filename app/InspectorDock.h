@@ -4,13 +4,12 @@
 #pragma once
 
 #include "app/Inspection.h"
+#include "app/JobTracker.h"
 
 #include <QDockWidget>
 
-#include <atomic>
 #include <chrono>
 #include <cstdint>
-#include <map>
 #include <memory>
 #include <vector>
 
@@ -25,7 +24,6 @@ class HistogramChart;
 class JobMetricsCache;
 class Topology;
 class WhatIfPanel;
-class WorkQueue;
 
 /// The fragmentation inspector. For the selected job: APH against the minimum for its size,
 /// partitions, the hop histogram of its node pairs, Jigsaw's full-bandwidth check on
@@ -33,9 +31,10 @@ class WorkQueue;
 /// the time cursor: free fragments, the largest job the run's policy could start now, and
 /// nodes idle while jobs wait (docs/reference.md §2, §5).
 ///
-/// What can take long (the minimum APH on a torus, routing every pair, probing the
-/// allocator) runs on a worker thread, on the dock's own copy of the machine; the answers
-/// replace "computing…" when they come. While the dock is hidden only the cheap parts run.
+/// What can take long (routing every pair, probing the allocator) runs on worker threads, on
+/// the dock's own copy of the machine; the answers replace "computing…" when they come. The
+/// minimum APH comes from the job table's JobMetricsCache, which computes the size shown
+/// ahead of the rest. While the dock is hidden only the cheap parts run.
 class InspectorDock : public QDockWidget
 {
     Q_OBJECT
@@ -44,12 +43,13 @@ public:
     ~InspectorDock() override;
 
     /// Inspects the jobs of `machine` (null: none), a run of the database at `databasePath`
-    /// (its stored policy is the one asked for the largest job). `cache`, when given, is
-    /// asked for minimum APH values already computed. The dock keeps `machine` until the next call.
+    /// (its stored policy is the one asked for the largest job). `cache` holds and computes
+    /// the minimum APH (the job table's; none: one of the dock's own). The dock keeps
+    /// `machine` until the next call.
     void setMachine(std::shared_ptr<const MachineData> machine, const QString& databasePath,
-                    const JobMetricsCache* cache = nullptr);
+                    JobMetricsCache* cache = nullptr);
     /// Inspects what `session` shows from now on: its run, time cursor and selected job.
-    void follow(ExplorerSession* session, const JobMetricsCache* cache = nullptr);
+    void follow(ExplorerSession* session, JobMetricsCache* cache = nullptr);
     /// Moves the time cursor; `owners` (job per node at `time`, -1 free) when the caller has it.
     void setTime(std::int64_t time, const std::vector<int>* owners = nullptr);
     /// Inspects one job (index into the machine's jobs), -1 for none.
@@ -79,6 +79,8 @@ private:
     std::vector<RunningJob> runningAt(std::int64_t time, int except) const;
     void showJob();
     void showMachine();
+    /// The cache told of new minimum APH values on `machineKey`.
+    void takeMinimumAph(const QString& machineKey);
 
     QLabel* m_jobText;
     HistogramChart* m_histogram;
@@ -86,37 +88,33 @@ private:
     QLabel* m_linksText;
     QLabel* m_machineText;
     WhatIfPanel* m_whatIf;
-    // One worker each, so a long link analysis does not hold up the allocator probe.
-    std::unique_ptr<WorkQueue> m_placementWork;
-    std::unique_ptr<WorkQueue> m_linkWork;
-    std::unique_ptr<WorkQueue> m_machineWork;
 
     std::shared_ptr<const MachineData> m_machine;
-    const JobMetricsCache* m_cache = nullptr;
+    JobMetricsCache* m_cache = nullptr;
+    JobMetricsCache* m_ownCache = nullptr; ///< when setMachine() is given none
+    QMetaObject::Connection m_cacheConnection;
     QString m_machineKey;
     std::shared_ptr<const Topology> m_topology; ///< the worker's copy
     std::shared_ptr<const Allocator> m_policy; ///< the run's allocator, never used but cloned
     std::string m_policyName;
     std::string m_policyError;
-    std::map<int, double> m_minimumAph; ///< by size, computed here
     std::vector<int> m_owners;
     std::int64_t m_time = 0;
     bool m_hasTime = false;
     bool m_machineStale = true; ///< hidden while the time moved
     bool m_linksStale = true;
-    // Answers from the worker carry the generation they were asked for; older ones are
-    // dropped. The pending counts are of answers still due for the current generation.
-    int m_jobGeneration = 0;
-    int m_linkGeneration = 0;
-    int m_machineGeneration = 0;
+    // Answers still due for what is shown now (a new question drops the older answers).
     int m_pendingJob = 0;
     int m_pendingLinks = 0;
     int m_pendingMachine = 0;
-    /// The machine request the worker should still answer (it stops early otherwise).
-    std::shared_ptr<std::atomic<int>> m_latestMachineRequest = std::make_shared<std::atomic<int>>(0);
     InspectedJob m_job;
     InspectedLinks m_links;
     InspectedMachine m_machineFacts;
+    // Last members: destroyed first, before what their answers go to. One worker each, so a
+    // long link analysis does not hold up the allocator probe.
+    JobTracker m_placementWork{this};
+    JobTracker m_linkWork{this};
+    JobTracker m_machineWork{this};
 };
 
 } // namespace placement

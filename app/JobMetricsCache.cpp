@@ -3,7 +3,6 @@
 
 #include "app/JobMetricsCache.h"
 
-#include "app/BackgroundTask.h"
 #include "core/PlacementMetrics.h"
 #include "core/Topology.h"
 
@@ -38,12 +37,7 @@ JobMetricsCache::JobMetricsCache(QObject* parent)
     : QObject(parent)
 {}
 
-JobMetricsCache::~JobMetricsCache()
-{
-    m_cancel = true;
-    if (m_worker.joinable())
-        m_worker.join();
-}
+JobMetricsCache::~JobMetricsCache() = default; // the trackers drop their jobs and wait
 
 JobMetricsTable JobMetricsCache::compute(const Topology& topology, const std::vector<Job>& jobs,
                                          const std::atomic<bool>* cancel)
@@ -102,63 +96,71 @@ void JobMetricsCache::request(const QString& runKey, const QString& machineKey, 
     if (haveTable && sizes.empty())
         return;
 
-    m_cancel = false;
     m_shared = std::make_shared<Shared>();
     m_shared->minimumAph = std::move(known);
-    const int generation = ++m_generation;
-    m_worker
-        = std::thread([this, shared = m_shared, &topology, &jobs, haveTable, sizes = std::move(sizes), generation] {
-              // Minimum APH takes about half a second per job size on Titan, for every size
-              // in the log: the table fills in while the user is not replaying.
-              runOnlyWhenIdle();
-              if (!haveTable) {
-                  auto table = std::make_shared<const JobMetricsTable>(compute(topology, jobs, &m_cancel));
-                  if (!m_cancel) {
-                      const std::lock_guard guard(shared->lock);
-                      shared->table = std::move(table);
-                  }
-                  QMetaObject::invokeMethod(
-                      this, [this] { publish(); }, Qt::QueuedConnection);
-              }
-              PlacementAnalyzer analyzer(topology);
-              auto lastPublished = std::chrono::steady_clock::now();
-              for (const auto& [size, count] : sizes) {
-                  if (m_cancel)
-                      break;
-                  const double value = analyzer.minimumAph(size);
-                  const std::lock_guard guard(shared->lock);
-                  shared->minimumAph[static_cast<size_t>(size)] = value;
-                  shared->minimumAphChanged = true;
-                  if (std::chrono::steady_clock::now() - lastPublished > std::chrono::milliseconds(500)) {
-                      lastPublished = std::chrono::steady_clock::now();
-                      QMetaObject::invokeMethod(
-                          this, [this] { publish(); }, Qt::QueuedConnection);
-                  }
-              }
-              QMetaObject::invokeMethod(
-                  this, [this, generation] { workerDone(generation); }, Qt::QueuedConnection);
-          });
+    // Minimum APH takes about half a second per job size on Titan, for every size in the
+    // log: the table fills in while the user is not replaying (Priority::Idle).
+    m_tables.startJob(
+        [this, shared = m_shared, &topology, &jobs, haveTable, sizes = std::move(sizes)](const JobControl& control) {
+            // `this` only goes into control.post(), which runs on the GUI thread.
+            if (!haveTable) {
+                auto table = std::make_shared<const JobMetricsTable>(compute(topology, jobs, &control.cancelFlag()));
+                if (!control.isCancelled()) {
+                    const std::lock_guard guard(shared->lock);
+                    shared->table = std::move(table);
+                }
+                control.post([this] { publish(); });
+            }
+            PlacementAnalyzer analyzer(topology);
+            auto lastPublished = std::chrono::steady_clock::now();
+            for (const auto& [size, count] : sizes) {
+                if (control.isCancelled())
+                    break;
+                const double value = analyzer.minimumAph(size);
+                const std::lock_guard guard(shared->lock);
+                shared->minimumAph[static_cast<size_t>(size)] = value;
+                shared->minimumAphChanged = true;
+                if (std::chrono::steady_clock::now() - lastPublished > std::chrono::milliseconds(500)) {
+                    lastPublished = std::chrono::steady_clock::now();
+                    control.post([this] { publish(); });
+                }
+            }
+        },
+        [this] {
+            publish();
+            m_shared.reset();
+            emit finished();
+        });
+}
+
+void JobMetricsCache::requestMinimumAph(const QString& machineKey, std::shared_ptr<const Topology> topology, int size)
+{
+    if (!topology || size <= 0 || size > topology->nodeCount())
+        return;
+    if (const auto known = minimumAph(machineKey);
+        known && static_cast<size_t>(size) < known->size() && !std::isnan((*known)[static_cast<size_t>(size)]))
+        return;
+    const size_t entries = static_cast<size_t>(topology->nodeCount()) + 1;
+    m_sizes.startJob(
+        [topology = std::move(topology), size](const JobControl&) {
+            // On a torus this search takes up to half a second on Titan.
+            return PlacementAnalyzer(*topology).minimumAph(size);
+        },
+        [this, machineKey, size, entries](double value) {
+            MinimumAphTable found(entries, std::numeric_limits<double>::quiet_NaN());
+            found[static_cast<size_t>(size)] = value;
+            mergeMinimumAph(machineKey, found);
+        });
 }
 
 void JobMetricsCache::cancel()
 {
-    if (!m_worker.joinable())
+    if (!m_tables.isJobRunning())
         return;
-    m_cancel = true;
-    m_worker.join();
-    ++m_generation; // its last call is stale now
+    m_tables.cancel();
+    m_tables.waitForIdle();
     publish(); // keep what it found
     m_shared.reset();
-}
-
-void JobMetricsCache::workerDone(int generation)
-{
-    if (generation != m_generation || !m_worker.joinable())
-        return;
-    m_worker.join(); // it has nothing left to do but return
-    publish();
-    m_shared.reset();
-    emit finished();
 }
 
 void JobMetricsCache::publish()
@@ -166,30 +168,47 @@ void JobMetricsCache::publish()
     if (!m_shared)
         return;
     std::shared_ptr<const JobMetricsTable> table;
-    std::shared_ptr<const MinimumAphTable> minimum;
+    MinimumAphTable minimum;
+    bool minimumChanged = false;
     {
         const std::lock_guard guard(m_shared->lock);
         table = std::exchange(m_shared->table, nullptr);
         if (m_shared->minimumAphChanged) {
-            minimum = std::make_shared<const MinimumAphTable>(m_shared->minimumAph);
+            minimum = m_shared->minimumAph;
+            minimumChanged = true;
             m_shared->minimumAphChanged = false;
         }
     }
     if (table) {
-        m_tables.emplace_front(m_runKey, std::move(table));
-        while (m_tables.size() > keptTables)
-            m_tables.pop_back();
+        m_kept.emplace_front(m_runKey, std::move(table));
+        while (m_kept.size() > keptTables)
+            m_kept.pop_back();
         emit metricsReady(m_runKey);
     }
-    if (minimum) {
-        m_minimumAph[m_machineKey] = std::move(minimum);
-        emit minimumAphUpdated(m_machineKey);
+    if (minimumChanged)
+        mergeMinimumAph(m_machineKey, minimum);
+}
+
+void JobMetricsCache::mergeMinimumAph(const QString& machineKey, const MinimumAphTable& found)
+{
+    auto& shared = m_minimumAph[machineKey];
+    if (!shared) {
+        shared = std::make_shared<const MinimumAphTable>(found);
+    } else {
+        // The table's worker and the inspector's requests each know some sizes.
+        MinimumAphTable merged = *shared;
+        merged.resize(std::max(merged.size(), found.size()), std::numeric_limits<double>::quiet_NaN());
+        for (size_t size = 0; size < found.size(); ++size)
+            if (!std::isnan(found[size]))
+                merged[size] = found[size];
+        shared = std::make_shared<const MinimumAphTable>(std::move(merged));
     }
+    emit minimumAphUpdated(machineKey);
 }
 
 std::shared_ptr<const JobMetricsTable> JobMetricsCache::metrics(const QString& runKey) const
 {
-    for (const auto& [key, table] : m_tables)
+    for (const auto& [key, table] : m_kept)
         if (key == runKey)
             return table;
     return nullptr;

@@ -3,6 +3,7 @@
 
 #pragma once
 
+#include "app/JobTracker.h"
 #include "core/Job.h"
 
 #include <QObject>
@@ -13,7 +14,6 @@
 #include <list>
 #include <map>
 #include <memory>
-#include <thread>
 #include <vector>
 
 namespace placement {
@@ -48,6 +48,10 @@ using MinimumAphTable = std::vector<double>;
 /// the tables of the last few runs. The per-job metrics come first (a second for a million
 /// jobs on Titan); the minimum APH follows size by size, most common sizes first, published
 /// as it grows (on a torus the search takes up to half a second per size on Titan).
+///
+/// It is the explorer's one store of minimum APH values: the job table and the inspector
+/// both read them here, and the inspector asks for the size of the job it shows ahead of
+/// the rest (requestMinimumAph()).
 class JobMetricsCache : public QObject
 {
     Q_OBJECT
@@ -62,7 +66,12 @@ public:
                  const std::vector<Job>& jobs);
     /// Stops the computation in progress and waits for the worker; what it found is kept.
     void cancel();
-    bool isComputing() const { return m_worker.joinable(); }
+    bool isComputing() const { return m_tables.isJobRunning(); }
+
+    /// Computes the minimum APH for `size` nodes on the machine `machineKey` (its spec) now,
+    /// on a worker thread of normal priority, unless known; minimumAphUpdated() says when it
+    /// is. A later call supersedes an earlier one still computing.
+    void requestMinimumAph(const QString& machineKey, std::shared_ptr<const Topology> topology, int size);
 
     std::shared_ptr<const JobMetricsTable> metrics(const QString& runKey) const;
     std::shared_ptr<const MinimumAphTable> minimumAph(const QString& machineKey) const;
@@ -80,16 +89,19 @@ signals:
 private:
     struct Shared; ///< what the worker hands over, under a lock
     void publish();
-    void workerDone(int generation);
+    /// Enters the values `found` has (NaN: not found) into the table of `machineKey`.
+    void mergeMinimumAph(const QString& machineKey, const MinimumAphTable& found);
 
-    std::thread m_worker;
-    std::atomic<bool> m_cancel = false;
     std::shared_ptr<Shared> m_shared;
-    int m_generation = 0;
     QString m_runKey;
     QString m_machineKey;
-    std::list<std::pair<QString, std::shared_ptr<const JobMetricsTable>>> m_tables; ///< most recent first
+    std::list<std::pair<QString, std::shared_ptr<const JobMetricsTable>>> m_kept; ///< most recent first
     std::map<QString, std::shared_ptr<const MinimumAphTable>> m_minimumAph;
+    // Last members: destroyed first, so no job outlives what it reports to.
+    /// The shown run's table and sizes, when no other thread wants a CPU.
+    JobTracker m_tables{this, JobTracker::Priority::Idle};
+    /// One size asked for by the inspector.
+    JobTracker m_sizes{this};
 };
 
 } // namespace placement

@@ -4,11 +4,13 @@
 #include "app/MainWindow.h"
 
 #include "app/ChartDataLoader.h"
+#include "app/ChartsDock.h"
 #include "app/ComparePane.h"
 #include "app/ExportActions.h"
 #include "app/ImportDialog.h"
 #include "app/InspectionText.h"
 #include "app/InspectorDock.h"
+#include "app/JobMetricsCache.h"
 #include "app/JobTableModel.h"
 #include "app/RecentFiles.h"
 #include "app/RunTableModel.h"
@@ -20,7 +22,6 @@
 #include "app/WhatIfPanel.h"
 #include "core/NetworkLayout.h"
 #include "core/Occupancy.h"
-#include "views/ChartsDock.h"
 #include "views/JobPalette.h"
 #include "views/MachineView.h"
 #include "views/RenderWidget.h"
@@ -145,6 +146,11 @@ void MainWindow::connectSession()
     // 3D view, the toolbar, the summary and the status bar.
     m_jobsDock->follow(m_session);
     m_inspectorDock->follow(m_session, m_jobsDock->metricsCache());
+    // The summary's minimum APH of the selected job comes from the same cache.
+    connect(m_jobsDock->metricsCache(), &JobMetricsCache::minimumAphUpdated, this, [this] {
+        if (m_session->machine() && m_session->selectedJob() >= 0)
+            updateSummary();
+    });
     // Where the inspector's what-if policy would have placed the selected job: its nodes marked.
     connect(m_inspectorDock->whatIfPanel(), &WhatIfPanel::changed, this,
             [this] { m_view->setMarkedNodes(m_inspectorDock->whatIfPanel()->chosenNodes()); });

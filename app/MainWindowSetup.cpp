@@ -6,6 +6,7 @@
 // Building the window: menus and toolbar, docks, and the settings that restore them.
 
 #include "app/ChartDataLoader.h"
+#include "app/ChartsDock.h"
 #include "app/ComparePane.h"
 #include "app/ExportActions.h"
 #include "app/ImportDialog.h"
@@ -20,7 +21,6 @@
 #include "app/TimelineDock.h"
 #include "core/NetworkLayout.h"
 #include "core/Occupancy.h"
-#include "views/ChartsDock.h"
 #include "views/GanttChart.h"
 #include "views/JobPalette.h"
 #include "views/MachineView.h"

@@ -5,12 +5,15 @@
 // and the job metrics line (the rest of MainWindow is in MainWindow.cpp).
 
 #include "app/ChartDataLoader.h"
+#include "app/ChartsDock.h"
 #include "app/ComparePane.h"
 #include "app/ExportActions.h"
 #include "app/ImportDialog.h"
 #include "app/InspectionText.h"
 #include "app/InspectorDock.h"
+#include "app/JobMetricsCache.h"
 #include "app/JobTableModel.h"
+#include "app/JobsDock.h"
 #include "app/MainWindow.h"
 #include "app/RecentFiles.h"
 #include "app/RunTableModel.h"
@@ -22,7 +25,6 @@
 #include "core/CoreHoldings.h"
 #include "core/NetworkLayout.h"
 #include "core/Occupancy.h"
-#include "views/ChartsDock.h"
 #include "views/JobPalette.h"
 #include "views/MachineView.h"
 #include "views/RenderWidget.h"
@@ -56,6 +58,8 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <cmath>
+#include <limits>
 
 namespace placement {
 
@@ -66,11 +70,15 @@ QString MainWindow::jobMetricsText(int jobIndex) const
     if (job.nodes.empty())
         return {};
     PlacementAnalyzer& analyzer = *machine.analyzer;
+    // The job table's cache has it, or soon will: the inspector asks it for the selected job.
+    double minimum = std::numeric_limits<double>::quiet_NaN();
+    const size_t size = job.nodes.size();
+    if (const auto table = m_jobsDock->metricsCache()->minimumAph(QString::fromStdString(machine.record.spec));
+        table && size < table->size())
+        minimum = (*table)[size];
     PlacementMetrics m;
-    double minimum = 0;
     try {
         m = analyzer.measure(job.nodes);
-        minimum = analyzer.minimumAph(m.nodes);
     } catch (const std::invalid_argument& error) {
         return tr("<b>Job %1</b><br>%2")
             .arg(QString::fromStdString(job.id).toHtmlEscaped(), QString::fromUtf8(error.what()).toHtmlEscaped());
@@ -82,7 +90,7 @@ QString MainWindow::jobMetricsText(int jobIndex) const
               .arg(QString::fromStdString(job.id).toHtmlEscaped(), QString::fromStdString(job.user).toHtmlEscaped())
               .arg(m.nodes)
               .arg(m.aph, 0, 'f', 2)
-              .arg(minimum, 0, 'f', 2);
+              .arg(std::isnan(minimum) ? tr("computing…") : QString::number(minimum, 'f', 2));
     if (m.routers >= 0)
         text += tr("%1 partitions on %2 routers<br>").arg(m.partitions).arg(m.routers);
     else

@@ -3,7 +3,7 @@
 
 #pragma once
 
-#include "app/BackgroundTask.h"
+#include "app/JobTracker.h"
 
 #include <QObject>
 #include <QSize>

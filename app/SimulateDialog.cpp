@@ -3,7 +3,7 @@
 
 #include "app/SimulateDialog.h"
 
-#include "app/BackgroundTask.h"
+#include "app/ModalJob.h"
 #include "app/TaskListDock.h"
 #include "core/NodeOrders.h"
 #include "core/OfferedLoad.h"
@@ -32,9 +32,9 @@
 #include <QSpinBox>
 #include <QStandardItemModel>
 #include <QStandardPaths>
-#include <QThread>
 #include <QTimer>
 
+#include <chrono>
 #include <thread>
 
 namespace placement {
@@ -514,8 +514,8 @@ SimulationOutcome SimulationRunner::run(const QString& databasePath, SimulationS
 {
     TaskProgress progress;
     SimulationOutcome outcome;
-    runInBackground(QObject::tr("Simulating…"), parent, progress,
-                    [&] { simulateInto(outcome, databasePath, std::move(setup), progress, cancelAfter); });
+    runModally(QObject::tr("Simulating…"), parent, progress,
+               [&] { simulateInto(outcome, databasePath, std::move(setup), progress, cancelAfter); });
     return outcome;
 }
 
@@ -692,7 +692,7 @@ int SweepRunner::submit(TaskListDock& tasks, const SweepRequest& request, std::s
                 for (int waited = 0; waited < pollSeconds * 10; ++waited) {
                     if (progress->cancel)
                         return;
-                    QThread::msleep(100);
+                    std::this_thread::sleep_for(std::chrono::milliseconds(100));
                 }
             }
         },

@@ -3,8 +3,8 @@
 
 #include "app/SlurmImportDialog.h"
 
-#include "app/BackgroundTask.h"
 #include "app/ImportDialog.h"
+#include "app/JobTracker.h"
 #include "app/TaskListDock.h"
 
 #include <QDialogButtonBox>

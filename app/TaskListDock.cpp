@@ -8,7 +8,6 @@
 #include <QProgressBar>
 #include <QScrollArea>
 #include <QStyle>
-#include <QThread>
 #include <QTimer>
 #include <QToolButton>
 #include <QVBoxLayout>
@@ -45,10 +44,7 @@ TaskListDock::~TaskListDock()
         if (task.running)
             task.progress->cancel = true;
     for (Task& task : m_tasks)
-        if (task.thread) {
-            task.thread->wait();
-            delete task.thread;
-        }
+        task.tracker.reset(); // waits for the job; its result is dropped
 }
 
 int TaskListDock::start(const QString& label, std::shared_ptr<TaskProgress> progress, std::function<void()> work,
@@ -79,20 +75,20 @@ int TaskListDock::start(const QString& label, std::shared_ptr<TaskProgress> prog
         t.cancel->setEnabled(false);
         t.text->setText(tr("<b>%1</b><br>cancelling…").arg(t.label.toHtmlEscaped()));
     });
-    task.thread = QThread::create(std::move(work));
-    // Back on the GUI thread (the dock's) once the work returned.
-    connect(task.thread, &QThread::finished, this, [this, number, done = std::move(done)] {
-        Task& t = m_tasks[static_cast<size_t>(number)];
-        t.running = false;
-        t.thread->wait();
-        t.bar->setValue(1000);
-        t.cancel->hide();
-        t.text->setText(tr("<b>%1</b><br>%2").arg(t.label.toHtmlEscaped(), done()));
-        if (runningCount() == 0)
-            m_timer->stop();
-        emit taskEnded(number);
-    });
-    task.thread->start();
+    task.tracker = std::make_unique<JobTracker>(this);
+    // Cancel sets the task's progress: the work stops early and its outcome still arrives.
+    task.tracker->startJob([work = std::move(work)](const JobControl&) { work(); },
+                           [this, number, done = std::move(done)] {
+                               Task& t = m_tasks[static_cast<size_t>(number)];
+                               t.running = false;
+                               t.bar->setValue(1000);
+                               t.cancel->hide();
+                               t.text->setText(tr("<b>%1</b><br>%2").arg(t.label.toHtmlEscaped(), done()));
+                               if (runningCount() == 0)
+                                   m_timer->stop();
+                               emit taskEnded(number);
+                           },
+                           task.progress);
     m_timer->start();
     return number;
 }

@@ -3,7 +3,7 @@
 
 #pragma once
 
-#include "app/BackgroundTask.h"
+#include "app/JobTracker.h"
 
 #include <QDockWidget>
 
@@ -13,7 +13,6 @@
 
 class QLabel;
 class QProgressBar;
-class QThread;
 class QTimer;
 class QToolButton;
 class QVBoxLayout;
@@ -21,8 +20,8 @@ class QVBoxLayout;
 namespace placement {
 
 /// Long work the window does not wait for (simulations): one row per task with its label,
-/// a progress bar and Cancel, the outcome written in the row when it ends. Each task runs on
-/// a thread of its own; its result comes back to the GUI thread by a queued call. The dock
+/// a progress bar and Cancel, the outcome written in the row when it ends. Each task is the
+/// job of a JobTracker of its own (so tasks run side by side); its result comes back on the GUI thread. The dock
 /// cancels and waits for what still runs when it is destroyed.
 class TaskListDock : public QDockWidget
 {
@@ -53,7 +52,7 @@ private:
     {
         QString label;
         std::shared_ptr<TaskProgress> progress;
-        QThread* thread = nullptr;
+        std::unique_ptr<JobTracker> tracker; ///< a worker of its own: tasks run side by side
         QLabel* text = nullptr;
         QProgressBar* bar = nullptr;
         QToolButton* cancel = nullptr;

@@ -5,8 +5,8 @@
 
 #include "app/ExplorerSession.h"
 #include "app/JobTableModel.h"
+#include "app/JobTracker.h"
 #include "app/MachineData.h"
-#include "app/WorkQueue.h"
 #include "core/AllocatorFactory.h"
 #include "services/WhatIf.h"
 
@@ -47,7 +47,7 @@ WhatIfPanel::WhatIfPanel(QWidget* parent)
     : QWidget(parent)
     , m_policyBox(new QComboBox(this))
     , m_text(new QLabel(this))
-    , m_work(std::make_unique<WorkQueue>())
+    , m_work(std::make_unique<JobTracker>(this))
 {
     m_policyBox->setObjectName(QStringLiteral("whatIfPolicyBox"));
     m_policyBox->setToolTip(tr("Where this policy would have placed the selected job when it started, given the "
@@ -73,7 +73,6 @@ WhatIfPanel::WhatIfPanel(QWidget* parent)
 
 WhatIfPanel::~WhatIfPanel()
 {
-    m_stop->store(true);
     m_work.reset(); // the worker answers to members
 }
 
@@ -105,10 +104,7 @@ QString WhatIfPanel::text() const
 
 void WhatIfPanel::refresh()
 {
-    m_work->clear();
-    m_stop->store(true);
-    m_stop = std::make_shared<std::atomic<bool>>(false);
-    const int generation = ++m_generation;
+    m_work->cancel(); // the replay still running stops early
     m_pending = false;
     m_inspected = {};
     m_machine = m_session ? m_session->sharedMachine() : nullptr;
@@ -121,32 +117,29 @@ void WhatIfPanel::refresh()
     m_inspected.job = job;
     m_inspected.policy = policy;
     m_pending = true;
-    m_work->post([this, machine = m_machine, job, policy, generation, stop = m_stop] {
-        InspectedWhatIf answer;
-        answer.job = job;
-        answer.policy = policy;
-        try {
-            // A machine of the worker's own: the shown one is read by the GUI meanwhile.
-            answer.decision
-                = whatIfForOneJob(machine->record.spec, machine->jobs, machine->holdings, policy, job, stop.get());
-        } catch (const WhatIfStopped&) {
-            return; // another question was asked meanwhile
-        } catch (const std::exception& error) {
-            answer.error = error.what();
-        }
-        answer.done = true;
-        QMetaObject::invokeMethod(
-            this,
-            [this, answer = std::move(answer), generation]() mutable {
-                if (generation != m_generation)
-                    return;
-                m_inspected = std::move(answer);
-                m_pending = false;
-                showAnswer();
-                emit changed();
-            },
-            Qt::QueuedConnection);
-    });
+    m_work->startJob(
+        [machine = m_machine, job, policy](const JobControl& control) {
+            InspectedWhatIf answer;
+            answer.job = job;
+            answer.policy = policy;
+            try {
+                // A machine of the worker's own: the shown one is read by the GUI meanwhile.
+                answer.decision = whatIfForOneJob(machine->record.spec, machine->jobs, machine->holdings, policy, job,
+                                                  &control.cancelFlag());
+            } catch (const WhatIfStopped&) {
+                return answer; // another question was asked meanwhile: dropped
+            } catch (const std::exception& error) {
+                answer.error = error.what();
+            }
+            answer.done = true;
+            return answer;
+        },
+        [this](InspectedWhatIf answer) {
+            m_inspected = std::move(answer);
+            m_pending = false;
+            showAnswer();
+            emit changed();
+        });
     showAnswer();
     emit changed();
 }

@@ -19,7 +19,7 @@ namespace placement {
 class ExplorerSession;
 struct MachineData;
 class Topology;
-class WorkQueue;
+class JobTracker;
 
 /// Where the what-if policy would have placed the selected job.
 struct InspectedWhatIf
@@ -62,13 +62,10 @@ private:
 
     QComboBox* m_policyBox;
     QLabel* m_text;
-    std::unique_ptr<WorkQueue> m_work;
+    std::unique_ptr<JobTracker> m_work;
     ExplorerSession* m_session = nullptr;
     std::shared_ptr<const MachineData> m_machine;
     InspectedWhatIf m_inspected;
-    int m_generation = 0;
-    /// Set when the question changes: the replay still running then stops early.
-    std::shared_ptr<std::atomic<bool>> m_stop = std::make_shared<std::atomic<bool>>(false);
     bool m_pending = false;
 };
 

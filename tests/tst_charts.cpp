@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: 2026 Placement Explorer contributors
 
+#include "app/ChartsDock.h"
 #include "app/MainWindow.h"
+#include "app/RunChoiceModel.h"
 #include "core/BoxStatistics.h"
 #include "core/MachineSpec.h"
 #include "core/NodeSharing.h"
@@ -14,9 +16,7 @@
 #include "store/Runs.h"
 #include "store/Store.h"
 #include "tests/support/IsolatedSettings.h"
-#include "views/ChartsDock.h"
 #include "views/RunCharts.h"
-#include "views/RunChoiceModel.h"
 
 #include <QAbstractItemModelTester>
 #include <QBarCategoryAxis>

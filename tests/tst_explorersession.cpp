@@ -5,12 +5,14 @@
 // every dock and view shows comes from one session and nothing of the previous machine or
 // run stays on screen.
 
+#include "app/ChartsDock.h"
 #include "app/ComparePane.h"
 #include "app/InspectorDock.h"
 #include "app/JobFilterModel.h"
 #include "app/JobTableModel.h"
 #include "app/JobsDock.h"
 #include "app/MainWindow.h"
+#include "app/RunChoiceModel.h"
 #include "app/RunTableModel.h"
 #include "app/TaskListDock.h"
 #include "app/TimelineDock.h"
@@ -22,11 +24,9 @@
 #include "store/Store.h"
 #include "tests/support/IsolatedSettings.h"
 #include "tests/support/RenderWait.h"
-#include "views/ChartsDock.h"
 #include "views/GanttChart.h"
 #include "views/MachineView.h"
 #include "views/RenderWidget.h"
-#include "views/RunChoiceModel.h"
 #include "views/UtilizationChart.h"
 
 #include <QAbstractAxis>

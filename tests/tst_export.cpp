@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: 2026 Placement Explorer contributors
 
+#include "app/ChartsDock.h"
 #include "app/ExplorerSession.h"
 #include "app/ExportActions.h"
 #include "app/Exporter.h"
@@ -14,7 +15,6 @@
 #include "tests/support/ImageCompare.h"
 #include "tests/support/IsolatedSettings.h"
 #include "tests/support/RenderWait.h"
-#include "views/ChartsDock.h"
 #include "views/GanttChart.h"
 #include "views/MachineView.h"
 #include "views/RenderWidget.h"

@@ -6,6 +6,7 @@
 // Simulate dialog starts a sweep whose runs are those of `placement sweep` for the same
 // points. Real database files, the real `placement` command, real widgets.
 
+#include "app/ChartsDock.h"
 #include "app/ExplorerSession.h"
 #include "app/ExportActions.h"
 #include "app/Exporter.h"
@@ -24,7 +25,6 @@
 #include "store/Store.h"
 #include "tests/support/IsolatedSettings.h"
 #include "tests/support/StoredRuns.h"
-#include "views/ChartsDock.h"
 
 #include <QAbstractItemModelTester>
 #include <QApplication>

@@ -1,16 +1,17 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: 2026 Placement Explorer contributors
 
+#include "app/ChartsDock.h"
 #include "app/DemoLocation.h"
 #include "app/ExplorerSession.h"
 #include "app/InspectorDock.h"
 #include "app/JobTableModel.h"
+#include "app/JobTracker.h"
 #include "app/MainWindow.h"
 #include "app/RecentFiles.h"
 #include "app/ReplayRecorder.h"
 #include "app/ReportRenderer.h"
 #include "core/AllocatorFactory.h"
-#include "views/ChartsDock.h"
 #include "views/MachineView.h"
 #include "views/RenderWidget.h"
 
@@ -22,7 +23,6 @@
 #include <QIcon>
 #include <QImage>
 #include <QJsonObject>
-#include <QThread>
 #include <QTimer>
 
 #include <algorithm>
@@ -474,21 +474,22 @@ int main(int argc, char* argv[])
             std::fprintf(stderr, "placement-explorer: %s\n", qPrintable(error));
             return 1;
         }
-        QThread* encoder = QThread::create([recorder] { recorder->encode(); });
-        QObject::connect(encoder, &QThread::finished, &window, [recorder, encoder] {
+        // Declared after the window, so destroyed (waiting for the encoder) before it.
+        JobTracker encoder(&window);
+        const auto encoded = [recorder] {
             const bool done = recorder->succeeded();
             std::fprintf(done ? stdout : stderr, "%s%s\n",
                          done ? "" : "placement-explorer: ", qPrintable(recorder->outcome()));
             std::fflush(stdout);
-            encoder->deleteLater();
             QApplication::exit(done ? 0 : 1);
-        });
+        };
         // Record once the window has drawn its first frame: the views have their sizes.
-        QObject::connect(window.machineView(), &MachineView::frameRendered, &window, [&window, recorder, encoder] {
-            QObject::disconnect(window.machineView(), &MachineView::frameRendered, &window, nullptr);
-            encoder->start();
-            recorder->start();
-        });
+        QObject::connect(window.machineView(), &MachineView::frameRendered, &window,
+                         [&window, recorder, &encoder, encoded, progress] {
+                             QObject::disconnect(window.machineView(), &MachineView::frameRendered, &window, nullptr);
+                             encoder.startJob([recorder](const JobControl&) { recorder->encode(); }, encoded, progress);
+                             recorder->start();
+                         });
         window.show();
         return QApplication::exec();
     }

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: 2026 Placement Explorer contributors
 
-#include "views/ChartsDock.h"
+#include "app/ChartsDock.h"
 
 #include "views/RunCharts.h"
 
@@ -34,9 +34,6 @@ ChartsDock::ChartsDock(QWidget* parent)
     , m_sweepSeries(new QComboBox)
 {
     setObjectName(QStringLiteral("chartsDock"));
-    // One load at a time: a million-job run needs its memory, and the machine has the
-    // GUI to draw as well.
-    m_pool.setMaxThreadCount(1);
 
     m_runList->setModel(m_model);
     m_runList->setToolTip(tr("Tick runs of this machine to compare them with the one shown"));
@@ -135,22 +132,16 @@ ChartsDock::ChartsDock(QWidget* parent)
     });
 }
 
-ChartsDock::~ChartsDock()
-{
-    // The loads capture no pointer to the dock, but deliver to it: wait for them.
-    m_pool.clear();
-    m_pool.waitForDone();
-}
+ChartsDock::~ChartsDock() = default; // m_loads drops what is still loading and waits
 
 void ChartsDock::setRuns(const QString& source, const QString& machine, std::vector<RunChoice> runs,
                          std::int64_t shownId, Loader loader)
 {
     const bool sameSource = source == m_source;
     if (!sameSource) {
-        ++m_generation;
         m_loaded.clear();
         m_pending.clear();
-        m_pool.clear(); // loads not yet started; a running one finishes and is dropped
+        m_loads.cancel(); // loads not yet started never run; a running one is dropped
     }
     m_source = source;
     m_machine = machine;
@@ -238,10 +229,7 @@ WhiskerRule ChartsDock::whiskerRule() const
 
 bool ChartsDock::isLoading() const
 {
-    for (const auto& [id, generation] : m_pending)
-        if (generation == m_generation)
-            return true;
-    return false;
+    return !m_pending.empty();
 }
 
 QString ChartsDock::statusText() const
@@ -273,34 +261,26 @@ void ChartsDock::refresh()
 
 void ChartsDock::load(const RunChoice& run)
 {
-    m_pending[run.id] = m_generation;
-    // Captured by value: the task may outlive this machine (never the dock, see ~ChartsDock).
-    const Loader loader = m_loader;
-    const std::uint64_t generation = m_generation;
-    const std::int64_t runId = run.id;
-    m_pool.start([this, loader, generation, runId] {
-        std::shared_ptr<const RunChartData> numbers;
-        QString error;
-        try {
-            numbers = std::make_shared<const RunChartData>(loader(runId));
-        } catch (const std::exception& failure) {
-            error = QString::fromUtf8(failure.what());
-        }
-        QMetaObject::invokeMethod(
-            this, [this, generation, runId, numbers, error] { loaded(generation, runId, numbers, error); },
-            Qt::QueuedConnection);
-    });
+    m_pending.insert(run.id);
+    // One load at a time, in order (a million-job run needs its memory, and the machine has
+    // the GUI to draw as well); the loader is copied: the job may outlive this machine.
+    m_loads.queueJob(
+        [loader = m_loader, runId = run.id](const JobControl&) {
+            Loaded result;
+            try {
+                result.data = std::make_shared<const RunChartData>(loader(runId));
+            } catch (const std::exception& failure) {
+                result.error = QString::fromUtf8(failure.what());
+            }
+            return result;
+        },
+        [this, runId = run.id](Loaded result) { loaded(runId, std::move(result)); });
 }
 
-void ChartsDock::loaded(std::uint64_t generation, std::int64_t runId, std::shared_ptr<const RunChartData> numbers,
-                        const QString& error)
+void ChartsDock::loaded(std::int64_t runId, Loaded result)
 {
-    const auto pending = m_pending.find(runId);
-    if (pending != m_pending.end() && pending->second == generation)
-        m_pending.erase(pending);
-    if (generation != m_generation)
-        return; // another machine by now
-    m_loaded[runId] = {std::move(numbers), error};
+    m_pending.erase(runId);
+    m_loaded[runId] = std::move(result);
     refresh();
 }
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: 2026 Placement Explorer contributors
 
-#include "views/RunChoiceModel.h"
+#include "app/RunChoiceModel.h"
 
 #include <QFont>
 

@@ -3,18 +3,19 @@
 
 #pragma once
 
+#include "app/JobTracker.h"
+#include "app/RunChoiceModel.h"
 #include "core/BoxStatistics.h"
 #include "core/RunChartData.h"
-#include "views/RunChoiceModel.h"
 #include "views/SweepChart.h"
 
 #include <QDockWidget>
-#include <QThreadPool>
 
 #include <cstdint>
 #include <functional>
 #include <map>
 #include <memory>
+#include <set>
 #include <vector>
 
 class QBoxLayout;
@@ -87,8 +88,12 @@ private:
     void arrangeFor(Qt::DockWidgetArea area);
     void refresh();
     void load(const RunChoice& run);
-    void loaded(std::uint64_t generation, std::int64_t runId, std::shared_ptr<const RunChartData> numbers,
-                const QString& error);
+    struct Loaded
+    {
+        std::shared_ptr<const RunChartData> data; ///< null when loading failed
+        QString error;
+    };
+    void loaded(std::int64_t runId, Loaded result);
     void redraw();
     void replaceChart(Chart chart, QChart* replacement);
     void redrawSweep();
@@ -112,16 +117,10 @@ private:
     QString m_source;
     QString m_machine;
     Loader m_loader;
-    std::uint64_t m_generation = 0; ///< bumped when the source changes: late results are dropped
-    struct Loaded
-    {
-        std::shared_ptr<const RunChartData> data; ///< null when loading failed
-        QString error;
-    };
     std::map<std::int64_t, Loaded> m_loaded; ///< by run id
-    std::map<std::int64_t, std::uint64_t> m_pending; ///< run id -> generation it was asked for in
+    std::set<std::int64_t> m_pending; ///< run ids being loaded
     bool m_dirty = false; ///< the runs or their numbers changed while the dock was hidden
-    QThreadPool m_pool;
+    JobTracker m_loads{this}; ///< last member: destroyed first
 };
 
 } // namespace placement
