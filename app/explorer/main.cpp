@@ -21,7 +21,6 @@
 #include <QFileInfo>
 #include <QIcon>
 #include <QImage>
-#include <QJsonObject>
 #include <QThread>
 #include <QTimer>
 
