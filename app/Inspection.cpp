@@ -6,10 +6,8 @@
 #include "core/Allocator.h"
 #include "core/FatTreeTopology.h"
 #include "core/Fragmentation.h"
+#include "core/RunRecord.h"
 #include "core/Topology.h"
-
-#include <QJsonDocument>
-#include <QJsonObject>
 
 #include <algorithm>
 #include <stdexcept>
@@ -138,21 +136,19 @@ PlaceableSearch largestPlaceableNow(const Allocator& prototype, const Topology& 
 
 AllocatorChoice allocatorChoiceOfRun(const std::string& parametersJson)
 {
-    const QJsonObject parameters = QJsonDocument::fromJson(QByteArray::fromStdString(parametersJson)).object();
+    const RunParameters parameters = readRunParameters(parametersJson);
     AllocatorChoice choice;
-    if (parameters.contains(QLatin1String("policy")))
-        choice.policy = parameters.value(QLatin1String("policy")).toString().toStdString();
-    if (parameters.contains(QLatin1String("order")))
-        choice.order = parameters.value(QLatin1String("order")).toString().toStdString();
+    if (!parameters.policy.empty())
+        choice.policy = parameters.policy;
+    choice.order = parameters.order.value_or(std::string());
     if (choice.order.empty())
         choice.order = "index";
-    choice.seed = static_cast<std::uint64_t>(parameters.value(QLatin1String("seed")).toInteger(1));
-    choice.sizeDemarcation = parameters.value(QLatin1String("size_demarcation")).toInt(choice.sizeDemarcation);
-    choice.wallTimeDemarcation
-        = parameters.value(QLatin1String("wall_time_demarcation")).toInteger(choice.wallTimeDemarcation);
-    choice.quadrantSide = parameters.value(QLatin1String("quadrant_side")).toInt(choice.quadrantSide);
-    choice.searchTimeout = parameters.value(QLatin1String("lcs_timeout_seconds")).toDouble(choice.searchTimeout);
-    choice.searchSteps = parameters.value(QLatin1String("lcs_step_budget")).toInteger(choice.searchSteps);
+    choice.seed = static_cast<std::uint64_t>(parameters.seed.value_or(1));
+    choice.sizeDemarcation = static_cast<int>(parameters.sizeDemarcation.value_or(choice.sizeDemarcation));
+    choice.wallTimeDemarcation = parameters.wallTimeDemarcation.value_or(choice.wallTimeDemarcation);
+    choice.quadrantSide = static_cast<int>(parameters.quadrantSide.value_or(choice.quadrantSide));
+    choice.searchTimeout = parameters.lcsTimeoutSeconds.value_or(choice.searchTimeout);
+    choice.searchSteps = parameters.lcsStepBudget.value_or(choice.searchSteps);
     return choice;
 }
 

@@ -6,47 +6,38 @@
 #include "app/CsvRoles.h"
 #include "app/JobTableModel.h"
 
-#include <QJsonDocument>
-
 #include <algorithm>
+#include <cmath>
 #include <map>
 
 namespace placement {
 
 namespace {
 
-QJsonObject parseObject(const std::string& json)
+/// A number the summary stores as null (not finite) shows as 0, as it did when read as JSON.
+double orZero(double value)
 {
-    return QJsonDocument::fromJson(QByteArray::fromStdString(json)).object();
+    return std::isfinite(value) ? value : 0;
 }
 
 /// The parameters that tell runs of one policy apart, in a line: those the run stores (the
 /// logged run stores its processors per node only).
-QString describeParameters(const QJsonObject& parameters)
+QString describeParameters(const RunParameters& parameters)
 {
-    const auto has = [&](const char* key) { return parameters.contains(QLatin1String(key)); };
     QStringList parts;
-    if (has("backfill") && parameters.value(QStringLiteral("backfill")).toString() != QLatin1String("fcfs"))
-        parts << RunTableModel::tr("window %1").arg(parameters.value(QStringLiteral("window")).toInt());
-    if (has("seed"))
-        parts << RunTableModel::tr("seed %1").arg(parameters.value(QStringLiteral("seed")).toInteger());
-    parts << RunTableModel::tr("%1 cpus/node").arg(parameters.value(QStringLiteral("cpus_per_node")).toInt(1));
-    if (has("scale_nodes"))
-        parts << RunTableModel::tr("nodes x%1").arg(parameters.value(QStringLiteral("scale_nodes")).toInt(1));
-    if (has("arrivals"))
-        parts << RunTableModel::tr("arrivals %1").arg(parameters.value(QStringLiteral("arrivals")).toString());
-    for (const char* bound : {"from", "to"})
-        if (parameters.value(QLatin1String(bound)).isDouble())
-            parts << QStringLiteral("%1 %2").arg(QLatin1String(bound),
-                                                 formatTime(parameters.value(QLatin1String(bound)).toInteger()));
+    if (parameters.backfill && *parameters.backfill != "fcfs")
+        parts << RunTableModel::tr("window %1").arg(parameters.window.value_or(0));
+    if (parameters.seed)
+        parts << RunTableModel::tr("seed %1").arg(static_cast<qint64>(*parameters.seed));
+    parts << RunTableModel::tr("%1 cpus/node").arg(parameters.cpusPerNode.value_or(1));
+    if (parameters.scaleNodes)
+        parts << RunTableModel::tr("nodes x%1").arg(*parameters.scaleNodes);
+    if (parameters.arrivals)
+        parts << RunTableModel::tr("arrivals %1").arg(QString::fromStdString(*parameters.arrivals));
+    for (const auto& [bound, value] : {std::pair{"from", parameters.from}, std::pair{"to", parameters.to}})
+        if (value)
+            parts << QStringLiteral("%1 %2").arg(QLatin1String(bound), formatTime(*value));
     return parts.join(QStringLiteral(", "));
-}
-
-/// A number of the summary; nothing when the run has none (the logged run's APH and
-/// scheduling time).
-QVariant optionalNumber(const QJsonValue& value)
-{
-    return value.isDouble() ? QVariant(value.toDouble()) : QVariant();
 }
 
 } // namespace
@@ -79,8 +70,19 @@ void RunTableModel::setRuns(std::vector<RunRecord> runs)
     m_summaries.clear();
     m_parameters.clear();
     for (const RunRecord& run : m_runs) {
-        m_summaries.push_back(parseObject(run.summary));
-        m_parameters.push_back(parseObject(run.parameters));
+        // A run whose stored text cannot be read shows empty, not the whole table.
+        try {
+            m_summaries.push_back(readRunSummary(run.summary));
+        } catch (const std::runtime_error& error) {
+            qWarning("run %lld: %s", static_cast<long long>(run.id), error.what());
+            m_summaries.emplace_back();
+        }
+        try {
+            m_parameters.push_back(readRunParameters(run.parameters));
+        } catch (const std::runtime_error& error) {
+            qWarning("run %lld: %s", static_cast<long long>(run.id), error.what());
+            m_parameters.emplace_back();
+        }
     }
     endResetModel();
 }
@@ -97,33 +99,33 @@ int RunTableModel::columnCount(const QModelIndex& parent) const
 
 QVariant RunTableModel::value(int row, int column) const
 {
-    const QJsonObject& summary = m_summaries[static_cast<size_t>(row)];
-    const QJsonObject& parameters = m_parameters[static_cast<size_t>(row)];
+    const RunSummary& summary = m_summaries[static_cast<size_t>(row)];
+    const RunParameters& parameters = m_parameters[static_cast<size_t>(row)];
     switch (column) {
     case NameColumn: return QString::fromStdString(m_runs[static_cast<size_t>(row)].name);
     case SweepColumn: return sweep(row);
     case PolicyColumn: {
-        const QString order = parameters.value(QStringLiteral("order")).toString();
-        const QString policy = parameters.value(QStringLiteral("policy")).toString();
+        const QString order = QString::fromStdString(parameters.order.value_or(std::string()));
+        const QString policy = QString::fromStdString(parameters.policy);
         return order.isEmpty() || order == QLatin1String("index") ? policy : policy + QLatin1Char(':') + order;
     }
-    case BackfillColumn: return parameters.value(QStringLiteral("backfill")).toString();
-    case SpeedupColumn: return parameters.value(QStringLiteral("speedup")).toString();
+    case BackfillColumn: return QString::fromStdString(parameters.backfill.value_or(std::string()));
+    case SpeedupColumn: return QString::fromStdString(parameters.speedup.value_or(std::string()));
     case ParametersColumn: {
         const QString described = describeParameters(parameters);
-        return isLogged(row) && summary.value(QStringLiteral("jobs_with_node_lists")).toInteger() == 0
-            ? tr("%1, no node lists").arg(described)
-            : described;
+        return isLogged(row) && summary.jobsWithNodeLists.value_or(0) == 0 ? tr("%1, no node lists").arg(described)
+                                                                           : described;
     }
-    case JobsColumn: return summary.value(QStringLiteral("jobs")).toInt();
-    case UtilizationColumn: return summary.value(QStringLiteral("utilization")).toDouble();
-    case MakespanColumn: return summary.value(QStringLiteral("makespan")).toDouble();
-    case MeanWaitColumn: return summary.value(QStringLiteral("mean_wait")).toDouble();
-    case MeanSlowdownColumn: return summary.value(QStringLiteral("mean_bounded_slowdown")).toDouble();
-    case MeanAphColumn: return optionalNumber(summary.value(QStringLiteral("mean_aph")));
+    case JobsColumn: return static_cast<int>(summary.jobs);
+    case UtilizationColumn: return orZero(summary.utilization);
+    case MakespanColumn: return static_cast<double>(summary.makespan);
+    case MeanWaitColumn: return orZero(summary.meanWait);
+    case MeanSlowdownColumn: return orZero(summary.meanBoundedSlowdown);
+    case MeanAphColumn: return summary.meanAph ? QVariant(*summary.meanAph) : QVariant();
     case SchedulingColumn:
-        return optionalNumber(
-            summary.value(QStringLiteral("scheduling_us_per_job")).toObject().value(QStringLiteral("mean")));
+        return summary.schedulingUsPerJob && std::isfinite(summary.schedulingUsPerJob->mean)
+            ? QVariant(summary.schedulingUsPerJob->mean)
+            : QVariant();
     }
     return {};
 }
@@ -244,15 +246,15 @@ bool RunTableModel::isLogged(int row) const
 
 QString RunTableModel::loggedToolTip(int row) const
 {
-    const QJsonObject& summary = m_summaries[static_cast<size_t>(row)];
+    const RunSummary& summary = m_summaries[static_cast<size_t>(row)];
     QString text = tr("The logged schedule, measured from the logged submit, start and end times of its jobs "
                       "(docs/simulation.md).");
-    if (summary.value(QStringLiteral("jobs_with_node_lists")).toInteger() == 0)
+    if (summary.jobsWithNodeLists.value_or(0) == 0)
         text += QLatin1Char(' ') + tr("This log has no node lists: where its jobs ran is unknown, so it has no APH.");
-    if (const qint64 unknown = summary.value(QStringLiteral("jobs_without_start")).toInteger(); unknown > 0)
+    if (const qint64 unknown = summary.jobsWithoutStart.value_or(0); unknown > 0)
         text
             += QLatin1Char(' ') + tr("Jobs without a start time in the log, left out of its metrics: %1.").arg(unknown);
-    if (const qint64 unsized = summary.value(QStringLiteral("jobs_without_size")).toInteger(); unsized > 0)
+    if (const qint64 unsized = summary.jobsWithoutSize.value_or(0); unsized > 0)
         text += QLatin1Char(' ') + tr("Jobs without a size, left out: %1.").arg(unsized);
     return text;
 }

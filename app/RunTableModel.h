@@ -3,11 +3,11 @@
 
 #pragma once
 
+#include "core/RunRecord.h"
 #include "store/Runs.h"
 #include "views/SweepChart.h"
 
 #include <QAbstractTableModel>
-#include <QJsonObject>
 #include <QSortFilterProxyModel>
 #include <QStringList>
 
@@ -59,8 +59,8 @@ public:
     /// run, each sweep's runs in the order given).
     void setRuns(std::vector<RunRecord> runs);
     const RunRecord& run(int row) const { return m_runs[static_cast<size_t>(row)]; }
-    const QJsonObject& parameters(int row) const { return m_parameters[static_cast<size_t>(row)]; }
-    const QJsonObject& summary(int row) const { return m_summaries[static_cast<size_t>(row)]; }
+    const RunParameters& parameters(int row) const { return m_parameters[static_cast<size_t>(row)]; }
+    const RunSummary& summary(int row) const { return m_summaries[static_cast<size_t>(row)]; }
     /// The sweeps of row `row`'s run, comma-separated (RunRecord::sweeps); empty outside any.
     QString sweep(int row) const;
     /// Whether row `row`'s run belongs to sweep `sweep`.
@@ -84,7 +84,8 @@ private:
     QString loggedToolTip(int row) const;
 
     std::vector<RunRecord> m_runs;
-    std::vector<QJsonObject> m_summaries, m_parameters;
+    std::vector<RunSummary> m_summaries;
+    std::vector<RunParameters> m_parameters;
 };
 
 /// The Runs dock's rows: those of a RunTableModel that pass a RunFilter, sorted by the

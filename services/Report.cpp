@@ -39,8 +39,9 @@ std::string shortest(double value)
     return std::string(buffer, result.ptr);
 }
 
-/// The scalar members of a JSON document by path, through SQLite's json_tree (the summaries are
-/// written by core/JsonWriter.h and read here without a second JSON parser).
+/// The scalar members of a JSON document by path, through SQLite's json_tree: the report
+/// compares every stored path of two runs, whatever it is (core/RunRecord.h reads the
+/// documents typed, for the run tables).
 std::map<std::string, std::string> flattenJson(SqliteDatabase& db, const std::string& json)
 {
     std::map<std::string, std::string> values;

@@ -39,14 +39,14 @@ const SweepMetric* metricOf(const QString& key)
 
 } // namespace
 
-QString runParameterText(const QJsonObject& parameters, const QString& key)
+QString runParameterText(const RunParameters& parameters, const QString& key)
 {
-    const QJsonValue value = parameters.value(key);
-    if (value.isString())
-        return value.toString();
-    if (value.isDouble())
-        return QString::number(value.toDouble(), 'f', QLocale::FloatingPointShortest);
-    return {};
+    const std::optional<RunValue> value = parameters.value(key.toStdString());
+    if (!value)
+        return {};
+    if (const std::string* text = std::get_if<std::string>(&*value))
+        return QString::fromStdString(*text);
+    return QString::number(std::get<double>(*value), 'f', QLocale::FloatingPointShortest);
 }
 
 void sortParameterValues(QStringList& values)
@@ -123,8 +123,9 @@ SweepChartData sweepChartData(const std::vector<SweepChartRun>& runs, const QStr
     data.series = series;
     QStringList seriesValues;
     std::vector<const SweepChartRun*> charted;
+    const std::string metricKey = metric.toStdString();
     for (const SweepChartRun& run : runs) {
-        if (!run.summary.value(metric).isDouble()) {
+        if (!run.summary.number(metricKey)) {
             ++data.withoutMetric;
             continue;
         }
@@ -153,7 +154,7 @@ SweepChartData sweepChartData(const std::vector<SweepChartRun>& runs, const QStr
         const auto category = static_cast<size_t>(data.categories.indexOf(runParameterText(run->parameters, x)));
         const QString value = series.isEmpty() ? QString() : runParameterText(run->parameters, series);
         SweepChartData::Series& line = data.lines[static_cast<size_t>(seriesValues.indexOf(value))];
-        line.sums[category] += run->summary.value(metric).toDouble();
+        line.sums[category] += *run->summary.number(metricKey);
         ++line.runs[category];
         ++data.runs;
     }

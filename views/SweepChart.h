@@ -3,7 +3,8 @@
 
 #pragma once
 
-#include <QJsonObject>
+#include "core/RunRecord.h"
+
 #include <QString>
 #include <QStringList>
 
@@ -15,16 +16,17 @@ namespace placement {
 
 /// A stored run parameter as text: strings as stored, numbers as plain digits; empty when
 /// the run does not have it.
-QString runParameterText(const QJsonObject& parameters, const QString& key);
+QString runParameterText(const RunParameters& parameters, const QString& key);
 /// Sorts parameter values: numerically when every one is a number, else as text.
 void sortParameterValues(QStringList& values);
 
 /// One stored run as the sweep chart reads it: its name, stored parameters and summary
-/// (the JSON `placement runs --json` prints).
+/// (core/RunRecord.h).
 struct SweepChartRun
 {
     QString name;
-    QJsonObject parameters, summary;
+    RunParameters parameters;
+    RunSummary summary;
 };
 
 /// A run metric the sweep chart can draw: its key in the run summary, how it is named and

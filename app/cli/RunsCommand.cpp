@@ -5,6 +5,7 @@
 
 #include "core/Csv.h"
 #include "core/RunChartData.h"
+#include "core/RunRecord.h"
 #include "core/SystemMetrics.h"
 #include "services/LoggedRun.h"
 #include "store/Store.h"
@@ -15,6 +16,7 @@
 #include <QJsonObject>
 
 #include <cctype>
+#include <cmath>
 #include <cstdio>
 #include <optional>
 #include <string>
@@ -28,35 +30,26 @@ namespace {
 struct ShownRun
 {
     RunRecord record;
-    QJsonObject parameters, summary;
+    RunParameters parameters;
+    RunSummary summary;
 };
-
-QJsonObject parseObject(const std::string& json)
-{
-    return QJsonDocument::fromJson(QByteArray::fromStdString(json)).object();
-}
 
 /// A number as plain digits (no exponent), the shortest that reads back the same; empty for
 /// a value that is absent or null.
-std::string plainNumber(const QJsonValue& value)
+std::string plainNumber(std::optional<double> value)
 {
-    if (!value.isDouble())
+    if (!value || !std::isfinite(*value))
         return {};
-    return QString::number(value.toDouble(), 'f', QLocale::FloatingPointShortest).toStdString();
+    return QString::number(*value, 'f', QLocale::FloatingPointShortest).toStdString();
 }
 
-std::string text(const QJsonValue& value)
+std::string text(const std::optional<RunValue>& value)
 {
-    return value.isString() ? value.toString().toStdString() : plainNumber(value);
-}
-
-/// The by_size entry of `summary` for the bin starting at `minNodes` (an empty object if none).
-QJsonObject sizeBin(const QJsonObject& summary, int minNodes)
-{
-    for (const QJsonValue& bin : summary.value(QStringLiteral("by_size")).toArray())
-        if (bin.toObject().value(QStringLiteral("min_nodes")).toInt() == minNodes)
-            return bin.toObject();
-    return {};
+    if (!value)
+        return {};
+    if (const std::string* stored = std::get_if<std::string>(&*value))
+        return *stored;
+    return plainNumber(std::get<double>(*value));
 }
 
 /// A size bin in a CSV column name: "1-4", "257+" (sizeBinLabel() with an ASCII hyphen).
@@ -76,10 +69,20 @@ struct Column
     const char* csv;
     const char* heading;
     bool parameter;
-    const char* key;
+    const char* key; ///< in RunParameters::value() or RunSummary::number()
     double tableScale; ///< the table shows the value times this (hours, percent)
     bool inTable = true; ///< false: in the CSV only (the table stays readable)
 };
+
+/// The value of `column` for `run`; nothing when the run has none.
+std::optional<RunValue> valueOf(const Column& column, const ShownRun& run)
+{
+    if (column.parameter)
+        return run.parameters.value(column.key);
+    if (const std::optional<double> number = run.summary.number(column.key))
+        return RunValue(*number);
+    return std::nullopt;
+}
 
 const std::vector<Column>& columns()
 {
@@ -127,11 +130,16 @@ std::string csvOf(const std::vector<ShownRun>& runs, const std::vector<int>& bin
     for (const ShownRun& run : runs) {
         std::vector<std::string> fields{std::to_string(run.record.id), run.record.name};
         for (const Column& column : columns())
-            fields.push_back(text((column.parameter ? run.parameters : run.summary).value(QLatin1String(column.key))));
+            fields.push_back(text(valueOf(column, run)));
         for (int start : bins) {
-            const QJsonObject bin = sizeBin(run.summary, start);
-            for (const char* key : {"jobs", "mean_wait", "median_wait", "mean_bounded_slowdown"})
-                fields.push_back(plainNumber(bin.value(QLatin1String(key))));
+            const RunSizeBin* bin = run.summary.sizeBin(start);
+            if (!bin) {
+                fields.insert(fields.end(), 4, std::string());
+                continue;
+            }
+            for (const double value :
+                 {static_cast<double>(bin->jobs), bin->meanWait, bin->medianWait, bin->meanBoundedSlowdown})
+                fields.push_back(plainNumber(value));
         }
         out += csvRecord(fields);
     }
@@ -140,6 +148,9 @@ std::string csvOf(const std::vector<ShownRun>& runs, const std::vector<int>& bin
 
 std::string jsonOf(const std::string& machine, const std::vector<ShownRun>& runs)
 {
+    // The stored texts as they are: this writes them out, with every key a newer program added.
+    const auto object
+        = [](const std::string& json) { return QJsonDocument::fromJson(QByteArray::fromStdString(json)).object(); };
     QJsonArray list;
     for (const ShownRun& run : runs) {
         QJsonArray sweeps;
@@ -149,8 +160,8 @@ std::string jsonOf(const std::string& machine, const std::vector<ShownRun>& runs
                                 {QStringLiteral("name"), QString::fromStdString(run.record.name)},
                                 {QStringLiteral("logged"), run.record.id == 0},
                                 {QStringLiteral("sweeps"), sweeps},
-                                {QStringLiteral("parameters"), run.parameters},
-                                {QStringLiteral("summary"), run.summary}});
+                                {QStringLiteral("parameters"), object(run.record.parameters)},
+                                {QStringLiteral("summary"), object(run.record.summary)}});
     }
     const QJsonObject document{{QStringLiteral("machine"), QString::fromStdString(machine)},
                                {QStringLiteral("runs"), list}};
@@ -183,11 +194,13 @@ std::string tableOf(const std::vector<std::vector<std::string>>& rows)
     return out;
 }
 
-std::string tableNumber(const QJsonValue& value, double scale)
+std::string tableNumber(const std::optional<RunValue>& value, double scale)
 {
-    if (!value.isDouble())
-        return value.isString() ? value.toString().toStdString() : "-";
-    const double shown = value.toDouble() * scale;
+    if (!value)
+        return "-";
+    if (const std::string* stored = std::get_if<std::string>(&*value))
+        return *stored;
+    const double shown = std::get<double>(*value) * scale;
     const bool whole = scale == 1 && shown == static_cast<double>(static_cast<std::int64_t>(shown));
     return QString::number(shown, 'f', whole ? 0 : 2).toStdString();
 }
@@ -205,7 +218,7 @@ bool shownInTable(const Column& column, const std::vector<ShownRun>& runs)
     for (const ShownRun& run : runs) {
         if (run.record.id == 0)
             continue; // the logged run has no parameters
-        const std::string value = text(run.parameters.value(QLatin1String(column.key)));
+        const std::string value = text(run.parameters.value(column.key));
         if (first && *first != value)
             return true;
         first = value;
@@ -226,9 +239,8 @@ std::string textOf(const std::string& machine, const std::vector<ShownRun>& runs
         for (const Column& column : columns()) {
             if (!shownInTable(column, runs))
                 continue;
-            const QJsonValue value = (column.parameter ? run.parameters : run.summary).value(QLatin1String(column.key));
-            row.push_back(column.parameter ? (value.isUndefined() || value.isNull() ? "-" : text(value))
-                                           : tableNumber(value, column.tableScale));
+            const std::optional<RunValue> value = valueOf(column, run);
+            row.push_back(column.parameter ? (value ? text(value) : "-") : tableNumber(value, column.tableScale));
         }
         rows.push_back(row);
     }
@@ -240,25 +252,26 @@ std::string textOf(const std::string& machine, const std::vector<ShownRun>& runs
     for (const ShownRun& run : runs) {
         std::vector<std::string> row{run.record.name};
         for (int start : bins) {
-            const QJsonObject bin = sizeBin(run.summary, start);
-            row.push_back(bin.value(QStringLiteral("jobs")).toInt() > 0
-                              ? tableNumber(bin.value(QStringLiteral("mean_wait")), 1 / 3600.0)
+            const RunSizeBin* bin = run.summary.sizeBin(start);
+            row.push_back(bin && bin->jobs > 0 && std::isfinite(bin->meanWait)
+                              ? tableNumber(RunValue(bin->meanWait), 1 / 3600.0)
                               : "-");
         }
         waits.push_back(row);
     }
     out += "\n" + tableOf(waits);
 
-    const QJsonObject& logged = runs.front().summary;
-    const auto count = [&](const char* key) { return logged.value(QLatin1String(key)).toInteger(); };
+    const RunSummary& logged = runs.front().summary;
+    const auto count
+        = [&](const std::optional<std::int64_t> RunSummary::*member) { return (logged.*member).value_or(0); };
     out += "\nlogged: measured from the logged submit, start and end times";
-    if (count("jobs_with_node_lists") == 0)
+    if (count(&RunSummary::jobsWithNodeLists) == 0)
         out += "; this log has no node lists (where jobs ran is unknown: no APH)";
-    if (count("jobs_without_start") > 0)
-        out += "; " + std::to_string(count("jobs_without_start"))
+    if (count(&RunSummary::jobsWithoutStart) > 0)
+        out += "; " + std::to_string(count(&RunSummary::jobsWithoutStart))
             + " jobs without a start time in the log left out of its metrics";
-    if (count("jobs_without_size") > 0)
-        out += "; " + std::to_string(count("jobs_without_size")) + " jobs without a size left out";
+    if (count(&RunSummary::jobsWithoutSize) > 0)
+        out += "; " + std::to_string(count(&RunSummary::jobsWithoutSize)) + " jobs without a size left out";
     out += ".\nUtilization: node-seconds of jobs / (machine nodes x span), over the steady state (util) and "
            "from the first submission to the last end (util span); bsld: mean bounded slowdown, 10 s bound.\n";
     return out;
@@ -345,7 +358,7 @@ int runRuns(const QStringList& arguments)
     }
     std::vector<ShownRun> shown;
     for (RunRecord& run : all)
-        shown.push_back({run, parseObject(run.parameters), parseObject(run.summary)});
+        shown.push_back({run, readRunParameters(run.parameters), readRunSummary(run.summary)});
     const std::vector<int> bins = defaultSizeBins();
     const std::string out = parser.isSet(json) ? jsonOf(name, shown)
         : parser.isSet(csv)                    ? csvOf(shown, bins)

@@ -22,7 +22,6 @@
 #include <QFileInfo>
 #include <QIcon>
 #include <QImage>
-#include <QJsonObject>
 #include <QTimer>
 
 #include <algorithm>
