@@ -4,7 +4,6 @@
 #include "app/JobTracker.h"
 
 #include <algorithm>
-
 #include <pthread.h>
 #include <sched.h>
 

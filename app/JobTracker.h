@@ -95,14 +95,14 @@ public:
     /// goes to `deliver` on the GUI thread (`deliver()` for void). `progress`, when given,
     /// is the one the job reports to and reads Cancel from (setting its `cancel` stops the
     /// job but still delivers its result; cancel() drops it). Returns the job's id.
-    template<typename Work, typename Deliver>
+    template <typename Work, typename Deliver>
     int startJob(Work&& work, Deliver&& deliver, std::shared_ptr<TaskProgress> progress = {})
     {
         cancel();
         return queueJob(std::forward<Work>(work), std::forward<Deliver>(deliver), std::move(progress));
     }
     /// As startJob() but without superseding the jobs before: they all deliver, in order.
-    template<typename Work, typename Deliver>
+    template <typename Work, typename Deliver>
     int queueJob(Work&& work, Deliver&& deliver, std::shared_ptr<TaskProgress> progress = {})
     {
         auto state = std::make_shared<JobControl::State>();
@@ -111,8 +111,8 @@ public:
         m_live.push_back({id, state});
         using Result = std::invoke_result_t<Work&, const JobControl&>;
         enqueue(state,
-                [this, id, state, work = std::forward<Work>(work), deliver = std::forward<Deliver>(deliver)](
-                    const JobControl& control) mutable {
+                [this, id, state, work = std::forward<Work>(work),
+                 deliver = std::forward<Deliver>(deliver)](const JobControl& control) mutable {
                     // The delivery checks `dropped` on the GUI thread, where it is set: the
                     // tracker (and its owner) are alive while it is false.
                     if constexpr (std::is_void_v<Result>) {

@@ -116,6 +116,17 @@ QVariant RunTableModel::value(int row, int column) const
         return isLogged(row) && summary.jobsWithNodeLists.value_or(0) == 0 ? tr("%1, no node lists").arg(described)
                                                                            : described;
     }
+    case JobsColumn:
+    case UtilizationColumn:
+    case MakespanColumn:
+    case MeanWaitColumn:
+    case MeanSlowdownColumn:
+        if (!summary.hasSystemMetrics)
+            return {}; // not known, not zero
+        break;
+    default: break;
+    }
+    switch (column) {
     case JobsColumn: return static_cast<int>(summary.jobs);
     case UtilizationColumn: return orZero(summary.utilization);
     case MakespanColumn: return static_cast<double>(summary.makespan);

@@ -270,9 +270,13 @@ std::optional<double> RunSummary::number(std::string_view key) const
         {"jobs_without_size", integer(jobsWithoutSize)},
         {"jobs_sharing_nodes", integer(jobsSharingNodes)},
     };
-    for (const auto& [name, value] : numbers)
-        if (key == name)
-            return finite(value);
+    for (std::size_t i = 0; i < std::size(numbers); ++i)
+        if (key == numbers[i].first) {
+            // Entries 1 to 10 are the system metrics: not known in a summary without them.
+            if (!hasSystemMetrics && i >= 1 && i <= 10)
+                return std::nullopt;
+            return finite(numbers[i].second);
+        }
     return std::nullopt;
 }
 
@@ -295,6 +299,7 @@ RunSummary readRunSummary(std::string_view json)
     take(s.policy, m.text("policy"));
     s.backfill = m.text("backfill");
 
+    s.hasSystemMetrics = m.integer("jobs").has_value();
     take(s.machineNodes, m.integer("machine_nodes"));
     take(s.jobs, m.integer("jobs"));
     take(s.utilization, m.real("utilization"));

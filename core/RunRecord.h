@@ -81,6 +81,9 @@ struct RunSummary
     std::optional<std::string> backfill; ///< simulated runs
 
     // writeSystemMetricsJson()
+    /// False for a summary without them (`{}`: a run stored before its summary was written):
+    /// the numbers below are then not known, not zero, and number() gives none of them.
+    bool hasSystemMetrics = false;
     std::int64_t machineNodes = 0, jobs = 0;
     double utilization = 0, utilizationOverMakespan = 0, internalFragmentation = 0;
     bool steadyStateFound = false;

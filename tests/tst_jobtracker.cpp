@@ -16,9 +16,8 @@
 #include <chrono>
 #include <cmath>
 #include <memory>
-#include <thread>
-
 #include <sched.h>
+#include <thread>
 
 using namespace placement;
 using namespace std::chrono_literals;
@@ -259,7 +258,8 @@ private slots:
         JobTracker normal(&owner);
         int idlePolicy = -1;
         int normalPolicy = -1;
-        idle.startJob([](const JobControl&) { return sched_getscheduler(0); }, [&](int policy) { idlePolicy = policy; });
+        idle.startJob([](const JobControl&) { return sched_getscheduler(0); },
+                      [&](int policy) { idlePolicy = policy; });
         normal.startJob([](const JobControl&) { return sched_getscheduler(0); },
                         [&](int policy) { normalPolicy = policy; });
         QTRY_VERIFY(idlePolicy != -1 && normalPolicy != -1);
@@ -287,8 +287,8 @@ private slots:
     {
         // The inspector's question and the job table's worker fill one table: both values
         // stay, equal to the analyzer's.
-        const auto torus = std::make_shared<const TorusTopology>(std::vector<int>{4, 4, 3},
-                                                                 std::vector<bool>{true, true, true}, 1);
+        const auto torus
+            = std::make_shared<const TorusTopology>(std::vector<int>{4, 4, 3}, std::vector<bool>{true, true, true}, 1);
         PlacementAnalyzer analyzer(*torus);
         JobMetricsCache cache;
         QSignalSpy updated(&cache, &JobMetricsCache::minimumAphUpdated);

@@ -484,7 +484,13 @@ private slots:
             "{\"jobs\": 5, \"future\": {\"x\": [1, 2]}, \"by_size\": [{\"min_nodes\": 1, \"new\": true}]}");
         QCOMPARE(newer.jobs, std::int64_t(5));
         QCOMPARE(newer.bySize.size(), size_t(1));
-        QCOMPARE(readRunSummary("{}").jobs, std::int64_t(0));
+        QVERIFY(newer.hasSystemMetrics);
+        QCOMPARE(newer.number("jobs"), std::optional<double>(5));
+        // Not known is not zero: the tables and the sweep chart show nothing for it.
+        const RunSummary empty = readRunSummary("{}");
+        QVERIFY(!empty.hasSystemMetrics);
+        for (const char* key : {"jobs", "utilization", "makespan", "mean_wait", "mean_bounded_slowdown"})
+            QVERIFY2(!empty.number(key), key);
         QCOMPARE(readRunSummary("").bySize.size(), size_t(0));
         QCOMPARE(readRunParameters("{\"policy\": \"ta\", \"unknown\": null}").policy, std::string("ta"));
         // Null is "not stored" for optional parameters.
