@@ -3,8 +3,8 @@
 
 #pragma once
 
-#include "app/Inspection.h"
 #include "core/Job.h"
+#include "services/Inspection.h"
 
 #include <QString>
 

@@ -3,8 +3,8 @@
 
 #pragma once
 
-#include "app/Inspection.h"
 #include "app/JobTracker.h"
+#include "services/Inspection.h"
 
 #include <QDockWidget>
 

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: 2026 Placement Explorer contributors
 
-#include "app/Inspection.h"
 #include "app/InspectorDock.h"
 #include "app/MachineData.h"
 #include "app/MainWindow.h"
@@ -13,6 +12,7 @@
 #include "core/Occupancy.h"
 #include "core/SimulationReport.h"
 #include "core/SplitMix64.h"
+#include "services/Inspection.h"
 #include "services/Simulation.h"
 #include "store/DemoDatabase.h"
 #include "store/Store.h"

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: 2026 Placement Explorer contributors
 
-#include "app/Inspection.h"
+#include "services/Inspection.h"
 
 #include "core/Allocator.h"
 #include "core/FatTreeTopology.h"
