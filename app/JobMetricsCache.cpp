@@ -3,6 +3,7 @@
 
 #include "app/JobMetricsCache.h"
 
+#include "app/MinimumAphFile.h"
 #include "core/PlacementMetrics.h"
 #include "core/Topology.h"
 
@@ -35,9 +36,42 @@ constexpr size_t keptTables = 3;
 
 JobMetricsCache::JobMetricsCache(QObject* parent)
     : QObject(parent)
-{}
+    , m_saveTimer(new QTimer(this))
+{
+    m_saveTimer->setSingleShot(true);
+    m_saveTimer->setInterval(1000);
+    connect(m_saveTimer, &QTimer::timeout, this, &JobMetricsCache::saveToDisk);
+}
 
-JobMetricsCache::~JobMetricsCache() = default; // the trackers drop their jobs and wait
+JobMetricsCache::~JobMetricsCache()
+{
+    saveToDisk(); // then the trackers drop their jobs and wait
+}
+
+void JobMetricsCache::setDiskDirectory(const QString& directory)
+{
+    saveToDisk();
+    m_diskDirectory = directory;
+    m_readFromDisk.clear();
+}
+
+void JobMetricsCache::loadFromDisk(const QString& machineKey, size_t entries)
+{
+    if (m_diskDirectory.isEmpty() || !m_readFromDisk.insert(machineKey).second)
+        return;
+    const MinimumAphTable stored = MinimumAphFile::load(m_diskDirectory, machineKey, entries);
+    if (std::any_of(stored.begin(), stored.end(), [](double value) { return !std::isnan(value); }))
+        mergeMinimumAph(machineKey, stored, true);
+}
+
+void JobMetricsCache::saveToDisk()
+{
+    if (!m_diskDirectory.isEmpty())
+        for (const QString& machineKey : m_unsaved)
+            if (const auto table = minimumAph(machineKey))
+                MinimumAphFile::save(m_diskDirectory, machineKey, *table); // a cache: a failed write loses nothing
+    m_unsaved.clear();
+}
 
 JobMetricsTable JobMetricsCache::compute(const Topology& topology, const std::vector<Job>& jobs,
                                          const std::atomic<bool>* cancel)
@@ -76,6 +110,7 @@ void JobMetricsCache::request(const QString& runKey, const QString& machineKey, 
     cancel();
     m_runKey = runKey;
     m_machineKey = machineKey;
+    loadFromDisk(machineKey, static_cast<size_t>(topology.nodeCount()) + 1);
     const bool haveTable = metrics(runKey) != nullptr;
     MinimumAphTable known;
     if (const auto minimum = minimumAph(machineKey))
@@ -137,6 +172,7 @@ void JobMetricsCache::requestMinimumAph(const QString& machineKey, std::shared_p
 {
     if (!topology || size <= 0 || size > topology->nodeCount())
         return;
+    loadFromDisk(machineKey, static_cast<size_t>(topology->nodeCount()) + 1);
     if (const auto known = minimumAph(machineKey);
         known && static_cast<size_t>(size) < known->size() && !std::isnan((*known)[static_cast<size_t>(size)]))
         return;
@@ -189,8 +225,12 @@ void JobMetricsCache::publish()
         mergeMinimumAph(m_machineKey, minimum);
 }
 
-void JobMetricsCache::mergeMinimumAph(const QString& machineKey, const MinimumAphTable& found)
+void JobMetricsCache::mergeMinimumAph(const QString& machineKey, const MinimumAphTable& found, bool fromDisk)
 {
+    if (!fromDisk && !m_diskDirectory.isEmpty()) {
+        m_unsaved.insert(machineKey);
+        m_saveTimer->start();
+    }
     auto& shared = m_minimumAph[machineKey];
     if (!shared) {
         shared = std::make_shared<const MinimumAphTable>(found);

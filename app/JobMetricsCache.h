@@ -8,12 +8,14 @@
 
 #include <QObject>
 #include <QString>
+#include <QTimer>
 
 #include <atomic>
 #include <cstdint>
 #include <list>
 #include <map>
 #include <memory>
+#include <set>
 #include <vector>
 
 namespace placement {
@@ -73,6 +75,12 @@ public:
     /// is. A later call supersedes an earlier one still computing.
     void requestMinimumAph(const QString& machineKey, std::shared_ptr<const Topology> topology, int size);
 
+    /// Keeps minimum APH values between sessions in `directory` (MinimumAphFile): a machine's
+    /// stored values are read when it is first asked about, and what is found is written
+    /// there a second after it arrives and when the cache is destroyed. Empty (the default):
+    /// nothing is read or written.
+    void setDiskDirectory(const QString& directory);
+
     std::shared_ptr<const JobMetricsTable> metrics(const QString& runKey) const;
     std::shared_ptr<const MinimumAphTable> minimumAph(const QString& machineKey) const;
 
@@ -90,13 +98,20 @@ private:
     struct Shared; ///< what the worker hands over, under a lock
     void publish();
     /// Enters the values `found` has (NaN: not found) into the table of `machineKey`.
-    void mergeMinimumAph(const QString& machineKey, const MinimumAphTable& found);
+    void mergeMinimumAph(const QString& machineKey, const MinimumAphTable& found, bool fromDisk = false);
+    /// Reads the values stored for `machineKey` once (setDiskDirectory()).
+    void loadFromDisk(const QString& machineKey, size_t entries);
+    void saveToDisk();
 
     std::shared_ptr<Shared> m_shared;
     QString m_runKey;
     QString m_machineKey;
     std::list<std::pair<QString, std::shared_ptr<const JobMetricsTable>>> m_kept; ///< most recent first
     std::map<QString, std::shared_ptr<const MinimumAphTable>> m_minimumAph;
+    QString m_diskDirectory;
+    std::set<QString> m_readFromDisk; ///< machines whose file was read
+    std::set<QString> m_unsaved; ///< machines with values found since the last write
+    QTimer* m_saveTimer = nullptr;
     // Last members: destroyed first, so no job outlives what it reports to.
     /// The shown run's table and sizes, when no other thread wants a CPU.
     JobTracker m_tables{this, JobTracker::Priority::Idle};

@@ -9,6 +9,7 @@
 #include "app/JobMetricsCache.h"
 #include "app/JobTableModel.h"
 #include "app/MachineData.h"
+#include "app/MinimumAphFile.h"
 
 #include <QHeaderView>
 #include <QLabel>
@@ -32,6 +33,7 @@ JobsDock::JobsDock(QWidget* parent)
     , m_cache(new JobMetricsCache(this))
 {
     setObjectName(QStringLiteral("jobsDock"));
+    m_cache->setDiskDirectory(MinimumAphFile::defaultDirectory());
     auto* content = new QWidget;
     auto* layout = new QVBoxLayout(content);
     layout->setContentsMargins(4, 4, 4, 4);

@@ -296,6 +296,8 @@ double peelFromWhole(const TorusTopology& torus, int size)
 
 double minimumBoxAph(const TorusTopology& torus, int size)
 {
+    if (!torus.emptySlots().empty())
+        return minimumAphAroundEmptySlots(torus, size).aph;
     const int perRouter = torus.nodesPerRouter();
     const int routers = (size + perRouter - 1) / perRouter;
     const int dims = torus.dimensions();
@@ -378,6 +380,347 @@ double minimumBoxAph(const TorusTopology& torus, int size)
         throw std::invalid_argument("minimum APH: no box holds the job");
     best = refineByMoves(torus, bestCells, bestWeights, size, best);
     return std::min({best, growFromCentre(torus, size), peelFromWhole(torus, size)});
+}
+
+namespace {
+
+/// Work bound of one search step, as the searches above.
+constexpr long long workBound = 60'000'000;
+
+/// Nodes held per router, with every router's summed hops to the nodes held, kept as nodes
+/// are added and removed (O(routers · dims) per change).
+class Holding
+{
+public:
+    Holding(const std::vector<int>& coordinates, const TorusTopology& torus)
+        : m_coordinates(coordinates)
+        , m_torus(torus)
+        , m_dims(torus.dimensions())
+        , m_weight(static_cast<size_t>(torus.routerCount()), 0)
+        , m_cost(static_cast<size_t>(torus.routerCount()), 0)
+    {}
+
+    int routerHops(int a, int b) const
+    {
+        int total = 0;
+        for (int d = 0; d < m_dims; ++d)
+            total += m_torus.distance(d, m_coordinates[static_cast<size_t>(a * m_dims + d)],
+                                      m_coordinates[static_cast<size_t>(b * m_dims + d)]);
+        return total;
+    }
+
+    void change(int router, int count)
+    {
+        m_weight[static_cast<size_t>(router)] += count;
+        m_held += count;
+        for (size_t x = 0; x < m_cost.size(); ++x)
+            m_cost[x] += static_cast<std::int64_t>(count) * routerHops(static_cast<int>(x), router);
+    }
+
+    /// Holds `weights` (per router) in place of what was held: O(routers · sum of extents).
+    void assign(std::vector<int> weights)
+    {
+        m_weight = std::move(weights);
+        m_held = 0;
+        for (int w : m_weight)
+            m_held += w;
+        std::fill(m_cost.begin(), m_cost.end(), 0);
+        const auto& extents = m_torus.extents();
+        for (int d = 0; d < m_dims; ++d) {
+            const int extent = extents[static_cast<size_t>(d)];
+            std::vector<std::int64_t> histogram(static_cast<size_t>(extent), 0);
+            for (size_t x = 0; x < m_weight.size(); ++x)
+                histogram[static_cast<size_t>(m_coordinates[x * static_cast<size_t>(m_dims) + static_cast<size_t>(d)])]
+                    += m_weight[x];
+            // toCoordinate[a]: hops along d from coordinate a to every node held.
+            std::vector<std::int64_t> toCoordinate(static_cast<size_t>(extent), 0);
+            for (int a = 0; a < extent; ++a)
+                for (int y = 0; y < extent; ++y)
+                    toCoordinate[static_cast<size_t>(a)]
+                        += histogram[static_cast<size_t>(y)] * m_torus.distance(d, a, y);
+            for (size_t x = 0; x < m_cost.size(); ++x)
+                m_cost[x] += toCoordinate[static_cast<size_t>(
+                    m_coordinates[x * static_cast<size_t>(m_dims) + static_cast<size_t>(d)])];
+        }
+    }
+
+    int held() const { return m_held; }
+    int weight(int router) const { return m_weight[static_cast<size_t>(router)]; }
+    std::int64_t cost(int router) const { return m_cost[static_cast<size_t>(router)]; }
+    const std::vector<int>& weights() const { return m_weight; }
+
+    /// Hops summed over ordered pairs of the nodes held.
+    std::int64_t orderedPairHops() const
+    {
+        std::int64_t total = 0;
+        for (size_t x = 0; x < m_weight.size(); ++x)
+            total += m_weight[x] * m_cost[x];
+        return total;
+    }
+
+private:
+    const std::vector<int>& m_coordinates;
+    const TorusTopology& m_torus;
+    int m_dims;
+    std::vector<int> m_weight;
+    std::vector<std::int64_t> m_cost;
+    int m_held = 0;
+};
+
+class Search
+{
+public:
+    Search(const TorusTopology& torus, int size)
+        : m_torus(torus)
+        , m_size(size)
+        , m_dims(torus.dimensions())
+        , m_routers(torus.routerCount())
+        , m_capacity(static_cast<size_t>(torus.routerCount()), torus.nodesPerRouter())
+    {
+        for (int slot : torus.emptySlots())
+            --m_capacity[static_cast<size_t>(torus.routerOf(slot))];
+        m_coordinates.resize(static_cast<size_t>(m_routers * m_dims));
+        for (int r = 0; r < m_routers; ++r)
+            for (int d = 0; d < m_dims; ++d)
+                m_coordinates[static_cast<size_t>(r * m_dims + d)] = torus.routerCoordinate(r, d);
+    }
+
+    MinimumAphPlacement run()
+    {
+        translatedBoxes();
+        const int count = (m_size + m_torus.nodesPerRouter() - 1) / m_torus.nodesPerRouter();
+        const long long growth = static_cast<long long>(count) * m_routers * m_dims;
+        // Growth from every router where that is cheap (small machines), else from the centre.
+        if (growth * m_routers <= workBound) {
+            for (int seed = 0; seed < m_routers; ++seed)
+                grow(seed);
+        } else if (growth <= workBound) {
+            // The full router closest to the middle of the machine.
+            int middle = 0;
+            for (int d = 0; d < m_dims; ++d)
+                middle += (m_torus.extents()[static_cast<size_t>(d)] - 1) / 2 * m_torus.stride(d);
+            const Holding probe(m_coordinates, m_torus);
+            int seed = -1;
+            for (int r = 0; r < m_routers; ++r)
+                if (m_capacity[static_cast<size_t>(r)] == m_torus.nodesPerRouter()
+                    && (seed < 0 || probe.routerHops(r, middle) < probe.routerHops(seed, middle)))
+                    seed = r;
+            if (seed >= 0)
+                grow(seed);
+        }
+        if (static_cast<long long>(m_routers) * m_routers * m_dims <= workBound)
+            peel();
+        if (m_best.nodes.empty())
+            throw std::invalid_argument("minimum APH: the machine has fewer nodes than the job");
+        return m_best;
+    }
+
+private:
+    /// Adds nodes where they cost least, or drops them where they cost most, until exactly
+    /// `size` are held; then moves single nodes from the most outlying router to the free
+    /// slot closest to everything while that lowers the total.
+    void settle(Holding& holding)
+    {
+        while (holding.held() < m_size) {
+            int best = -1;
+            for (int x = 0; x < m_routers; ++x)
+                if (holding.weight(x) < m_capacity[static_cast<size_t>(x)]
+                    && (best < 0 || holding.cost(x) < holding.cost(best)))
+                    best = x;
+            if (best < 0)
+                return; // not enough nodes
+            holding.change(
+                best, std::min(m_capacity[static_cast<size_t>(best)] - holding.weight(best), m_size - holding.held()));
+        }
+        while (holding.held() > m_size) {
+            int worst = -1;
+            for (int x = m_routers - 1; x >= 0; --x)
+                if (holding.weight(x) > 0 && (worst < 0 || holding.cost(x) > holding.cost(worst)))
+                    worst = x;
+            holding.change(worst, -std::min(holding.weight(worst), holding.held() - m_size));
+        }
+        const long long moves = workBound / std::max<long long>(1, static_cast<long long>(m_routers) * m_dims);
+        for (long long move = 0; move < moves; ++move) {
+            int from = -1;
+            int to = -1;
+            for (int x = 0; x < m_routers; ++x) {
+                if (holding.weight(x) > 0 && (from < 0 || holding.cost(x) > holding.cost(from)))
+                    from = x;
+                if (holding.weight(x) < m_capacity[static_cast<size_t>(x)]
+                    && (to < 0 || holding.cost(x) < holding.cost(to)))
+                    to = x;
+            }
+            if (from < 0 || to < 0 || from == to)
+                break;
+            // Removing a node from `from` saves its cost; adding one at `to` costs what `to`
+            // costs once that node has gone.
+            const std::int64_t gain = holding.cost(from) - (holding.cost(to) - holding.routerHops(to, from));
+            if (gain <= 0)
+                break;
+            holding.change(from, -1);
+            holding.change(to, 1);
+        }
+        consider(holding);
+    }
+
+    void consider(const Holding& holding)
+    {
+        if (holding.held() != m_size)
+            return;
+        const double n = m_size;
+        const double aph = static_cast<double>(holding.orderedPairHops()) / (n * (n - 1));
+        if (!m_best.nodes.empty() && aph >= m_best.aph)
+            return;
+        m_best.aph = aph;
+        m_best.nodes.clear();
+        const int perRouter = m_torus.nodesPerRouter();
+        for (int r = 0; r < m_routers; ++r) {
+            int left = holding.weight(r);
+            for (int slot = 0; slot < perRouter && left > 0; ++slot) {
+                const int node = r * perRouter + slot;
+                if (!m_torus.isEmptySlot(node)) {
+                    m_best.nodes.push_back(node);
+                    --left;
+                }
+            }
+        }
+    }
+
+    /// The boxes that would be best without the holes, each moved to where the fewest of its
+    /// slots are empty, its holes then made up by the routers closest to it.
+    void translatedBoxes()
+    {
+        const int perRouter = m_torus.nodesPerRouter();
+        const int routers = (m_size + perRouter - 1) / perRouter;
+        const auto& extents = m_torus.extents();
+        const auto& wraps = m_torus.wraps();
+        // The three best shapes by their APH on full routers.
+        struct Shape
+        {
+            double aph;
+            std::vector<int> sides;
+        };
+        std::vector<Shape> shapes;
+        std::vector<int> sides(static_cast<size_t>(m_dims), 1);
+        std::vector<std::vector<int>> cells;
+        std::vector<int> prefix(static_cast<size_t>(m_dims), 0);
+        auto score = [&] {
+            cells.clear();
+            fillBox(sides, m_dims, routers, cells, prefix);
+            std::int64_t total = 0;
+            for (int d = 0; d < m_dims; ++d) {
+                std::vector<std::int64_t> h(static_cast<size_t>(sides[static_cast<size_t>(d)]), 0);
+                for (const auto& cell : cells)
+                    h[static_cast<size_t>(cell[static_cast<size_t>(d)])] += perRouter;
+                total += pairSum(h, extents[static_cast<size_t>(d)], wraps[static_cast<size_t>(d)]);
+            }
+            shapes.push_back({static_cast<double>(total), sides});
+        };
+        std::function<void(int, long long)> choose = [&](int dim, long long product) {
+            if (dim == m_dims - 1) {
+                const long long last = (routers + product - 1) / product;
+                if (last <= extents[static_cast<size_t>(dim)]) {
+                    sides[static_cast<size_t>(dim)] = static_cast<int>(last);
+                    score();
+                }
+                return;
+            }
+            for (int side = 1; side <= extents[static_cast<size_t>(dim)]; ++side) {
+                sides[static_cast<size_t>(dim)] = side;
+                choose(dim + 1, product * side);
+                if (product * side >= routers)
+                    break;
+            }
+        };
+        choose(0, 1);
+        std::stable_sort(shapes.begin(), shapes.end(), [](const Shape& a, const Shape& b) { return a.aph < b.aph; });
+        if (shapes.size() > 3)
+            shapes.resize(3);
+
+        std::vector<std::pair<int, int>> holes; // router, empty slots
+        for (int r = 0; r < m_routers; ++r)
+            if (m_capacity[static_cast<size_t>(r)] < perRouter)
+                holes.emplace_back(r, perRouter - m_capacity[static_cast<size_t>(r)]);
+        for (const Shape& shape : shapes) {
+            cells.clear();
+            fillBox(shape.sides, m_dims, routers, cells, prefix);
+            if (static_cast<long long>(holes.size()) * static_cast<long long>(cells.size()) > workBound)
+                continue;
+            // Offsets: anywhere round a ring, within the line on a mesh.
+            std::vector<int> range(static_cast<size_t>(m_dims));
+            std::vector<int> offsetStride(static_cast<size_t>(m_dims));
+            int offsets = 1;
+            for (int d = 0; d < m_dims; ++d) {
+                const auto dd = static_cast<size_t>(d);
+                range[dd] = wraps[dd] ? extents[dd] : extents[dd] - shape.sides[dd] + 1;
+                offsetStride[dd] = offsets;
+                offsets *= range[dd];
+            }
+            std::vector<std::int64_t> lost(static_cast<size_t>(offsets), 0);
+            for (const auto& [router, empty] : holes)
+                for (const auto& cell : cells) {
+                    int offset = 0;
+                    bool inside = true;
+                    for (int d = 0; d < m_dims && inside; ++d) {
+                        const auto dd = static_cast<size_t>(d);
+                        int o = m_coordinates[static_cast<size_t>(router * m_dims + d)] - cell[dd];
+                        if (wraps[dd])
+                            o = (o + extents[dd]) % extents[dd];
+                        inside = o >= 0 && o < range[dd];
+                        offset += o * offsetStride[dd];
+                    }
+                    if (inside)
+                        lost[static_cast<size_t>(offset)] += empty;
+                }
+            const auto least = static_cast<int>(std::min_element(lost.begin(), lost.end()) - lost.begin());
+            std::vector<int> weights(static_cast<size_t>(m_routers), 0);
+            for (const auto& cell : cells) {
+                int router = 0;
+                for (int d = 0; d < m_dims; ++d) {
+                    const auto dd = static_cast<size_t>(d);
+                    const int o = least / offsetStride[dd] % range[dd];
+                    router += (cell[dd] + o) % extents[dd] * m_torus.stride(d);
+                }
+                weights[static_cast<size_t>(router)] = m_capacity[static_cast<size_t>(router)];
+            }
+            Holding holding(m_coordinates, m_torus);
+            holding.assign(std::move(weights));
+            settle(holding);
+        }
+    }
+
+    void grow(int seed)
+    {
+        Holding holding(m_coordinates, m_torus);
+        if (m_capacity[static_cast<size_t>(seed)] == 0)
+            return;
+        holding.change(seed, std::min(m_capacity[static_cast<size_t>(seed)], m_size));
+        settle(holding);
+    }
+
+    void peel()
+    {
+        Holding holding(m_coordinates, m_torus);
+        holding.assign(m_capacity);
+        settle(holding);
+    }
+
+    const TorusTopology& m_torus;
+    int m_size;
+    int m_dims;
+    int m_routers;
+    std::vector<int> m_capacity; ///< nodes per router, empty slots left out
+    std::vector<int> m_coordinates; ///< router * dims + dim
+    MinimumAphPlacement m_best;
+};
+
+} // namespace
+
+MinimumAphPlacement minimumAphAroundEmptySlots(const TorusTopology& torus, int size)
+{
+    if (size < 2 || size > torus.usableNodeCount())
+        throw std::invalid_argument("minimum APH: a job of " + std::to_string(size) + " nodes does not fit");
+    return Search(torus, size).run();
 }
 
 } // namespace placement

@@ -3,7 +3,13 @@
 
 #pragma once
 
+#include <vector>
+
 namespace placement {
+
+/// Changes whenever a minimum APH search (trees, tori, dragonflies) may find another value
+/// for the same machine and size: values kept from an earlier search are then not used.
+constexpr int minimumAphSearchVersion = 2;
 
 class TorusTopology;
 struct SwitchHierarchy;
@@ -20,7 +26,24 @@ double minimumSwitchTreeAph(const SwitchHierarchy& tree, int size);
 /// from the middle of the machine; peeling the most outlying routers off the whole machine
 /// (the last two within a work bound, so on machines of Titan's size boxes only). Every
 /// router is full but one, the most outlying. Equal to exhaustive search on the small tori
-/// and meshes of the tests; elsewhere an upper bound of the true minimum.
+/// and meshes of the tests; elsewhere an upper bound of the true minimum. On a machine with
+/// empty slots (Topology::emptySlots()), minimumAphAroundEmptySlots().
 double minimumBoxAph(const TorusTopology& torus, int size);
+
+/// A placement found by a minimum-APH search, and its APH.
+struct MinimumAphPlacement
+{
+    double aph = 0;
+    std::vector<int> nodes; ///< ascending, none of them an empty slot
+};
+
+/// The smallest APH found for `size` (2 .. usable nodes) nodes on a torus or mesh with empty
+/// slots, among placements on nodes that exist: an upper bound of the true minimum, never
+/// below it. Candidates: the three best boxes on full routers, each moved to where the
+/// fewest of its slots are empty; growth from every router (small machines) or from the
+/// middle; the whole machine peeled. Each is brought to `size` nodes by adding the free
+/// slots closest to it or dropping its most outlying nodes, then improved by moving single
+/// nodes while that lowers the total. Throws std::invalid_argument for a size that does not fit.
+MinimumAphPlacement minimumAphAroundEmptySlots(const TorusTopology& torus, int size);
 
 } // namespace placement

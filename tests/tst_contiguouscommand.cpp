@@ -71,6 +71,37 @@ private slots:
         QVERIFY(!QFile::exists(path + QStringLiteral(".partial")));
     }
 
+    void windowsSkipEmptySlots()
+    {
+        // A 4x4 torus whose routers 5 and 6 hold no node: in row order the 14 nodes are
+        // 0-4, 7-15, so 14 - 4 + 1 windows of 4 nodes. The bug: the windows ran over the
+        // empty slots as if they were nodes (13 windows, one of them 4-7 holding 5 and 6).
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("windows.csv"));
+        const Result result = placement({QStringLiteral("contiguous"), QStringLiteral("--machine"),
+                                         QStringLiteral("torus extents=4x4 empty=5,6"), QStringLiteral("--size"),
+                                         QStringLiteral("4,14"), QStringLiteral("--order"), QStringLiteral("row"),
+                                         QStringLiteral("--csv"), path});
+        QCOMPARE(result.exitCode, 0);
+        QVERIFY2(result.output.contains(QStringLiteral("order row: 14 nodes")), qPrintable(result.output));
+        QVERIFY2(result.output.contains(QStringLiteral("size 4: 11 contiguous allocations")),
+                 qPrintable(result.output));
+        QVERIFY2(result.output.contains(QStringLiteral("size 14: 1 contiguous allocations")),
+                 qPrintable(result.output));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QStringList lines = QString::fromUtf8(file.readAll()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+        QCOMPARE(lines.size(), 1 + 11 + 1);
+        // The window starting at node 4 is 4, 7, 8, 9: it ends at node 9.
+        QVERIFY2(lines.contains(QStringLiteral("4,4,4,9,1.666667")), qPrintable(lines.join(QLatin1Char('\n'))));
+        const Result tooLarge = placement({QStringLiteral("contiguous"), QStringLiteral("--machine"),
+                                           QStringLiteral("torus extents=4x4 empty=5,6"), QStringLiteral("--size"),
+                                           QStringLiteral("15"), QStringLiteral("--order"), QStringLiteral("row")});
+        QCOMPARE(tooLarge.exitCode == 0, false);
+        QVERIFY2(tooLarge.errors.contains(QStringLiteral("larger than the machine (14 nodes)")),
+                 qPrintable(tooLarge.errors));
+    }
+
     void titanIsFast()
     {
         QElapsedTimer timer;

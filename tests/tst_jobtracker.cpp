@@ -3,18 +3,24 @@
 
 #include "app/JobMetricsCache.h"
 #include "app/JobTracker.h"
+#include "app/MinimumAphFile.h"
 #include "app/ModalJob.h"
+#include "core/MinimumAph.h"
 #include "core/PlacementMetrics.h"
 #include "core/TorusTopology.h"
 
 #include <QCoreApplication>
+#include <QFile>
 #include <QSignalSpy>
+#include <QTemporaryDir>
 #include <QTest>
 #include <QThread>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cmath>
+#include <limits>
 #include <memory>
 #include <sched.h>
 #include <thread>
@@ -313,6 +319,69 @@ private slots:
         QCOMPARE((*table)[3], analyzer.minimumAph(3));
         QVERIFY(cache.metrics(QStringLiteral("run")) != nullptr);
         QVERIFY(!cache.isComputing());
+    }
+
+    void metricsCacheKeepsMinimumAphBetweenSessions()
+    {
+        // A second explorer on the same machine reads what the first found, without
+        // computing; a file of another machine or search, or a damaged one, is not used.
+        QTemporaryDir dir;
+        const auto torus
+            = std::make_shared<const TorusTopology>(std::vector<int>{6, 5, 4}, std::vector<bool>{true, true, false}, 2);
+        PlacementAnalyzer analyzer(*torus);
+        const QString key = QStringLiteral("torus extents=6x5x4 wrap=yyn nodes-per-router=2");
+        {
+            JobMetricsCache first;
+            first.setDiskDirectory(dir.path());
+            first.requestMinimumAph(key, torus, 37);
+            QTRY_VERIFY(first.minimumAph(key) != nullptr);
+            const std::vector<Job> jobs{{"1", "a", 0, 0, 10, {0, 1, 2, 3, 4}}, {"2", "b", 0, 0, 10, {5, 6, 7}}};
+            QSignalSpy finished(&first, &JobMetricsCache::finished);
+            first.request(QStringLiteral("run"), key, *torus, jobs);
+            QTRY_COMPARE(finished.count(), 1);
+        } // written when destroyed at the latest
+        const QString file = MinimumAphFile::path(dir.path(), key);
+        QVERIFY(QFile::exists(file));
+
+        JobMetricsCache second;
+        second.setDiskDirectory(dir.path());
+        QSignalSpy updated(&second, &JobMetricsCache::minimumAphUpdated);
+        second.requestMinimumAph(key, torus, 37);
+        // Known at once, from the file: no worker ran.
+        QVERIFY(second.minimumAph(key) != nullptr);
+        QCOMPARE(updated.count(), 1);
+        const auto table = second.minimumAph(key);
+        QCOMPARE((*table)[37], analyzer.minimumAph(37)); // exact: 17 digits
+        QCOMPARE((*table)[5], analyzer.minimumAph(5));
+        QCOMPARE((*table)[3], analyzer.minimumAph(3));
+        QVERIFY(std::isnan((*table)[4]));
+
+        // Another machine has its own file; nothing is read for it.
+        QVERIFY(MinimumAphFile::path(dir.path(), key + QStringLiteral(" empty=0")) != file);
+        const auto other = MinimumAphFile::load(dir.path(), key + QStringLiteral(" empty=0"), 241);
+        QVERIFY(std::all_of(other.begin(), other.end(), [](double v) { return std::isnan(v); }));
+
+        // A damaged file is not used, and is rewritten whole by the next save.
+        QFile damaged(file);
+        QVERIFY(damaged.open(QIODevice::Append));
+        damaged.write("38 not-a-number\n");
+        damaged.close();
+        const auto refused = MinimumAphFile::load(dir.path(), key, 241);
+        QVERIFY(std::all_of(refused.begin(), refused.end(), [](double v) { return std::isnan(v); }));
+        std::vector<double> found(241, std::numeric_limits<double>::quiet_NaN());
+        found[37] = analyzer.minimumAph(37);
+        QVERIFY(MinimumAphFile::save(dir.path(), key, found));
+        const auto rewritten = MinimumAphFile::load(dir.path(), key, 241);
+        QCOMPARE(rewritten[37], analyzer.minimumAph(37));
+        QVERIFY(std::isnan(rewritten[38]));
+
+        // A file under the right name but written for another machine is not used.
+        QVERIFY(damaged.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        damaged.write("placement-explorer minimum APH, search version " + QByteArray::number(minimumAphSearchVersion)
+                      + "\nmachine torus extents=2x2\n37 0.5\n");
+        damaged.close();
+        const auto foreign = MinimumAphFile::load(dir.path(), key, 241);
+        QVERIFY(std::isnan(foreign[37]));
     }
 };
 

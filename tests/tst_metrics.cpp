@@ -3,6 +3,7 @@
 
 #include "core/FatTreeTopology.h"
 #include "core/MachineSpec.h"
+#include "core/MinimumAph.h"
 #include "core/PlacementMetrics.h"
 #include "core/SplitMix64.h"
 #include "core/SwitchHierarchy.h"
@@ -361,6 +362,106 @@ private slots:
         }
         QCOMPARE(analyzer.minimumAph(1), 0.0);
         QVERIFY_THROWS_EXCEPTION(std::invalid_argument, analyzer.minimumAph(n + 1));
+    }
+
+    void minimumAphAroundEmptySlotsMatchesExhaustiveSearch_data()
+    {
+        QTest::addColumn<QString>("spec");
+        QTest::addColumn<int>("largest");
+        // Holes where the best shapes of a full machine would be.
+        QTest::newRow("torus 4x4, a 2x2 block of holes") << "torus extents=4x4 empty=5,6,9,10" << 11;
+        QTest::newRow("mesh 4x4, a cross of holes") << "torus extents=4x4 wrap=nn empty=1,4,5,6,9,13" << 9;
+        QTest::newRow("torus 3x5, a line of holes") << "torus extents=3x5 empty=1,4,7,10" << 10;
+        QTest::newRow("3x3x2, 2 per router, half-empty routers")
+            << "torus extents=3x3x2 wrap=yyn nodes-per-router=2 empty=1,3,8,9,17,24,35" << 6;
+    }
+    void minimumAphAroundEmptySlotsMatchesExhaustiveSearch()
+    {
+        // The bug: the search counted empty slots as nodes, so on a torus with holes it gave a
+        // minimum below that of every placement on the nodes that exist.
+        QFETCH(QString, spec);
+        QFETCH(int, largest);
+        const auto topology = parseMachineSpec(spec.toStdString());
+        const auto& torus = dynamic_cast<const TorusTopology&>(*topology);
+        QVERIFY(!topology->emptySlots().empty());
+        PlacementAnalyzer analyzer(*topology);
+        std::vector<int> usable;
+        for (int node = 0; node < topology->nodeCount(); ++node)
+            if (!topology->isEmptySlot(node))
+                usable.push_back(node);
+        const int n = static_cast<int>(usable.size());
+        for (int size = 2; size <= largest; ++size) {
+            std::vector<int> pick(static_cast<size_t>(size));
+            for (int i = 0; i < size; ++i)
+                pick[static_cast<size_t>(i)] = i;
+            std::vector<int> subset(static_cast<size_t>(size));
+            double best = 1e300;
+            while (true) {
+                for (int i = 0; i < size; ++i)
+                    subset[static_cast<size_t>(i)] = usable[static_cast<size_t>(pick[static_cast<size_t>(i)])];
+                best = std::min(best, bruteAph(*topology, subset, false));
+                int i = size - 1;
+                while (i >= 0 && pick[static_cast<size_t>(i)] == n - size + i)
+                    --i;
+                if (i < 0)
+                    break;
+                ++pick[static_cast<size_t>(i)];
+                for (int j = i + 1; j < size; ++j)
+                    pick[static_cast<size_t>(j)] = pick[static_cast<size_t>(j - 1)] + 1;
+            }
+            const QString where
+                = QStringLiteral("size %1: %2 vs exhaustive %3").arg(size).arg(analyzer.minimumAph(size)).arg(best);
+            QVERIFY2(std::abs(analyzer.minimumAph(size) - best) < 1e-9, qPrintable(where));
+            // The value is that of a placement on nodes only.
+            const MinimumAphPlacement found = minimumAphAroundEmptySlots(torus, size);
+            QCOMPARE(static_cast<int>(found.nodes.size()), size);
+            QVERIFY(std::is_sorted(found.nodes.begin(), found.nodes.end()));
+            QVERIFY(std::adjacent_find(found.nodes.begin(), found.nodes.end()) == found.nodes.end());
+            for (int node : found.nodes)
+                QVERIFY2(node >= 0 && node < topology->nodeCount() && !topology->isEmptySlot(node), qPrintable(where));
+            QVERIFY2(std::abs(bruteAph(*topology, found.nodes, false) - found.aph) < 1e-9, qPrintable(where));
+        }
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, analyzer.minimumAph(n + 1));
+        QCOMPARE(analyzer.minimumAph(n), bruteAph(*topology, usable, false));
+    }
+
+    void minimumAphAroundEmptySlotsOnTitan()
+    {
+        // Titan's shape with a plane of routers holding one node instead of two and a block
+        // of routers with none, in the middle: every size is placed on nodes that exist, and
+        // does better than the nodes that exist taken in index order.
+        std::string empty;
+        for (int y = 0; y < 16; ++y)
+            for (int z = 0; z < 24; ++z)
+                empty += (empty.empty() ? "" : ",") + std::to_string(2 * (3 + 25 * (y + 16 * z)) + 1);
+        for (int z = 10; z < 14; ++z)
+            for (int y = 6; y < 10; ++y)
+                for (int x = 10; x < 15; ++x) {
+                    const int router = x + 25 * (y + 16 * z);
+                    empty += "," + std::to_string(2 * router) + "," + std::to_string(2 * router + 1);
+                }
+        const std::string shape = "torus extents=25x16x24 nodes-per-router=2";
+        const auto holes = parseMachineSpec(shape + " empty=" + empty);
+        QCOMPARE(holes->usableNodeCount(), holes->nodeCount() - 16 * 24 - 2 * 80);
+        PlacementAnalyzer analyzer(*holes);
+        for (int size : {2, 64, 1000, 4096, 18000}) {
+            const MinimumAphPlacement found
+                = minimumAphAroundEmptySlots(dynamic_cast<const TorusTopology&>(*holes), size);
+            QCOMPARE(static_cast<int>(found.nodes.size()), size);
+            for (int node : found.nodes)
+                QVERIFY(!holes->isEmptySlot(node));
+            QVERIFY(std::abs(analyzer.measure(found.nodes).aph - found.aph) < 1e-9);
+            QCOMPARE(analyzer.minimumAph(size), found.aph);
+            std::vector<int> inOrder;
+            for (int node = 0; static_cast<int>(inOrder.size()) < size; ++node)
+                if (!holes->isEmptySlot(node))
+                    inOrder.push_back(node);
+            QVERIFY2(found.aph <= analyzer.measure(inOrder).aph,
+                     qPrintable(QStringLiteral("size %1: %2 above %3 in index order")
+                                    .arg(size)
+                                    .arg(found.aph)
+                                    .arg(analyzer.measure(inOrder).aph)));
+        }
     }
 
     void minimumAphOnWholeMachines()

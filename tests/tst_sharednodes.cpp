@@ -353,6 +353,27 @@ private slots:
             }
             QVERIFY(drawn.size() >= 2);
             ++sharedRows;
+            // The outline of a job sharing the node surrounds its cores only. The bug: it
+            // surrounded the whole row, the other jobs' cores with it.
+            for (int job : drawn) {
+                gantt->setHighlightedJob(job);
+                const QList<QRectF> outline = gantt->highlightOutline();
+                QVERIFY(!outline.isEmpty());
+                int onThisRow = 0;
+                for (const QRectF& rect : outline) {
+                    if (rect.top() < area.top() + node * rowHeight - 1e-6
+                        || rect.bottom() > area.top() + (node + 1) * rowHeight + 1e-6)
+                        continue;
+                    ++onThisRow;
+                    QVERIFY2(
+                        rect.height() < rowHeight - 1e-6,
+                        qPrintable(QStringLiteral("node %1, job %2: the outline covers the row").arg(node).arg(job)));
+                    QCOMPARE(gantt->jobAt({gantt->xOf(time), rect.center().y()}), job);
+                }
+                QVERIFY(onThisRow > 0);
+            }
+            gantt->setHighlightedJob(-1);
+            QVERIFY(gantt->highlightOutline().isEmpty());
         }
         QVERIFY(sharedRows > 0);
     }

@@ -258,23 +258,54 @@ void GanttChart::paintEvent(QPaintEvent*)
     QPainter painter(this);
     painter.drawImage(0, 0, m_image);
     const QRectF area = barArea();
-    if (m_jobs && m_highlighted >= 0 && static_cast<size_t>(m_highlighted) < m_jobs->size()) {
+    const QList<QRectF> outline = highlightOutline();
+    if (!outline.isEmpty()) {
         painter.setPen(QPen(Qt::white, 1.5));
         painter.setBrush(Qt::NoBrush);
-        const double xScale = area.width() / static_cast<double>(m_last - m_first);
-        const double yScale = area.height() / m_nodeCount;
-        std::vector<GanttBar> bars;
-        std::vector<int> scratch;
-        appendGanttBars((*m_jobs)[static_cast<size_t>(m_highlighted)], m_highlighted, bars, scratch);
-        for (const GanttBar& bar : bars)
-            painter.drawRect(QRectF(area.left() + static_cast<double>(bar.start - m_first) * xScale - 1,
-                                    area.top() + bar.first * yScale - 1,
-                                    std::max(1.0, static_cast<double>(bar.end - bar.start) * xScale) + 2,
-                                    std::max(1.0, (bar.last + 1 - bar.first) * yScale) + 2));
+        for (const QRectF& rect : outline)
+            painter.drawRect(rect.adjusted(-1, -1, 1, 1));
     }
     const double x = xOf(m_time);
     painter.setPen(QPen(QColor(255, 255, 255, 220), 1.5));
     painter.drawLine(QPointF(x, area.top()), QPointF(x, area.bottom()));
+}
+
+QList<QRectF> GanttChart::highlightOutline() const
+{
+    QList<QRectF> outline;
+    if (!hasHighlightedJob())
+        return outline;
+    const QRectF area = barArea();
+    const double xScale = area.width() / static_cast<double>(m_last - m_first);
+    const double yScale = area.height() / m_nodeCount;
+    const Job& job = (*m_jobs)[static_cast<size_t>(m_highlighted)];
+    const double x = area.left() + static_cast<double>(job.start - m_first) * xScale;
+    const double w = std::max(1.0, static_cast<double>(job.end - job.start) * xScale);
+    if (drawsCores()) {
+        for (size_t k = 0; k < job.nodes.size(); ++k) {
+            const int node = job.nodes[k];
+            const double rowTop = area.top() + node * yScale;
+            const auto runs = m_slots->runs(static_cast<size_t>(m_highlighted), k);
+            const int nodeCores
+                = static_cast<size_t>(node) < m_nodeCores.size() ? m_nodeCores[static_cast<size_t>(node)] : 0;
+            if (runs.empty() || nodeCores <= 0) {
+                outline.append(QRectF(x, rowTop, w, yScale));
+                continue;
+            }
+            for (const CoreSlots::Run& run : runs)
+                outline.append(QRectF(x, rowTop + yScale * run.first / nodeCores, w, yScale * run.count / nodeCores));
+        }
+        return outline;
+    }
+    std::vector<GanttBar> bars;
+    std::vector<int> scratch;
+    appendGanttBars(job, m_highlighted, bars, scratch);
+    for (const GanttBar& bar : bars)
+        outline.append(QRectF(area.left() + static_cast<double>(bar.start - m_first) * xScale,
+                              area.top() + bar.first * yScale,
+                              std::max(1.0, static_cast<double>(bar.end - bar.start) * xScale),
+                              std::max(1.0, (bar.last + 1 - bar.first) * yScale)));
+    return outline;
 }
 
 void GanttChart::mousePressEvent(QMouseEvent* event)

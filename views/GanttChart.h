@@ -62,6 +62,12 @@ public:
         return m_jobs && m_highlighted >= 0 && static_cast<size_t>(m_highlighted) < m_jobs->size();
     }
 
+    /// What the outline of the highlighted job surrounds, in widget coordinates: its runs of
+    /// nodes over its run time; where cores are drawn (drawsCores()), on each node the part of
+    /// the row of the cores it holds (the whole row where they are not known). Empty without
+    /// a highlighted job.
+    QList<QRectF> highlightOutline() const;
+
     /// Room the node labels need left of the bars, and the least gap at the right.
     static constexpr int MinimumLeftMargin = 46;
     static constexpr int MinimumRightMargin = 8;

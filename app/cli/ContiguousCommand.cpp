@@ -111,7 +111,11 @@ int runContiguous(const QStringList& arguments)
     const auto* torus = dynamic_cast<const TorusTopology*>(topology.get());
     if (!torus)
         throw std::invalid_argument("contiguous allocations need a torus, not a " + topology->describe());
-    const std::vector<int> order = nodeOrderByName(*topology, orderName);
+    // A list allocator never hands out a slot without a node (Topology::emptySlots()): the
+    // order runs over the machine's nodes only.
+    std::vector<int> order = nodeOrderByName(*topology, orderName);
+    order.erase(std::remove_if(order.begin(), order.end(), [&](int node) { return topology->isEmptySlot(node); }),
+                order.end());
     const ContiguousWindowScan scan(*torus, order);
     for (int size : sizes)
         if (size > scan.orderSize())
