@@ -133,7 +133,7 @@ void JobMetricsCache::request(const QString& runKey, const QString& machineKey, 
 
     m_shared = std::make_shared<Shared>();
     m_shared->minimumAph = std::move(known);
-    // Minimum APH takes about half a second per job size on Titan, for every size in the
+    // Minimum APH takes about 10 ms per job size on Titan, for every size in the
     // log: the table fills in while the user is not replaying (Priority::Idle).
     m_tables.startJob(
         [this, shared = m_shared, &topology, &jobs, haveTable, sizes = std::move(sizes)](const JobControl& control) {
@@ -179,7 +179,7 @@ void JobMetricsCache::requestMinimumAph(const QString& machineKey, std::shared_p
     const size_t entries = static_cast<size_t>(topology->nodeCount()) + 1;
     m_sizes.startJob(
         [topology = std::move(topology), size](const JobControl&) {
-            // On a torus this search takes up to half a second on Titan.
+            // On a torus this search takes up to 35 ms on Titan.
             return PlacementAnalyzer(*topology).minimumAph(size);
         },
         [this, machineKey, size, entries](double value) {

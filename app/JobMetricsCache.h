@@ -49,7 +49,8 @@ using MinimumAphTable = std::vector<double>;
 /// Computes the metrics of every job of the shown run once, on a worker thread, and keeps
 /// the tables of the last few runs. The per-job metrics come first (a second for a million
 /// jobs on Titan); the minimum APH follows size by size, most common sizes first, published
-/// as it grows (on a torus the search takes up to half a second per size on Titan).
+/// as it grows (on Titan about 10 ms per size in a row, up to 35 ms for one size alone:
+/// docs/benchmarks.md), and is kept on disk between sessions (setDiskDirectory()).
 ///
 /// It is the explorer's one store of minimum APH values: the job table and the inspector
 /// both read them here, and the inspector asks for the size of the job it shows ahead of

@@ -45,7 +45,8 @@ std::vector<double> load(const QString& directory, const QString& machineKey, si
         return values;
     const QList<QByteArray> lines = file.readAll().split('\n');
     // Header, machine, one "size value" line per size, and the empty piece after the last newline.
-    if (lines.size() < 3 || lines[0] != header() || lines[1] != "machine " + machineKey.toUtf8() || !lines.back().isEmpty())
+    if (lines.size() < 3 || lines[0] != header() || lines[1] != "machine " + machineKey.toUtf8()
+        || !lines.back().isEmpty())
         return values;
     std::vector<double> read(entries, std::numeric_limits<double>::quiet_NaN());
     for (qsizetype i = 2; i + 1 < lines.size(); ++i) {

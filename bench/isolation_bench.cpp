@@ -30,22 +30,14 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <sstream>
 #include <string>
 #include <vector>
+
+#include "bench/CommaList.h"
 
 using namespace placement;
 
 namespace {
-
-std::vector<std::string> split(const std::string& text)
-{
-    std::vector<std::string> parts;
-    std::istringstream stream(text);
-    for (std::string part; std::getline(stream, part, ',');)
-        parts.push_back(part);
-    return parts;
-}
 
 std::unique_ptr<Allocator> allocatorFor(const Topology& machine, const std::string& policy,
                                         const std::shared_ptr<LcsCounters>& counters)
@@ -90,7 +82,7 @@ int main(int argc, char* argv[])
         if (!std::strcmp(argv[i], "--jobs"))
             trace.jobs = std::atoi(argv[i + 1]);
         else if (!std::strcmp(argv[i], "--machines"))
-            machines = split(argv[i + 1]);
+            machines = splitCommaList(argv[i + 1]);
         else if (!std::strcmp(argv[i], "--window"))
             window = std::atoi(argv[i + 1]);
         else if (!std::strcmp(argv[i], "--mean"))

@@ -19,10 +19,10 @@
 #include <chrono>
 #include <cstdio>
 #include <cstring>
-#include <sstream>
 #include <string>
 #include <vector>
 
+#include "bench/CommaList.h"
 #include "bench/TraceSamples.h"
 
 using namespace placement;
@@ -38,15 +38,6 @@ std::vector<Sample> samplesOf(const std::string& path, int cpusPerNode)
         std::exit(1);
     }
     return samples;
-}
-
-std::vector<std::string> split(const std::string& text)
-{
-    std::vector<std::string> parts;
-    std::istringstream stream(text);
-    for (std::string part; std::getline(stream, part, ',');)
-        parts.push_back(part);
-    return parts;
 }
 
 } // namespace
@@ -65,7 +56,7 @@ int main(int argc, char* argv[])
         else if (!std::strcmp(argv[i], "--window"))
             window = std::atoi(argv[i + 1]);
         else if (!std::strcmp(argv[i], "--policies"))
-            policies = split(argv[i + 1]);
+            policies = splitCommaList(argv[i + 1]);
         else {
             std::fprintf(stderr, "simulate_bench: unknown option %s\n", argv[i]);
             return 2;

@@ -75,15 +75,33 @@ std::int64_t pairSum(const std::vector<std::int64_t>& h, int extent, bool wraps)
     return total;
 }
 
+/// Per dimension d, out[d][a]: the hops along d from coordinate a to the nodes counted in
+/// histograms[d] (its coordinates from 0 up; a box's histograms count from its corner).
+void hopsFromEachCoordinate(const TorusTopology& torus, const std::vector<std::vector<std::int64_t>>& histograms,
+                            std::vector<std::vector<std::int64_t>>& out)
+{
+    out.resize(histograms.size());
+    for (size_t d = 0; d < histograms.size(); ++d) {
+        const auto& h = histograms[d];
+        auto& to = out[d];
+        to.assign(h.size(), 0);
+        for (size_t a = 0; a < h.size(); ++a)
+            for (size_t y = 0; y < h.size(); ++y)
+                if (h[y])
+                    to[a] += h[y] * torus.distance(static_cast<int>(d), static_cast<int>(a), static_cast<int>(y));
+    }
+}
+
 } // namespace
 
 namespace {
 
 /// Routers of a box `shape` filled with `count` routers: whole layers along the last
 /// dimension, then the rest as one layer filled the same way (recursively) and centred in
-/// its layer, so a part-filled row sits in the middle of the row, not at its end.
-void fillBox(const std::vector<int>& shape, int dims, int count, std::vector<std::vector<int>>& out,
-             std::vector<int>& prefix)
+/// its layer, so a part-filled row sits in the middle of the row, not at its end. Written
+/// from out[filled] on, reusing the entries already there.
+void fillBoxFrom(const std::vector<int>& shape, int dims, int count, std::vector<std::vector<int>>& out, size_t& filled,
+                 std::vector<int>& prefix)
 {
     if (count <= 0)
         return;
@@ -91,7 +109,11 @@ void fillBox(const std::vector<int>& shape, int dims, int count, std::vector<std
         const int offset = (shape[0] - count) / 2;
         for (int x = 0; x < count; ++x) {
             prefix[0] = offset + x;
-            out.push_back(prefix);
+            if (filled < out.size())
+                out[filled] = prefix;
+            else
+                out.push_back(prefix);
+            ++filled;
         }
         return;
     }
@@ -105,10 +127,46 @@ void fillBox(const std::vector<int>& shape, int dims, int count, std::vector<std
     const int offset = (shape[static_cast<size_t>(last)] - used) / 2;
     for (int z = 0; z < full; ++z) {
         prefix[static_cast<size_t>(last)] = offset + z;
-        fillBox(shape, last, static_cast<int>(layer), out, prefix);
+        fillBoxFrom(shape, last, static_cast<int>(layer), out, filled, prefix);
     }
     prefix[static_cast<size_t>(last)] = offset + full;
-    fillBox(shape, last, rest, out, prefix);
+    fillBoxFrom(shape, last, rest, out, filled, prefix);
+}
+
+/// Calls `visit` with `shape` set to every box of routers that holds `routers` routers with
+/// no layer along the last dimension empty: the sides of all but the last dimension from 1
+/// up (no wider once they alone hold the job: a wider box only leaves more of it empty),
+/// the last side the fewest layers that hold the rest.
+void forEachBoxShape(const std::vector<int>& extents, int routers, std::vector<int>& shape,
+                     const std::function<void()>& visit)
+{
+    const int dims = static_cast<int>(extents.size());
+    std::function<void(int, long long)> choose = [&](int dim, long long product) {
+        if (dim == dims - 1) {
+            const long long last = (routers + product - 1) / product;
+            if (last <= extents[static_cast<size_t>(dim)]) {
+                shape[static_cast<size_t>(dim)] = static_cast<int>(last);
+                visit();
+            }
+            return;
+        }
+        for (int side = 1; side <= extents[static_cast<size_t>(dim)]; ++side) {
+            shape[static_cast<size_t>(dim)] = side;
+            choose(dim + 1, product * side);
+            if (product * side >= routers)
+                break;
+        }
+    };
+    choose(0, 1);
+}
+
+/// `cells` becomes the routers of box `shape` filled with `count` routers (fillBoxFrom()).
+void fillBox(const std::vector<int>& shape, int dims, int count, std::vector<std::vector<int>>& cells,
+             std::vector<int>& prefix)
+{
+    size_t filled = 0;
+    fillBoxFrom(shape, dims, count, cells, filled, prefix);
+    cells.resize(filled);
 }
 
 } // namespace
@@ -146,6 +204,7 @@ double refineByMoves(const TorusTopology& torus, std::vector<std::vector<int>> c
         occupied[static_cast<size_t>(indexOf(cell))] = 1;
     std::vector<std::vector<std::int64_t>> histograms(static_cast<size_t>(dims));
     std::vector<std::int64_t> cost(static_cast<size_t>(routers));
+    std::vector<std::vector<std::int64_t>> toCoordinate(static_cast<size_t>(dims));
     const long long rounds = std::max<long long>(1, 60'000'000 / costPerRound);
     for (long long round = 0; round < rounds; ++round) {
         for (int d = 0; d < dims; ++d)
@@ -153,16 +212,13 @@ double refineByMoves(const TorusTopology& torus, std::vector<std::vector<int>> c
         for (size_t i = 0; i < cells.size(); ++i)
             for (int d = 0; d < dims; ++d)
                 histograms[static_cast<size_t>(d)][static_cast<size_t>(cells[i][static_cast<size_t>(d)])] += weights[i];
-        // cost[x]: hops from router x to every job node.
+        // cost[x]: hops from router x to every job node, a sum over dimensions of the hops
+        // from its coordinate to the job's (toCoordinate).
+        hopsFromEachCoordinate(torus, histograms, toCoordinate);
         for (int x = 0; x < routers; ++x) {
             std::int64_t total = 0;
-            for (int d = 0; d < dims; ++d) {
-                const int at = torus.routerCoordinate(x, d);
-                const auto& h = histograms[static_cast<size_t>(d)];
-                for (size_t y = 0; y < h.size(); ++y)
-                    if (h[y])
-                        total += h[y] * distance(d, at, static_cast<int>(y));
-            }
+            for (int d = 0; d < dims; ++d)
+                total += toCoordinate[static_cast<size_t>(d)][static_cast<size_t>(torus.routerCoordinate(x, d))];
             cost[static_cast<size_t>(x)] = total;
         }
         int target = -1;
@@ -207,8 +263,11 @@ double refineByMoves(const TorusTopology& torus, std::vector<std::vector<int>> c
 }
 
 /// Rounder shapes: grow from the middle of the machine, each time taking the free router
-/// closest in total to the routers taken (ties: lowest index). Same work bound as above.
-double growFromCentre(const TorusTopology& torus, int size)
+/// closest in total to the routers taken (ties: lowest index), every router full but the
+/// last. The order of the routers taken does not depend on the size (the last router's part
+/// only weighs on what comes after it), so one growth serves every size: it is kept in
+/// `growth` and extended when a larger size asks. Same work bound as above.
+double growFromCentre(const TorusTopology& torus, int size, TorusGrowth& growth)
 {
     const int dims = torus.dimensions();
     const int routers = torus.routerCount();
@@ -216,35 +275,56 @@ double growFromCentre(const TorusTopology& torus, int size)
     const int count = (size + perRouter - 1) / perRouter;
     if (static_cast<long long>(routers) * count * dims > 60'000'000)
         return std::numeric_limits<double>::infinity();
-    std::vector<char> taken(static_cast<size_t>(routers), 0);
-    std::vector<std::int64_t> cost(static_cast<size_t>(routers), 0);
-    int centre = 0;
-    for (int d = 0; d < dims; ++d)
-        centre += (torus.extents()[static_cast<size_t>(d)] - 1) / 2 * torus.stride(d);
-    std::vector<int> chosen;
-    int next = centre;
-    for (int k = 0; k < count; ++k) {
-        if (k > 0) {
-            next = -1;
-            for (int x = 0; x < routers; ++x)
-                if (!taken[static_cast<size_t>(x)]
-                    && (next < 0 || cost[static_cast<size_t>(x)] < cost[static_cast<size_t>(next)]))
-                    next = x;
-        }
-        taken[static_cast<size_t>(next)] = 1;
-        chosen.push_back(next);
-        const int w = k + 1 < count ? perRouter : size - (count - 1) * perRouter;
-        for (int x = 0; x < routers; ++x)
-            cost[static_cast<size_t>(x)] += static_cast<std::int64_t>(w) * torus.hops(x * perRouter, next * perRouter);
+    const auto& extents = torus.extents();
+    if (growth.taken.empty()) {
+        growth.taken.assign(static_cast<size_t>(routers), 0);
+        growth.hopsAlong.resize(static_cast<size_t>(dims));
+        for (int d = 0; d < dims; ++d)
+            growth.hopsAlong[static_cast<size_t>(d)].assign(static_cast<size_t>(extents[static_cast<size_t>(d)]), 0);
     }
-    std::int64_t total = 0;
-    for (size_t i = 0; i < chosen.size(); ++i) {
-        const std::int64_t wi = i + 1 < chosen.size() ? perRouter : size - (count - 1) * perRouter;
-        for (size_t j = i + 1; j < chosen.size(); ++j) {
-            const std::int64_t wj = j + 1 < chosen.size() ? perRouter : size - (count - 1) * perRouter;
-            total += wi * wj * torus.hops(chosen[i] * perRouter, chosen[j] * perRouter);
+    const int rowLength = extents[0];
+    while (static_cast<int>(growth.order.size()) < count) {
+        // A router's hops to those taken is the sum over dimensions of the hops from its
+        // coordinate to theirs (hopsAlong): along a row only the first term changes.
+        int next = -1;
+        std::int64_t nextHops = 0;
+        if (growth.order.empty()) {
+            next = 0;
+            for (int d = 0; d < dims; ++d)
+                next += (extents[static_cast<size_t>(d)] - 1) / 2 * torus.stride(d);
+        } else {
+            const auto& along0 = growth.hopsAlong[0];
+            for (int row = 0; row < routers; row += rowLength) {
+                std::int64_t base = 0;
+                for (int d = 1; d < dims; ++d)
+                    base += growth
+                                .hopsAlong[static_cast<size_t>(d)][static_cast<size_t>(torus.routerCoordinate(row, d))];
+                for (int x0 = 0; x0 < rowLength; ++x0) {
+                    const std::int64_t hops = base + along0[static_cast<size_t>(x0)];
+                    if (!growth.taken[static_cast<size_t>(row + x0)] && (next < 0 || hops < nextHops)) {
+                        next = row + x0;
+                        nextHops = hops;
+                    }
+                }
+            }
+        }
+        growth.taken[static_cast<size_t>(next)] = 1;
+        growth.order.push_back(next);
+        growth.hopsWhenTaken.push_back(nextHops);
+        for (int d = 0; d < dims; ++d) {
+            const int at = torus.routerCoordinate(next, d);
+            auto& along = growth.hopsAlong[static_cast<size_t>(d)];
+            for (int a = 0; a < extents[static_cast<size_t>(d)]; ++a)
+                along[static_cast<size_t>(a)] += torus.distance(d, a, at);
         }
     }
+    // Pairs among the first count - 1 routers (full), then the last router's part with them.
+    std::int64_t fullPairs = 0;
+    for (int k = 0; k + 1 < count; ++k)
+        fullPairs += growth.hopsWhenTaken[static_cast<size_t>(k)];
+    const std::int64_t last = size - static_cast<std::int64_t>(count - 1) * perRouter;
+    const std::int64_t total = static_cast<std::int64_t>(perRouter) * perRouter * fullPairs
+        + perRouter * last * growth.hopsWhenTaken[static_cast<size_t>(count - 1)];
     const double n = size;
     return 2.0 * static_cast<double>(total) / (n * (n - 1));
 }
@@ -294,7 +374,7 @@ double peelFromWhole(const TorusTopology& torus, int size)
 
 } // namespace
 
-double minimumBoxAph(const TorusTopology& torus, int size)
+double minimumBoxAph(const TorusTopology& torus, int size, TorusGrowth* growth)
 {
     if (!torus.emptySlots().empty())
         return minimumAphAroundEmptySlots(torus, size).aph;
@@ -310,10 +390,10 @@ double minimumBoxAph(const TorusTopology& torus, int size)
     std::vector<int> prefix(static_cast<size_t>(dims), 0);
     std::vector<std::vector<int>> bestCells;
     std::vector<int> bestWeights;
+    std::vector<std::vector<std::int64_t>> toCoordinate(static_cast<size_t>(dims));
 
     auto evaluate = [&] {
         size_t outlierIndex = 0;
-        cells.clear();
         fillBox(shape, dims, routers, cells, prefix);
         for (int d = 0; d < dims; ++d)
             histograms[static_cast<size_t>(d)].assign(static_cast<size_t>(shape[static_cast<size_t>(d)]), 0);
@@ -325,16 +405,13 @@ double minimumBoxAph(const TorusTopology& torus, int size)
         if (missing > 0) {
             size_t outlier = 0;
             std::int64_t farthest = -1;
+            // Per dimension, the hops from each coordinate of the box to the job's nodes.
+            hopsFromEachCoordinate(torus, histograms, toCoordinate);
             for (size_t i = 0; i < cells.size(); ++i) {
                 std::int64_t total = 0;
-                for (int d = 0; d < dims; ++d) {
-                    const auto& h = histograms[static_cast<size_t>(d)];
-                    for (size_t y = 0; y < h.size(); ++y) {
-                        const int delta = std::abs(cells[i][static_cast<size_t>(d)] - static_cast<int>(y));
-                        const int extent = extents[static_cast<size_t>(d)];
-                        total += h[y] * (wraps[static_cast<size_t>(d)] ? std::min(delta, extent - delta) : delta);
-                    }
-                }
+                for (int d = 0; d < dims; ++d)
+                    total
+                        += toCoordinate[static_cast<size_t>(d)][static_cast<size_t>(cells[i][static_cast<size_t>(d)])];
                 if (total > farthest) {
                     farthest = total;
                     outlier = i;
@@ -359,27 +436,12 @@ double minimumBoxAph(const TorusTopology& torus, int size)
                 bestWeights[outlierIndex] -= missing;
         }
     };
-    std::function<void(int, long long)> choose = [&](int dim, long long product) {
-        if (dim == dims - 1) {
-            const long long last = (routers + product - 1) / product;
-            if (last <= extents[static_cast<size_t>(dim)]) {
-                shape[static_cast<size_t>(dim)] = static_cast<int>(last);
-                evaluate();
-            }
-            return;
-        }
-        for (int side = 1; side <= extents[static_cast<size_t>(dim)]; ++side) {
-            shape[static_cast<size_t>(dim)] = side;
-            choose(dim + 1, product * side);
-            if (product * side >= routers)
-                break; // a wider box only leaves more of it empty
-        }
-    };
-    choose(0, 1);
+    forEachBoxShape(extents, routers, shape, evaluate);
     if (best == std::numeric_limits<double>::infinity())
         throw std::invalid_argument("minimum APH: no box holds the job");
     best = refineByMoves(torus, bestCells, bestWeights, size, best);
-    return std::min({best, growFromCentre(torus, size), peelFromWhole(torus, size)});
+    TorusGrowth local;
+    return std::min({best, growFromCentre(torus, size, growth ? *growth : local), peelFromWhole(torus, size)});
 }
 
 namespace {
@@ -605,7 +667,6 @@ private:
         std::vector<std::vector<int>> cells;
         std::vector<int> prefix(static_cast<size_t>(m_dims), 0);
         auto score = [&] {
-            cells.clear();
             fillBox(sides, m_dims, routers, cells, prefix);
             std::int64_t total = 0;
             for (int d = 0; d < m_dims; ++d) {
@@ -616,23 +677,7 @@ private:
             }
             shapes.push_back({static_cast<double>(total), sides});
         };
-        std::function<void(int, long long)> choose = [&](int dim, long long product) {
-            if (dim == m_dims - 1) {
-                const long long last = (routers + product - 1) / product;
-                if (last <= extents[static_cast<size_t>(dim)]) {
-                    sides[static_cast<size_t>(dim)] = static_cast<int>(last);
-                    score();
-                }
-                return;
-            }
-            for (int side = 1; side <= extents[static_cast<size_t>(dim)]; ++side) {
-                sides[static_cast<size_t>(dim)] = side;
-                choose(dim + 1, product * side);
-                if (product * side >= routers)
-                    break;
-            }
-        };
-        choose(0, 1);
+        forEachBoxShape(extents, routers, sides, score);
         std::stable_sort(shapes.begin(), shapes.end(), [](const Shape& a, const Shape& b) { return a.aph < b.aph; });
         if (shapes.size() > 3)
             shapes.resize(3);
@@ -642,7 +687,6 @@ private:
             if (m_capacity[static_cast<size_t>(r)] < perRouter)
                 holes.emplace_back(r, perRouter - m_capacity[static_cast<size_t>(r)]);
         for (const Shape& shape : shapes) {
-            cells.clear();
             fillBox(shape.sides, m_dims, routers, cells, prefix);
             if (static_cast<long long>(holes.size()) * static_cast<long long>(cells.size()) > workBound)
                 continue;

@@ -3,6 +3,7 @@
 
 #pragma once
 
+#include <cstdint>
 #include <vector>
 
 namespace placement {
@@ -20,6 +21,18 @@ struct SwitchHierarchy;
 /// at worst, O(nodes · n) in practice.
 double minimumSwitchTreeAph(const SwitchHierarchy& tree, int size);
 
+/// Routers taken one at a time from the middle of a torus, each the free router closest in
+/// total to those taken: one of minimumBoxAph()'s candidates, shared by every size (a
+/// PlacementAnalyzer keeps one). Only minimumBoxAph() reads or changes it.
+struct TorusGrowth
+{
+    std::vector<int> order; ///< routers in the order taken
+    std::vector<std::int64_t> hopsWhenTaken; ///< per router taken, its hops to those taken before
+    std::vector<char> taken; ///< per router
+    /// Per dimension and coordinate, the hops along that dimension to every router taken.
+    std::vector<std::vector<std::int64_t>> hopsAlong;
+};
+
 /// The smallest APH found for `size` nodes on a torus or mesh (the exact minimum is a hard
 /// combinatorial problem). Candidates: every box of routers that holds the job, filled
 /// layer by layer with a part-filled layer centred, then improved by single moves; growth
@@ -28,7 +41,7 @@ double minimumSwitchTreeAph(const SwitchHierarchy& tree, int size);
 /// router is full but one, the most outlying. Equal to exhaustive search on the small tori
 /// and meshes of the tests; elsewhere an upper bound of the true minimum. On a machine with
 /// empty slots (Topology::emptySlots()), minimumAphAroundEmptySlots().
-double minimumBoxAph(const TorusTopology& torus, int size);
+double minimumBoxAph(const TorusTopology& torus, int size, TorusGrowth* growth = nullptr);
 
 /// A placement found by a minimum-APH search, and its APH.
 struct MinimumAphPlacement

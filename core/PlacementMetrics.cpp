@@ -335,7 +335,7 @@ double PlacementAnalyzer::minimumAph(int size)
         return cached->second;
     const double value = m_tree ? minimumTreeAph(size)
         : m_dragonfly           ? minimumDragonflyAph(size)
-                                : minimumBoxAph(*m_torus, size);
+                                : minimumBoxAph(*m_torus, size, &m_growth);
     m_minimumAph.emplace(size, value);
     return value;
 }

@@ -3,6 +3,7 @@
 
 #pragma once
 
+#include "core/MinimumAph.h"
 #include "core/Topology.h"
 
 #include <cstdint>
@@ -176,6 +177,7 @@ private:
     std::vector<std::uint32_t> m_routerStamp; ///< hop histograms
     std::vector<int> m_routerCount;
     std::map<int, double> m_minimumAph;
+    TorusGrowth m_growth; ///< minimumBoxAph()'s growth, for every size
     // Dragonflies: counts per router, group, row and column of a group (docs/metrics.md §Dragonfly)
     const DragonflyTopology* m_dragonfly = nullptr;
     std::vector<std::uint32_t> m_groupStamp; ///< per group: the job (epoch) that touched it
