@@ -410,6 +410,35 @@ private slots:
         QVERIFY(image.width() >= 800 && image.height() >= 600);
     }
 
+    void explorerOpensTheMachineNamed()
+    {
+        // --machine picks a machine by its stored name: the run asked for is looked for
+        // among that machine's runs (only cab has one here), and an unknown name is refused.
+        QTemporaryDir dir;
+        const QString demo = dir.filePath(QStringLiteral("demo.sqlite"));
+        QCOMPARE(run(QStringLiteral("placement"), {QStringLiteral("demo"), demo}).exitCode, 0);
+        const Result simulated
+            = run(QStringLiteral("placement"),
+                  {QStringLiteral("simulate"), QStringLiteral("--db"), demo, QStringLiteral("--machine"),
+                   QStringLiteral("cab"), QStringLiteral("--policy"), QStringLiteral("first-fit")});
+        QVERIFY2(simulated.exitCode == 0, qPrintable(simulated.errors));
+        const auto explorer = [&](const QString& machine) {
+            return run(QStringLiteral("placement-explorer"),
+                       {demo, QStringLiteral("--machine"), machine, QStringLiteral("--run"),
+                        QStringLiteral("first-fit easy"), QStringLiteral("--startup-report")});
+        };
+        const Result cab = explorer(QStringLiteral("cab"));
+        QVERIFY2(cab.exitCode == 0, qPrintable(cab.errors));
+        QVERIFY2(cab.output.contains(QStringLiteral("first frame after")), qPrintable(cab.output));
+        const Result torus = explorer(QStringLiteral("demo-torus"));
+        QCOMPARE(torus.exitCode, 1);
+        QVERIFY2(torus.errors.contains(QStringLiteral("machine 'demo-torus' has no run 'first-fit easy'")),
+                 qPrintable(torus.errors));
+        const Result unknown = explorer(QStringLiteral("nope"));
+        QCOMPARE(unknown.exitCode, 1);
+        QVERIFY2(unknown.errors.contains(QStringLiteral("no machine called 'nope'")), qPrintable(unknown.errors));
+    }
+
     void explorerKeepsTheUsersDemoDatabase()
     {
         // The explorer's copy of the demo, from an older demo version, with a machine the

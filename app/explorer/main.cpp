@@ -348,11 +348,15 @@ int main(int argc, char* argv[])
     }
     if (parser.isSet(options.machine)) {
         const QString name = parser.value(options.machine);
-        bool found = false;
-        for (int index = 0; index < window.machineCount() && !found; ++index) {
-            window.selectMachine(index);
-            found = QString::fromStdString(window.currentMachine()->record.name) == name;
-        }
+        // By the stored names: only a machine not shown yet is loaded (a log of millions of
+        // jobs takes seconds).
+        const std::vector<MachineRecord>& machines = window.session()->machines();
+        const auto named = std::find_if(machines.begin(), machines.end(), [&](const MachineRecord& machine) {
+            return QString::fromStdString(machine.name) == name;
+        });
+        const bool found = named != machines.end();
+        if (found && named - machines.begin() != window.session()->machineIndex())
+            window.selectMachine(static_cast<int>(named - machines.begin()));
         if (!found) {
             std::fprintf(stderr, "placement-explorer: %s: no machine called '%s'\n", qPrintable(path),
                          qPrintable(name));

@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
+# SPDX-FileCopyrightText: 2026 Placement Explorer contributors
+
+# The explorer on a year-scale run (docs/benchmarks.md, "The explorer on millions of
+# jobs"): a RICC-2010-like trace of JOBS jobs (bench/ArchiveLikeTrace.cpp) imported for
+# jigsaw-1458, replayed with first-fit and EASY, then opened on that run; the explorer's own
+# "first frame after" time and the process's peak resident memory, RUNS times. Reference in
+# the same run: the bundled demo opened the same way.
+#
+#   bench/explorer-scale-bench.sh [BUILD_DIR] [JOBS] [RUNS]   (defaults: build 3000000 3)
+#
+# Needs a display (run it under xvfb-run).
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+build=${1:-build}
+jobs=${2:-3000000}
+runs=${3:-3}
+bin="$(pwd)/$build/bin"
+for tool in placement placement-explorer scale_bench; do
+  [ -x "$bin/$tool" ] || { echo "explorer-scale-bench.sh: $bin/$tool not built" >&2; exit 1; }
+done
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+export XDG_DATA_HOME="$work/data" XDG_CACHE_HOME="$work/cache" XDG_CONFIG_HOME="$work/config"
+
+prepare() { "$@" >>"$work/prepare.log" 2>&1 || { cat "$work/prepare.log" >&2; exit 1; }; }
+prepare "$bin/scale_bench" --jobs "$jobs" --write-swf "$work/trace.swf" --policies first-fit
+prepare "$bin/placement" import --db "$work/run.sqlite" --machine ricc --topology jigsaw-1458 "$work/trace.swf"
+prepare "$bin/placement" simulate --db "$work/run.sqlite" --machine ricc --policy first-fit --backfill easy
+rm -f "$work/trace.swf"
+prepare "$bin/placement" demo "$work/demo.sqlite"
+
+measure() { # label, explorer arguments...
+  local label=$1
+  shift
+  for ((i = 1; i <= runs; ++i)); do
+    /usr/bin/time -f '%M' -o "$work/rss" "$bin/placement-explorer" "$@" --startup-report --size 1280x800 \
+      >"$work/out" 2>/dev/null
+    printf '%s\t%s\t%s\n' "$label" "$(sed -n 's/^first frame after \([0-9.]*\) ms$/\1/p' "$work/out")" \
+      "$(( $(tail -1 "$work/rss") / 1024 ))"
+  done
+}
+printf 'what\tfirst frame ms\tpeak MiB\n'
+measure demo "$work/demo.sqlite"
+measure "$jobs jobs" "$work/run.sqlite" --machine ricc --run "first-fit easy"
