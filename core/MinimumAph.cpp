@@ -573,6 +573,8 @@ public:
         if (static_cast<long long>(m_routers) * m_routers * m_dims <= workBound)
             peel();
         if (m_best.nodes.empty())
+            inIndexOrder(); // every search above was over its work bound: still a real placement
+        if (m_best.nodes.empty())
             throw std::invalid_argument("minimum APH: the machine has fewer nodes than the job");
         return m_best;
     }
@@ -739,6 +741,19 @@ private:
         if (m_capacity[static_cast<size_t>(seed)] == 0)
             return;
         holding.change(seed, std::min(m_capacity[static_cast<size_t>(seed)], m_size));
+        settle(holding);
+    }
+
+    /// The first `size` nodes in index order, then improved as the others.
+    void inIndexOrder()
+    {
+        std::vector<int> weights(static_cast<size_t>(m_routers), 0);
+        for (int r = 0, left = m_size; r < m_routers && left > 0; ++r) {
+            weights[static_cast<size_t>(r)] = std::min(m_capacity[static_cast<size_t>(r)], left);
+            left -= weights[static_cast<size_t>(r)];
+        }
+        Holding holding(m_coordinates, m_torus);
+        holding.assign(std::move(weights));
         settle(holding);
     }
 

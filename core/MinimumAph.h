@@ -54,7 +54,8 @@ struct MinimumAphPlacement
 /// slots, among placements on nodes that exist: an upper bound of the true minimum, never
 /// below it. Candidates: the three best boxes on full routers, each moved to where the
 /// fewest of its slots are empty; growth from every router (small machines) or from the
-/// middle; the whole machine peeled. Each is brought to `size` nodes by adding the free
+/// middle; the whole machine peeled; the nodes in index order when all those are over
+/// their work bounds. Each is brought to `size` nodes by adding the free
 /// slots closest to it or dropping its most outlying nodes, then improved by moving single
 /// nodes while that lowers the total. Throws std::invalid_argument for a size that does not fit.
 MinimumAphPlacement minimumAphAroundEmptySlots(const TorusTopology& torus, int size);

@@ -460,6 +460,24 @@ private slots:
         }
     }
 
+    void minimumAphAroundManyEmptySlotsOnAMillionNodes()
+    {
+        // So many holes that every search is over its work bound: the nodes in index order,
+        // improved, are still a placement on nodes that exist (before, no candidate at all).
+        std::string empty;
+        for (int node = 7; node < 1'000'000; node += 50)
+            empty += (empty.empty() ? "" : ",") + std::to_string(node);
+        const auto topology = parseMachineSpec("torus extents=100x100x50 nodes-per-router=2 empty=" + empty);
+        QCOMPARE(topology->usableNodeCount(), 1'000'000 - 20'000);
+        const auto& torus = dynamic_cast<const TorusTopology&>(*topology);
+        const MinimumAphPlacement found = minimumAphAroundEmptySlots(torus, 20'000);
+        QCOMPARE(static_cast<int>(found.nodes.size()), 20'000);
+        for (int node : found.nodes)
+            QVERIFY(!topology->isEmptySlot(node));
+        PlacementAnalyzer analyzer(*topology);
+        QVERIFY(std::abs(analyzer.measure(found.nodes).aph - found.aph) < 1e-9);
+    }
+
     void minimumAphOnToriIsWhatItWas()
     {
         // The values found before the torus search was made faster, bit for bit: on one
