@@ -246,17 +246,42 @@ void TimelineDock::setJobs(const std::vector<Job>* jobs, int nodeCount, std::int
     m_gantt->setJobs(jobs, nodeCount, first, last);
     // The utilization counts jobs without node lists too, with their logged sizes.
     m_chart->setJobs(jobs, nodeCount, first, last, jobs && m_machine ? m_machine->nodeCounts : std::vector<int>{});
-    // Cores held, where the machine's cores are known (docs/importing.md, "Cores and GPUs").
-    const bool cores = jobs && m_machine && m_machine->resources.totalCores() > 0 && !m_machine->jobHoldings.empty();
-    m_chart->setCores(cores ? coresHeldOverTime(*jobs, m_machine->jobHoldings) : StepSeries{},
-                      cores ? m_machine->resources.totalCores() : 0);
-    // The Gantt chart splits node rows by cores only where rows can be a few pixels high.
+    // Cores held, where the machine's cores are known (docs/importing.md, "Cores and GPUs"),
+    // and, where node rows can be a few pixels high, which cores each job holds for the
+    // Gantt chart: both found on a worker thread (seconds for millions of jobs), shown
+    // when they arrive unless the machine changed meanwhile.
+    m_chart->setCores({}, 0);
     m_gantt->setCoreSlots(nullptr, {});
     m_coreSlots.reset();
-    if (cores && jobs == &m_machine->jobs && nodeCount <= MaxNodesForCoreRows) {
-        m_coreSlots = std::make_unique<CoreSlots>(*jobs, m_machine->jobHoldings, m_machine->resources);
-        m_gantt->setCoreSlots(m_coreSlots.get(), m_machine->resources.cores);
+    const bool cores = jobs && m_machine && jobs == &m_machine->jobs && m_machine->resources.totalCores() > 0
+        && !m_machine->jobHoldings.empty();
+    if (!cores) {
+        m_coreWork.cancel();
+        return;
     }
+    struct CoreViews
+    {
+        StepSeries held;
+        std::shared_ptr<const CoreSlots> coreSlots;
+    };
+    const bool rows = nodeCount <= MaxNodesForCoreRows;
+    m_coreWork.startJob(
+        [machine = m_machine, rows](const JobControl&) {
+            CoreViews views;
+            views.held = coresHeldOverTime(machine->jobs, machine->jobHoldings);
+            if (rows)
+                views.coreSlots
+                    = std::make_shared<const CoreSlots>(machine->jobs, machine->jobHoldings, machine->resources);
+            return views;
+        },
+        [this, machine = m_machine](CoreViews views) {
+            if (machine != m_machine)
+                return;
+            m_chart->setCores(std::move(views.held), m_machine->resources.totalCores());
+            m_coreSlots = std::move(views.coreSlots);
+            if (m_coreSlots)
+                m_gantt->setCoreSlots(m_coreSlots.get(), m_machine->resources.cores);
+        });
 }
 
 void TimelineDock::alignTimeAxes()

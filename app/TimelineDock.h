@@ -3,6 +3,7 @@
 
 #pragma once
 
+#include "app/JobTracker.h"
 #include "core/CoreHoldings.h"
 #include "core/Job.h"
 
@@ -106,8 +107,8 @@ private:
     QElapsedTimer m_clock; ///< since the last replay step
     std::shared_ptr<const MachineData> m_machine;
     /// The logged jobs' cores on their nodes, for the Gantt chart (machines small enough for
-    /// node rows of a few pixels, whose cores are known).
-    std::unique_ptr<CoreSlots> m_coreSlots;
+    /// node rows of a few pixels, whose cores are known), found on a worker thread.
+    std::shared_ptr<const CoreSlots> m_coreSlots;
     std::vector<std::int64_t> m_events; ///< ascending, unique
     double m_carry = 0; ///< fractional seconds of replay not yet shown
     std::int64_t m_first = 0;
@@ -115,6 +116,9 @@ private:
     std::int64_t m_time = 0;
     std::int64_t m_viewFirst = 0; ///< the part of the range the charts draw
     std::int64_t m_viewLast = 0;
+    /// The cores held over time and the core slots of the machine shown. Last member:
+    /// destroyed first, so no result arrives at a half-destroyed dock.
+    JobTracker m_coreWork{this};
 };
 
 } // namespace placement

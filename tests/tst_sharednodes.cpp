@@ -314,7 +314,7 @@ private slots:
         QVERIFY(colocatedChecked > 0);
         // Utilization by cores never above 100 % either, and drawn.
         QLineSeries* coreCurve = window.timelineDock()->utilizationChart()->coresSeries();
-        QVERIFY(coreCurve->isVisible());
+        QTRY_VERIFY(coreCurve->isVisible()); // found on a worker thread
         QVERIFY(!coreCurve->points().isEmpty());
         for (const QPointF& point : coreCurve->points())
             QVERIFY2(point.y() <= 100.0, qPrintable(QString::number(point.y())));
@@ -330,7 +330,7 @@ private slots:
         // free cores).
         GanttChart* gantt = window.timelineDock()->gantt();
         gantt->resize(gantt->width(), 44 * 10 + 4);
-        QVERIFY(gantt->drawsCores());
+        QTRY_VERIFY(gantt->drawsCores()); // the core slots come from a worker thread
         const std::int64_t time = m_moments[m_moments.size() / 2];
         std::map<int, std::set<int>> jobsOn;
         for (size_t index = 0; index < machine->jobs.size(); ++index)
