@@ -8,7 +8,7 @@
 // in the same run: the APH of 1,000 placements of 256 nodes scattered at random
 // (PlacementAnalyzer::measure()), best of 5.
 //
-//   minaph_bench [--machines titan,...] [--sizes 2,16,...] [--values]
+//   minaph_bench [--machines titan,... | --machine SPEC] [--sizes 2,16,...] [--values]
 //
 // --values prints each value with 17 digits, to compare two builds' results.
 
@@ -47,6 +47,8 @@ int main(int argc, char** argv)
     for (int i = 1; i < argc; ++i) {
         if (!std::strcmp(argv[i], "--machines") && i + 1 < argc) {
             machines = splitCommaList(argv[++i]);
+        } else if (!std::strcmp(argv[i], "--machine") && i + 1 < argc) {
+            machines = {argv[++i]}; // one spec, commas and all (empty=3,17-20)
         } else if (!std::strcmp(argv[i], "--sizes") && i + 1 < argc) {
             sizes.clear();
             for (const std::string& size : splitCommaList(argv[++i]))
@@ -54,7 +56,8 @@ int main(int argc, char** argv)
         } else if (!std::strcmp(argv[i], "--values")) {
             values = true;
         } else {
-            std::fprintf(stderr, "usage: minaph_bench [--machines titan,...] [--sizes 2,16,...] [--values]\n");
+            std::fprintf(stderr,
+                         "usage: minaph_bench [--machines titan,... | --machine SPEC] [--sizes 2,16,...] [--values]\n");
             return 2;
         }
     }
