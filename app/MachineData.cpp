@@ -5,13 +5,45 @@
 
 #include "core/MachineSpec.h"
 #include "core/Occupancy.h"
+#include "core/RunRecord.h"
 #include "store/LoggedRun.h"
 #include "store/Runs.h"
 
 #include <algorithm>
+#include <optional>
 #include <stdexcept>
 
 namespace placement {
+
+namespace {
+
+/// What the nodes offered in a run by cores: the machine's description, and where it gives no
+/// count, the cores per node the run was made with (`--cores-per-node`, stored as the
+/// parameter "cores_per_node") and no GPUs, as the replay took them (services/CoreRun.h).
+NodeResources runResources(Store& store, const MachineRecord& record, std::int64_t runId, NodeResources described,
+                           int nodeCount)
+{
+    std::optional<std::int64_t> coresPerNode;
+    for (const RunRecord& run : runs(store, record.id))
+        if (run.id == runId) {
+            try {
+                coresPerNode = readRunParameters(run.parameters).coresPerNode;
+            } catch (const std::runtime_error& error) {
+                throw StoreError(store.path() + ": run '" + run.name + "': " + error.what());
+            }
+        }
+    described.cores.resize(static_cast<size_t>(nodeCount), -1);
+    described.gpus.resize(static_cast<size_t>(nodeCount), -1);
+    for (size_t node = 0; node < described.cores.size(); ++node) {
+        if (described.cores[node] < 0 && coresPerNode)
+            described.cores[node] = static_cast<int>(*coresPerNode);
+        if (described.gpus[node] < 0)
+            described.gpus[node] = 0;
+    }
+    return described;
+}
+
+} // namespace
 
 MachineData MachineData::load(Store& store, const MachineRecord& record, std::int64_t runId)
 {
@@ -25,8 +57,14 @@ MachineData MachineData::load(Store& store, const MachineRecord& record, std::in
     data.layout = layoutNodes(*data.topology);
     data.analyzer = std::make_unique<PlacementAnalyzer>(*data.topology);
     data.runId = runId;
+    data.resources = store.nodeResources(record.id);
     if (runId) {
         data.jobs = runJobs(store, runId, &data.holdings);
+        data.jobHoldings = runJobHoldings(store, runId);
+        if (!data.jobHoldings.empty() && data.jobHoldings.size() != data.jobs.size())
+            throw StoreError(store.path() + ": machine '" + record.name + "': the run changed while it was read");
+        if (!data.jobHoldings.empty())
+            data.resources = runResources(store, record, runId, std::move(data.resources), data.topology->nodeCount());
     } else {
         LoggedSchedule logged = loadLoggedSchedule(store, record.id, loggedCpusPerNode(store, record.id));
         data.jobs = std::move(logged.jobs);
@@ -36,7 +74,6 @@ MachineData MachineData::load(Store& store, const MachineRecord& record, std::in
         if (data.jobHoldings.size() != data.jobs.size()) // the database changed between the two reads
             throw StoreError(store.path() + ": machine '" + record.name + "': the job list changed while it was read");
     }
-    data.resources = store.nodeResources(record.id);
     data.labels = runId ? runJobLabels(store, runId) : jobLabels(store, record.id);
     if (data.labels.size() != data.jobs.size()) // the database changed between the two reads
         throw StoreError(store.path() + ": machine '" + record.name + "': the job list changed while it was read");
@@ -84,6 +121,9 @@ int MachineData::gpusOn(std::size_t index, int node) const
     const Job& job = jobs[index];
     if (std::find(job.nodes.begin(), job.nodes.end(), node) == job.nodes.end())
         return 0;
+    if (index < jobHoldings.size() && jobHoldings[index].nodeGpus.size() == job.nodes.size())
+        return jobHoldings[index].nodeGpus[static_cast<std::size_t>(std::find(job.nodes.begin(), job.nodes.end(), node)
+                                                                    - job.nodes.begin())];
     const int gpus = index < jobHoldings.size() ? jobHoldings[index].gpus : -1;
     return gpus == 0 || (gpus > 0 && job.nodes.size() == 1) ? gpus : -1;
 }

@@ -48,9 +48,9 @@ struct MachineData
     /// Per job of a simulated run, what it held beyond its nodes (owned links, idle nodes);
     /// empty for the logged placements.
     std::vector<RunHoldings> holdings;
-    /// What the machine's nodes offer (cores, GPUs; -1 unknown) and, for the logged run,
-    /// what each job of `jobs` holds besides its nodes (same order; empty for a simulated
-    /// run): docs/importing.md, "Cores and GPUs".
+    /// What the machine's nodes offer (cores, GPUs; -1 unknown) and what each job of `jobs`
+    /// holds besides its nodes (same order): docs/importing.md, "Cores and GPUs". For a
+    /// simulated run, the cores and GPUs of a run by cores; empty for a run of whole nodes.
     NodeResources resources;
     std::vector<JobHolding> jobHoldings;
     /// The machine's cores (or GPUs) are known, or some job says what it holds: the views

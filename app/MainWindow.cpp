@@ -352,6 +352,7 @@ void MainWindow::chooseSimulation()
         return;
     SimulateDialog dialog(machine->record.name, *machine->topology, this);
     dialog.setWorkload(databasePath(), machine->record.id);
+    dialog.setCoresKnown(machine->resources.totalCores() > 0);
     if (dialog.exec() != QDialog::Accepted)
         return;
     std::optional<SweepRequest> sweep;
@@ -366,8 +367,10 @@ void MainWindow::chooseSimulation()
         return;
     }
     SimulationSetup setup;
+    std::optional<CoreRunSetup> byCores;
     try {
         setup = dialog.setup();
+        byCores = dialog.coreSetup();
     } catch (const std::invalid_argument& error) {
         QMessageBox::warning(this, tr("Cannot simulate"), QString::fromUtf8(error.what()));
         return;
@@ -377,10 +380,13 @@ void MainWindow::chooseSimulation()
     m_tasksDock->raise();
     const QString path = databasePath();
     const std::int64_t machineId = machine->record.id;
-    SimulationRunner::start(*m_tasksDock, path, setup, std::make_shared<TaskProgress>(),
-                            [this, path, machineId](const SimulationOutcome& outcome) {
-                                return simulationEnded(outcome, path, machineId);
-                            });
+    const auto ended = [this, path, machineId](const SimulationOutcome& outcome) {
+        return simulationEnded(outcome, path, machineId);
+    };
+    if (byCores)
+        SimulationRunner::start(*m_tasksDock, path, *byCores, std::make_shared<TaskProgress>(), ended);
+    else
+        SimulationRunner::start(*m_tasksDock, path, setup, std::make_shared<TaskProgress>(), ended);
     statusBar()->showMessage(tr("Simulating in the background (Tasks dock)."));
 }
 
@@ -472,6 +478,16 @@ QString MainWindow::simulationEnded(const SimulationOutcome& outcome, const QStr
     if (path == databasePath() && m_session->machine() && m_session->machine()->record.id == machineId)
         m_session->reloadRuns();
     statusBar()->showMessage(tr("Simulation %1 finished: choose it in Run to see it.").arg(name));
+    if (outcome.coreUtilization)
+        return tr("Stored as <i>%1</i> (by cores): %2 jobs, %3% of the cores held (over the makespan), %4% of the "
+                  "nodes busy (steady state), mean wait %5 h, mean APH %6.%7")
+            .arg(name.toHtmlEscaped())
+            .arg(m.jobs)
+            .arg(100 * *outcome.coreUtilization, 0, 'f', 1)
+            .arg(100 * m.steadyUtilization, 0, 'f', 1)
+            .arg(m.wait.mean / 3600, 0, 'f', 2)
+            .arg(outcome.summary.meanAph, 0, 'f', 2)
+            .arg(skippedText(outcome.summary));
     return tr("Stored as <i>%1</i>: %2 jobs, utilization %3% (steady state), mean wait %4 h, mean APH %5, "
               "%6 µs per job to place.%7")
         .arg(name.toHtmlEscaped())

@@ -25,11 +25,17 @@ double orZero(double value)
 QString describeParameters(const RunParameters& parameters)
 {
     QStringList parts;
+    const bool byCores = parameters.by == "cores";
+    if (byCores)
+        parts << RunTableModel::tr("by cores");
     if (parameters.backfill && *parameters.backfill != "fcfs")
         parts << RunTableModel::tr("window %1").arg(parameters.window.value_or(0));
     if (parameters.seed)
         parts << RunTableModel::tr("seed %1").arg(static_cast<qint64>(*parameters.seed));
-    parts << RunTableModel::tr("%1 cpus/node").arg(parameters.cpusPerNode.value_or(1));
+    if (byCores && parameters.coresPerNode)
+        parts << RunTableModel::tr("%1 cores/node where not described").arg(*parameters.coresPerNode);
+    if (!byCores)
+        parts << RunTableModel::tr("%1 cpus/node").arg(parameters.cpusPerNode.value_or(1));
     if (parameters.scaleNodes)
         parts << RunTableModel::tr("nodes x%1").arg(*parameters.scaleNodes);
     if (parameters.arrivals)
@@ -132,6 +138,10 @@ QVariant RunTableModel::value(int row, int column) const
     case MakespanColumn: return static_cast<double>(summary.makespan);
     case MeanWaitColumn: return orZero(summary.meanWait);
     case MeanSlowdownColumn: return orZero(summary.meanBoundedSlowdown);
+    case CoreUtilizationColumn:
+        return summary.utilizationCores && std::isfinite(*summary.utilizationCores)
+            ? QVariant(*summary.utilizationCores)
+            : QVariant();
     case MeanAphColumn: return summary.meanAph ? QVariant(*summary.meanAph) : QVariant();
     case SchedulingColumn:
         return summary.schedulingUsPerJob && std::isfinite(summary.schedulingUsPerJob->mean)
@@ -161,7 +171,8 @@ QVariant RunTableModel::data(const QModelIndex& index, int role) const
     if (!v.isValid())
         return QStringLiteral("\u2013");
     switch (column) {
-    case UtilizationColumn: return QStringLiteral("%1%").arg(100 * v.toDouble(), 0, 'f', 1);
+    case UtilizationColumn:
+    case CoreUtilizationColumn: return QStringLiteral("%1%").arg(100 * v.toDouble(), 0, 'f', 1);
     case MakespanColumn:
     case MeanWaitColumn: return formatDuration(static_cast<std::int64_t>(v.toDouble()));
     case MeanSlowdownColumn:
@@ -250,6 +261,12 @@ bool RunFilterModel::lessThan(const QModelIndex& left, const QModelIndex& right)
     return QSortFilterProxyModel::lessThan(left, right);
 }
 
+bool RunTableModel::hasRunsByCores() const
+{
+    return std::any_of(m_parameters.begin(), m_parameters.end(),
+                       [](const RunParameters& parameters) { return parameters.by == "cores"; });
+}
+
 bool RunTableModel::isLogged(int row) const
 {
     return m_runs[static_cast<size_t>(row)].id == 0;
@@ -283,6 +300,7 @@ QVariant RunTableModel::headerData(int section, Qt::Orientation orientation, int
                                                       "parameters",
                                                       "jobs",
                                                       "utilization_fraction",
+                                                      "utilization_cores_fraction",
                                                       "makespan_s",
                                                       "mean_wait_s",
                                                       "mean_bounded_slowdown",
@@ -296,7 +314,12 @@ QVariant RunTableModel::headerData(int section, Qt::Orientation orientation, int
             return tr("The sweeps the run belongs to (placement sweep --name): the one that stored it, then any "
                       "later sweep that met the same point; empty outside any");
         case ParametersColumn: return tr("Backfill window, seed, processors per node, node scale, arrivals");
-        case UtilizationColumn: return tr("Average utilization over the steady state (docs/simulation.md)");
+        case UtilizationColumn:
+            return tr("Average utilization over the steady state (docs/simulation.md); where jobs share nodes, "
+                      "each busy node counted once");
+        case CoreUtilizationColumn:
+            return tr("Runs by cores: core-seconds the jobs held / (the machine's cores x the makespan); empty for "
+                      "runs of whole nodes");
         case MeanSlowdownColumn: return tr("Mean bounded slowdown (10 s bound)");
         case MeanAphColumn: return tr("Mean Average Pairwise Hops of the jobs of 2 nodes or more");
         case SchedulingColumn: return tr("Mean wall time the allocator spent per job, microseconds");
@@ -314,6 +337,7 @@ QVariant RunTableModel::headerData(int section, Qt::Orientation orientation, int
     case ParametersColumn: return tr("Parameters");
     case JobsColumn: return tr("Jobs");
     case UtilizationColumn: return tr("Utilization");
+    case CoreUtilizationColumn: return tr("Cores");
     case MakespanColumn: return tr("Makespan");
     case MeanWaitColumn: return tr("Mean wait");
     case MeanSlowdownColumn: return tr("Slowdown");

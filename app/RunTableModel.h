@@ -43,6 +43,7 @@ public:
         ParametersColumn,
         JobsColumn,
         UtilizationColumn,
+        CoreUtilizationColumn, ///< runs by cores: the share of the machine's cores held
         MakespanColumn,
         MeanWaitColumn,
         MeanSlowdownColumn,
@@ -72,6 +73,8 @@ public:
     QStringList parameterValues(const QString& key, const QString& sweep = {}) const;
     /// Whether row `row` passes `filter` (the logged run always does).
     bool accepts(int row, const RunFilter& filter) const;
+    /// Whether some run was made by cores (the Cores column applies).
+    bool hasRunsByCores() const;
 
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;

@@ -73,6 +73,10 @@ RunsDock::RunsDock(ExplorerSession* session, RunTableModel* model, QWidget* pare
     setWidget(content);
 
     connect(m_model, &QAbstractItemModel::modelReset, this, &RunsDock::updatePickers);
+    const auto showCoreColumn
+        = [this] { m_table->setColumnHidden(RunTableModel::CoreUtilizationColumn, !m_model->hasRunsByCores()); };
+    connect(m_model, &QAbstractItemModel::modelReset, this, showCoreColumn);
+    showCoreColumn();
     connect(m_session, &ExplorerSession::runFilterChanged, this, &RunsDock::updatePickers);
     connect(m_sweep, &QComboBox::activated, this, &RunsDock::pickersChanged);
     connect(m_parameter, &QComboBox::activated, this, &RunsDock::pickersChanged);

@@ -14,6 +14,7 @@
 #include "store/Store.h"
 
 #include <QApplication>
+#include <QCheckBox>
 #include <QComboBox>
 #include <QCoreApplication>
 #include <QDialogButtonBox>
@@ -53,6 +54,7 @@ SimulateDialog::SimulateDialog(const std::string& machine, const Topology& topol
     , m_arrivalScale(new QDoubleSpinBox(this))
     , m_cpusPerNode(new QSpinBox(this))
     , m_name(new QLineEdit(this))
+    , m_byCores(new QCheckBox(tr("Jobs hold &cores and GPUs, sharing nodes (by cores)"), this))
     , m_sweep(new QGroupBox(this))
     , m_sweepPolicies(new QLineEdit(this))
     , m_sweepSpeedups(new QLineEdit(this))
@@ -79,6 +81,7 @@ SimulateDialog::SimulateDialog(const std::string& machine, const Topology& topol
     m_arrivalScale->setObjectName(QStringLiteral("arrivalFactor"));
     m_cpusPerNode->setObjectName(QStringLiteral("cpusPerNode"));
     m_name->setObjectName(QStringLiteral("runName"));
+    m_byCores->setObjectName(QStringLiteral("byCores"));
     for (const AllocatorPolicyInfo& info : allocatorPolicies()) {
         AllocatorChoice probe;
         probe.policy = info.name;
@@ -134,6 +137,7 @@ SimulateDialog::SimulateDialog(const std::string& machine, const Topology& topol
     form->addRow(tr("Arrival &factor:"), m_arrivalScale);
     form->addRow(tr("&Processors per node:"), m_cpusPerNode);
     form->addRow(tr("Run &name:"), m_name);
+    form->addRow(m_byCores);
 
     // A sweep: every combination of the lists, the settings above for the rest.
     m_sweep->setObjectName(QStringLiteral("sweep"));
@@ -185,7 +189,11 @@ SimulateDialog::SimulateDialog(const std::string& machine, const Topology& topol
     form->addRow(m_sweep);
     connect(m_sweepWhere, &QComboBox::currentIndexChanged, this,
             [this](int where) { m_sweepWorkers->setEnabled(where == 0); });
-    connect(m_sweep, &QGroupBox::toggled, this, [this](bool on) { m_name->setEnabled(!on); });
+    connect(m_sweep, &QGroupBox::toggled, this, [this](bool on) {
+        m_name->setEnabled(!on);
+        updateEnabled();
+    });
+    connect(m_byCores, &QCheckBox::toggled, this, &SimulateDialog::updateEnabled);
 
     m_load->setObjectName(QStringLiteral("offeredLoad"));
     m_load->setWordWrap(true);
@@ -243,6 +251,7 @@ void SimulateDialog::restoreSettings()
     m_scaleNodes->setValue(settings.value(QStringLiteral("scaleNodes"), m_scaleNodes->value()).toInt());
     m_arrivalScale->setValue(settings.value(QStringLiteral("arrivalFactor"), m_arrivalScale->value()).toDouble());
     m_cpusPerNode->setValue(settings.value(QStringLiteral("cpusPerNode"), m_cpusPerNode->value()).toInt());
+    m_byCores->setChecked(settings.value(QStringLiteral("byCores"), false).toBool());
     updateEnabled();
 }
 
@@ -260,6 +269,7 @@ void SimulateDialog::saveSettings() const
     settings.setValue(QStringLiteral("scaleNodes"), m_scaleNodes->value());
     settings.setValue(QStringLiteral("arrivalFactor"), m_arrivalScale->value());
     settings.setValue(QStringLiteral("cpusPerNode"), m_cpusPerNode->value());
+    settings.setValue(QStringLiteral("byCores"), m_byCores->isChecked());
 }
 
 void SimulateDialog::accept()
@@ -337,14 +347,55 @@ void SimulateDialog::policyChanged()
     updateEnabled();
 }
 
+void SimulateDialog::setCoresKnown(bool known)
+{
+    m_coresKnown = known;
+    updateEnabled();
+}
+
 void SimulateDialog::updateEnabled()
 {
+    const QString policy = m_policy->currentText();
+    const bool coresPolicy = policy == QLatin1String("first-fit") || policy == QLatin1String("slurm-tree")
+        || policy == QLatin1String("aucsched3");
+    m_byCores->setEnabled(m_coresKnown && coresPolicy && !m_sweep->isChecked());
+    m_byCores->setToolTip(
+        !m_coresKnown      ? tr("The machine's nodes do not say how many cores they have: import its description with "
+                                     "them (slurm.conf, an Alea .machines file), or use placement simulate --by-cores "
+                                     "--cores-per-node K")
+            : !coresPolicy ? tr("Places by cores: first-fit, slurm-tree (cons_tres) and aucsched3")
+                           : tr("Each job asks for the CPUs (and GPUs) its log says it held, and jobs share nodes; "
+                                "the run is stored with the cores and GPUs each job held on each node"));
+    const bool byCores = m_byCores->isEnabled() && m_byCores->isChecked();
     const int auctionRow = m_backfill->findText(QStringLiteral("auction"));
-    if (auto* model = qobject_cast<QStandardItemModel*>(m_backfill->model()))
-        model->item(auctionRow)->setEnabled(m_policy->currentText() == QLatin1String("aucsched3"));
-    m_order->setEnabled(m_policy->currentData().toBool());
+    const int conservativeRow = m_backfill->findText(QStringLiteral("conservative"));
+    if (auto* model = qobject_cast<QStandardItemModel*>(m_backfill->model())) {
+        model->item(auctionRow)->setEnabled(policy == QLatin1String("aucsched3"));
+        if (conservativeRow >= 0)
+            model->item(conservativeRow)->setEnabled(!byCores);
+    }
+    if (byCores && m_backfill->currentText() == QLatin1String("conservative"))
+        m_backfill->setCurrentText(QStringLiteral("easy"));
+    m_order->setEnabled(!byCores && m_policy->currentData().toBool());
     m_window->setEnabled(m_backfill->currentText() != QLatin1String("fcfs"));
-    m_arrivalScale->setEnabled(m_arrivals->currentData().toString() == QLatin1String("scale"));
+    m_arrivalScale->setEnabled(!byCores && m_arrivals->currentData().toString() == QLatin1String("scale"));
+    // A replay by cores takes the jobs as logged: no transforms, no processor count per node.
+    for (QWidget* widget : std::initializer_list<QWidget*>{m_speedup, m_seed, m_scaleNodes, m_arrivals, m_cpusPerNode})
+        widget->setEnabled(!byCores);
+    m_sweep->setEnabled(!byCores);
+}
+
+std::optional<CoreRunSetup> SimulateDialog::coreSetup() const
+{
+    if (!m_byCores->isEnabled() || !m_byCores->isChecked())
+        return std::nullopt;
+    CoreRunSetup setup;
+    setup.machine = m_machine;
+    setup.policy = m_policy->currentText().toStdString();
+    setup.backfill = parseCoreBackfillSetting(m_backfill->currentText().toStdString(), "Backfilling");
+    setup.window = m_window->value();
+    setup.runName = m_name->text().trimmed().toStdString();
+    return setup;
 }
 
 WorkloadTransform SimulateDialog::transform() const
@@ -482,41 +533,6 @@ SimulationSetup SimulateDialog::baseSetup() const
     setup.cpusPerNode = m_cpusPerNode->value();
     setup.runName = m_name->text().trimmed().toStdString();
     return setup;
-}
-
-namespace {
-
-/// The work of a simulation: on the calling thread, into `outcome`.
-void simulateInto(SimulationOutcome& outcome, const QString& databasePath, SimulationSetup setup,
-                  TaskProgress& progress, int cancelAfter)
-{
-    setup.options.progress = [&progress, cancelAfter](int done, int total) {
-        progress.permille = total ? static_cast<int>(1000LL * done / total) : 0;
-        if (cancelAfter > 0 && done >= cancelAfter)
-            progress.cancel = true;
-        return !progress.cancel.load();
-    };
-    try {
-        Store store = Store::openExisting(databasePath.toStdString());
-        outcome.summary = runStoredSimulation(store, setup, PLACEMENT_BUILD_ID);
-        outcome.finished = true;
-    } catch (const SimulationCancelled&) {
-        outcome.cancelled = true;
-    } catch (const std::exception& exception) {
-        outcome.error = QString::fromUtf8(exception.what());
-    }
-}
-
-} // namespace
-
-SimulationOutcome SimulationRunner::run(const QString& databasePath, SimulationSetup setup, QWidget* parent,
-                                        int cancelAfter)
-{
-    TaskProgress progress;
-    SimulationOutcome outcome;
-    runModally(QObject::tr("Simulating…"), parent, progress,
-               [&] { simulateInto(outcome, databasePath, std::move(setup), progress, cancelAfter); });
-    return outcome;
 }
 
 QString SweepRunner::placementProgram()
@@ -695,23 +711,6 @@ int SweepRunner::submit(TaskListDock& tasks, const SweepRequest& request, std::s
                     std::this_thread::sleep_for(std::chrono::milliseconds(100));
                 }
             }
-        },
-        [outcome, done = std::move(done)] { return done(*outcome); });
-}
-
-int SimulationRunner::start(TaskListDock& tasks, const QString& databasePath, SimulationSetup setup,
-                            std::shared_ptr<TaskProgress> progress,
-                            std::function<QString(const SimulationOutcome&)> done)
-{
-    auto outcome = std::make_shared<SimulationOutcome>();
-    const QString label
-        = QObject::tr("Simulating %1 on %2")
-              .arg(QString::fromStdString(setup.runName.empty() ? defaultRunName(setup) : setup.runName),
-                   QString::fromStdString(setup.machine));
-    return tasks.start(
-        label, progress,
-        [outcome, databasePath, setup = std::move(setup), progress] {
-            simulateInto(*outcome, databasePath, setup, *progress, 0);
         },
         [outcome, done = std::move(done)] { return done(*outcome); });
 }

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "core/SimulationReport.h"
+#include "services/CoreRun.h"
 #include "services/Sweep.h"
 
 #include <QDialog>
@@ -15,6 +16,7 @@
 #include <optional>
 #include <vector>
 
+class QCheckBox;
 class QComboBox;
 class QGroupBox;
 class QDoubleSpinBox;
@@ -65,6 +67,12 @@ public:
 
     /// Throws std::invalid_argument for a policy this machine cannot have (the reason).
     SimulationSetup setup() const;
+    /// Whether the machine's nodes say how many cores they have: a replay by cores needs it.
+    void setCoresKnown(bool known);
+    /// The replay by cores asked for, when "by cores" is ticked (services/CoreRun.h): the
+    /// policy, backfilling, window and name of the form; throws std::invalid_argument for a
+    /// backfilling a replay by cores does not have (conservative).
+    std::optional<CoreRunSetup> coreSetup() const;
     /// The sweep asked for, when "Sweep" is ticked; throws std::invalid_argument for a list
     /// that does not parse (naming the list and the value).
     std::optional<SweepRequest> sweepRequest() const;
@@ -96,6 +104,8 @@ private:
     QDoubleSpinBox* m_arrivalScale;
     QSpinBox* m_cpusPerNode;
     QLineEdit* m_name;
+    QCheckBox* m_byCores;
+    bool m_coresKnown = false;
     QGroupBox* m_sweep;
     QLineEdit* m_sweepPolicies;
     QLineEdit* m_sweepSpeedups;
@@ -123,6 +133,8 @@ struct SimulationOutcome
     bool cancelled = false;
     QString error;
     SimulationSummary summary;
+    /// A replay by cores: the share of the machine's cores its jobs held (over the makespan).
+    std::optional<double> coreUtilization;
 };
 
 /// Runs a simulation off the GUI thread on its own database connection. A cancelled or
@@ -139,6 +151,10 @@ public:
     /// As a row of `tasks` with its progress and Cancel, without waiting: `done` gets the
     /// outcome on the GUI thread and returns what the row says then. Returns the task.
     static int start(TaskListDock& tasks, const QString& databasePath, SimulationSetup setup,
+                     std::shared_ptr<TaskProgress> progress, std::function<QString(const SimulationOutcome&)> done);
+    /// A replay by cores, the same way; Cancel stops it from being stored (the replay itself
+    /// runs to its end).
+    static int start(TaskListDock& tasks, const QString& databasePath, CoreRunSetup setup,
                      std::shared_ptr<TaskProgress> progress, std::function<QString(const SimulationOutcome&)> done);
 };
 

@@ -32,6 +32,9 @@ struct JobHolding
     /// when the log does not say per node.
     std::vector<int> nodeCores;
     int gpus = -1; ///< in all; -1 unknown
+    /// GPUs per node of Job::nodes, same order; empty when not known per node (a replay by
+    /// cores knows them, a log gives the total only).
+    std::vector<int> nodeGpus;
 };
 
 /// What the jobs running at one instant hold. "Running" is Job::runsAt: start <= t < end.

@@ -186,6 +186,8 @@ std::optional<RunValue> RunParameters::value(std::string_view key) const
     for (const auto& [name, member] : texts)
         if (key == name)
             return asValue(*member);
+    if (key == "by")
+        return by ? asValue(by) : policy == "logged" ? std::nullopt : std::optional<RunValue>(RunValue("nodes"));
     const std::pair<std::string_view, const std::optional<std::int64_t>*> integers[] = {
         {"window", &window},
         {"seed", &seed},
@@ -198,6 +200,7 @@ std::optional<RunValue> RunParameters::value(std::string_view key) const
         {"from", &from},
         {"to", &to},
         {"cpus_per_node", &cpusPerNode},
+        {"cores_per_node", &coresPerNode},
     };
     for (const auto& [name, member] : integers)
         if (key == name)
@@ -230,6 +233,8 @@ RunParameters readRunParameters(std::string_view json)
     p.from = m.integer("from");
     p.to = m.integer("to");
     p.cpusPerNode = m.integer("cpus_per_node");
+    p.by = m.text("by");
+    p.coresPerNode = m.integer("cores_per_node");
     if (const JsonValue::Array* bins = m.array("size_bins"))
         for (const JsonValue& start : *bins) {
             if (!start.isNumber() || !start.toInt())
@@ -269,6 +274,8 @@ std::optional<double> RunSummary::number(std::string_view key) const
         {"jobs_without_start", integer(jobsWithoutStart)},
         {"jobs_without_size", integer(jobsWithoutSize)},
         {"jobs_sharing_nodes", integer(jobsSharingNodes)},
+        {"utilization_cores", utilizationCores},
+        {"utilization_gpus", utilizationGpus},
     };
     for (std::size_t i = 0; i < std::size(numbers); ++i)
         if (key == numbers[i].first) {
@@ -374,6 +381,8 @@ RunSummary readRunSummary(std::string_view json)
         s.lcs = lcs;
     }
     s.cpusPerNode = m.integer("cpus_per_node");
+    s.utilizationCores = m.optionalReal("utilization_cores");
+    s.utilizationGpus = m.optionalReal("utilization_gpus");
     s.jobsWithNodeLists = m.integer("jobs_with_node_lists");
     s.jobsWithoutStart = m.integer("jobs_without_start");
     s.jobsWithoutSize = m.integer("jobs_without_size");

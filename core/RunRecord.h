@@ -38,6 +38,10 @@ struct RunParameters
     std::optional<std::string> arrivals;
     std::optional<std::int64_t> from, to; ///< stored null when the run has no bound
     std::optional<std::int64_t> cpusPerNode;
+    /// "cores" for a run whose jobs held cores and GPUs of nodes (services/CoreRun.h); absent
+    /// for a run of whole nodes, where value("by") gives "nodes" (nothing for the logged run).
+    std::optional<std::string> by;
+    std::optional<std::int64_t> coresPerNode; ///< a run by cores: cores of a node its description lacks
     std::vector<int> sizeBins;
     std::optional<std::string> version;
     std::optional<std::string> inputDigest; ///< absent when not known
@@ -110,6 +114,9 @@ struct RunSummary
         std::int64_t stepBudget = 0, searches = 0, timeouts = 0, jobsTimedOut = 0, steps = 0;
     };
     std::optional<Lcs> lcs; ///< LC+S runs only
+    // runs by cores (services/CoreRun.h): the shares of the machine's cores and GPUs held,
+    // over the makespan
+    std::optional<double> utilizationCores, utilizationGpus;
     // the logged run
     std::optional<std::int64_t> cpusPerNode, jobsWithNodeLists, jobsWithoutStart, jobsWithoutSize, jobsSharingNodes;
 

@@ -4,7 +4,10 @@
 #include "services/CoreRun.h"
 
 #include "core/JsonWriter.h"
+#include "core/LoggedRun.h"
 #include "core/MachineSpec.h"
+#include "core/PlacementMetrics.h"
+#include "core/SimulationReport.h"
 #include "store/Runs.h"
 #include "store/Store.h"
 
@@ -96,7 +99,82 @@ CoreRunOutcome runStoredCoreSimulation(Store& store, const CoreRunSetup& setup)
     outcome.summary = summarizeCoreRun(machine, workload.jobs, result);
     if (result.neverFit > 0)
         outcome.skippedByReason["asks more cores or GPUs than the machine has"] = result.neverFit;
+
+    // The placed jobs, as stored and as the logged run's measures read them.
+    outcome.machineId = record->id;
+    std::vector<Job> placed;
+    std::vector<int> nodeCounts;
+    PlacementAnalyzer analyzer(*topology);
+    double aphSum = 0;
+    for (size_t i = 0; i < workload.jobs.size(); ++i) {
+        const CoreJob& job = workload.jobs[i];
+        const CoreSimulatedJob& run = result.jobs[i];
+        if (run.neverFits || run.start < 0)
+            continue;
+        RunPlacement placement;
+        placement.jobId = workload.jobIds[i];
+        placement.submit = job.submit;
+        placement.start = run.start;
+        placement.end = run.end;
+        placement.nodes = run.grant.nodes;
+        placement.nodeCores = run.grant.cores;
+        placement.nodeGpus = run.grant.gpus;
+        if (placement.nodes.size() >= 2) {
+            aphSum += analyzer.measure(placement.nodes).aph;
+            ++outcome.jobsWithPairs;
+        }
+        placed.push_back({job.id, {}, job.submit, run.start, run.end, placement.nodes});
+        nodeCounts.push_back(static_cast<int>(placement.nodes.size()));
+        outcome.placements.push_back(std::move(placement));
+    }
+    outcome.meanAph = outcome.jobsWithPairs > 0 ? aphSum / outcome.jobsWithPairs : 0;
+    outcome.metrics = summarizeLoggedRun(topology->usableNodeCount(), placed, nodeCounts).metrics;
+    outcome.metrics.neverFit = result.neverFit;
     return outcome;
+}
+
+std::string defaultCoreRunName(const CoreRunSetup& setup)
+{
+    std::string name = setup.policy + " " + coreBackfillName(setup.backfill);
+    if (setup.window != CoreRunSetup().window && setup.backfill != CoreBackfill::Fcfs)
+        name += " window " + std::to_string(setup.window);
+    if (setup.coresPerNode > 0)
+        name += " " + std::to_string(setup.coresPerNode) + " cores/node";
+    return name + " by cores";
+}
+
+std::string coreRunParametersJson(const CoreRunSetup& setup, const std::string& version)
+{
+    JsonWriter json;
+    json.beginObject();
+    json.key("machine").value(setup.machine);
+    json.key("policy").value(setup.policy);
+    json.key("backfill").value(coreBackfillName(setup.backfill));
+    json.key("window").value(setup.window);
+    json.key("by").value("cores");
+    if (setup.coresPerNode > 0)
+        json.key("cores_per_node").value(setup.coresPerNode);
+    json.key("size_bins").beginArray();
+    for (int start : defaultSizeBins())
+        json.value(start);
+    json.endArray();
+    json.key("version").value(version);
+    json.endObject();
+    return json.str();
+}
+
+std::int64_t storeCoreRun(Store& store, const CoreRunSetup& setup, const std::string& version, CoreRunOutcome& outcome)
+{
+    if (outcome.placements.empty())
+        return 0; // nothing ran: an empty run is not stored
+    saveNamedRun(store, outcome.machineId, outcome.machine, setup.runName, defaultCoreRunName(setup),
+                 coreRunParametersJson(setup, version), outcome.placements,
+                 [&](std::int64_t id, const std::string& name) {
+                     outcome.runId = id;
+                     outcome.runName = name;
+                     return coreRunJson(setup, outcome);
+                 });
+    return outcome.runId;
 }
 
 std::string coreRunJson(const CoreRunSetup& setup, const CoreRunOutcome& outcome)
@@ -104,6 +182,8 @@ std::string coreRunJson(const CoreRunSetup& setup, const CoreRunOutcome& outcome
     const CoreRunSummary& s = outcome.summary;
     JsonWriter json;
     json.beginObject();
+    json.key("run_id").value(outcome.runId);
+    json.key("run_name").value(outcome.runName);
     json.key("machine").value(outcome.machine);
     json.key("by").value("cores");
     json.key("policy").value(setup.policy);
@@ -117,23 +197,27 @@ std::string coreRunJson(const CoreRunSetup& setup, const CoreRunOutcome& outcome
     for (const auto& [reason, count] : outcome.skippedByReason)
         json.key(reason).value(count);
     json.endObject();
-    json.key("makespan_s").value(s.makespan);
+    writeSystemMetricsJson(json, outcome.metrics);
     json.key("utilization_cores").value(s.coreUtilization);
     json.key("utilization_gpus").value(s.gpuUtilization);
     json.key("utilization_nodes").value(s.nodeUtilization);
-    json.key("mean_wait_s").value(s.meanWait);
     json.key("jobs_sharing_nodes").value(s.jobsSharingNodes);
+    json.key("mean_aph").value(outcome.meanAph);
+    json.key("lowest_common_switch");
     if (s.mapping.hasLevels) {
-        json.key("lowest_common_switch").beginObject();
+        json.beginObject();
         json.key("mean").value(s.mapping.lowestCommonSwitch.mean);
-        json.key("deviation").value(s.mapping.lowestCommonSwitch.deviation);
+        json.key("sd").value(s.mapping.lowestCommonSwitch.deviation);
         json.endObject();
+    } else {
+        json.null();
     }
     json.key("spread").beginObject();
     json.key("mean").value(s.mapping.spread.mean);
-    json.key("deviation").value(s.mapping.spread.deviation);
+    json.key("sd").value(s.mapping.spread.deviation);
     json.endObject();
-    json.key("replay_s").value(outcome.seconds);
+    json.key("never_fit").value(static_cast<std::int64_t>(outcome.metrics.neverFit));
+    json.key("simulation_seconds").value(outcome.seconds);
     json.endObject();
     return json.str() + "\n";
 }

@@ -89,7 +89,7 @@ ComputedRun computeStoredRun(const StoredInput& input, SimulationSetup& setup)
             continue;
         RunPlacement& placement = run.placements.emplace_back();
         placement = {input.workload.jobIds[kept[i]], jobs[i].submit, job.start, job.end, job.nodes,
-                     job.schedulingMicroseconds,     job.links,      {}};
+                     job.schedulingMicroseconds,     job.links,      {},        {},      {}};
         if (!job.allocated.empty())
             std::set_difference(job.allocated.begin(), job.allocated.end(), job.nodes.begin(), job.nodes.end(),
                                 std::back_inserter(placement.idleNodes));
@@ -103,18 +103,14 @@ std::int64_t storeComputedRun(Store& store, const StoredInput& input, const Simu
     if (run.placements.empty())
         return 0; // nothing ran: an empty run is not stored (runId stays 0)
     SimulationSummary& summary = run.summary;
-    SqliteTransaction transaction(store.database());
-    summary.runName
-        = uniqueRunName(store, input.machineId, setup.runName.empty() ? defaultRunName(setup) : setup.runName);
-    if (!setup.runName.empty() && summary.runName != setup.runName)
-        throw StoreError(store.path() + ": machine '" + input.machineName + "' already has a run named '"
-                         + setup.runName + "'");
-    // The summary names its run: store it with the id the run will get.
-    summary.runId = saveRun(store, input.machineId, summary.runName, simulationParametersJson(setup, version), "{}",
-                            run.placements);
-    SqliteStatement update(store.database(), "UPDATE runs SET summary = ?2 WHERE id = ?1");
-    update.bind(1, summary.runId).bind(2, simulationSummaryJson(setup, summary)).run();
-    transaction.commit();
+    // The summary names its run: stored with the id and name the run gets.
+    saveNamedRun(store, input.machineId, input.machineName, setup.runName, defaultRunName(setup),
+                 simulationParametersJson(setup, version), run.placements,
+                 [&](std::int64_t id, const std::string& name) {
+                     summary.runId = id;
+                     summary.runName = name;
+                     return simulationSummaryJson(setup, summary);
+                 });
     return summary.runId;
 }
 

@@ -88,9 +88,16 @@ std::vector<SweepResultFile::Run> SweepResultFile::runs(const std::string& datab
             continue;
         placements.bind(1, run.pointId);
         while (placements.step())
-            run.placements.push_back({placements.integer(0), placements.integer(1), placements.integer(2),
-                                      placements.integer(3), blobList(placements, 5), placements.real(4),
-                                      blobList(placements, 6), blobList(placements, 7)});
+            run.placements.push_back({placements.integer(0),
+                                      placements.integer(1),
+                                      placements.integer(2),
+                                      placements.integer(3),
+                                      blobList(placements, 5),
+                                      placements.real(4),
+                                      blobList(placements, 6),
+                                      blobList(placements, 7),
+                                      {},
+                                      {}});
         placements.reset();
     }
     return list;

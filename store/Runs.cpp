@@ -3,11 +3,13 @@
 
 #include "store/Runs.h"
 
+#include "store/NodeCores.h"
 #include "store/NodeListBlob.h"
 #include "store/Store.h"
 
 #include <algorithm>
 #include <ctime>
+#include <limits>
 #include <map>
 #include <sqlite3.h>
 #include <stdexcept>
@@ -122,7 +124,8 @@ std::int64_t saveRun(Store& store, std::int64_t machineId, const std::string& na
     member.bind(1, runId).run();
     SqliteStatement insert(db,
                            "INSERT INTO placements (run_id, job_id, start, end, nodes, submit, scheduling_us, "
-                           "links, idle_nodes) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)");
+                           "links, idle_nodes, node_cores, node_gpus) "
+                           "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)");
     for (const RunPlacement& placement : placements) {
         insert.bind(1, runId)
             .bind(2, placement.jobId)
@@ -139,10 +142,38 @@ std::int64_t saveRun(Store& store, std::int64_t machineId, const std::string& na
             insert.bindNull(9);
         else
             insert.bindBlob(9, encodeNodeList(placement.idleNodes));
+        for (const auto& [column, counts] : {std::pair{10, &placement.nodeCores}, std::pair{11, &placement.nodeGpus}}) {
+            if (counts->empty()) {
+                insert.bindNull(column);
+                continue;
+            }
+            if (counts->size() != placement.nodes.size())
+                throw std::invalid_argument("run '" + name + "', job " + std::to_string(placement.jobId) + ": "
+                                            + std::to_string(counts->size()) + " per-node counts for "
+                                            + std::to_string(placement.nodes.size()) + " nodes");
+            insert.bind(column, encodeNodeCores(*counts));
+        }
         insert.run();
     }
     transaction.commit();
     return runId;
+}
+
+StoredRunName saveNamedRun(Store& store, std::int64_t machineId, const std::string& machineName,
+                           const std::string& requested, const std::string& base, const std::string& parameters,
+                           const std::vector<RunPlacement>& placements,
+                           const std::function<std::string(std::int64_t id, const std::string& name)>& summaryOf)
+{
+    SqliteTransaction transaction(store.database());
+    StoredRunName run;
+    run.name = uniqueRunName(store, machineId, requested.empty() ? base : requested);
+    if (!requested.empty() && run.name != requested)
+        throw StoreError(store.path() + ": machine '" + machineName + "' already has a run named '" + requested + "'");
+    run.id = saveRun(store, machineId, run.name, parameters, "{}", placements);
+    SqliteStatement update(store.database(), "UPDATE runs SET summary = ?2 WHERE id = ?1");
+    update.bind(1, run.id).bind(2, summaryOf(run.id, run.name)).run();
+    transaction.commit();
+    return run;
 }
 
 std::string uniqueRunName(Store& store, std::int64_t machineId, const std::string& base)
@@ -230,6 +261,49 @@ std::vector<Job> runJobs(Store& store, std::int64_t runId, std::vector<RunHoldin
             throw StoreError(db.path() + ": run " + std::to_string(runId) + ", job " + job.id + ": " + error.what());
         }
         result.push_back(std::move(job));
+    }
+    return result;
+}
+
+std::vector<JobHolding> runJobHoldings(Store& store, std::int64_t runId)
+{
+    SqliteDatabase& db = store.database();
+    {
+        SqliteStatement byCores(db, "SELECT 1 FROM placements WHERE run_id = ?1 AND node_cores IS NOT NULL LIMIT 1");
+        byCores.bind(1, runId);
+        if (!byCores.step())
+            return {};
+    }
+    // The order of runJobs().
+    SqliteStatement query(db,
+                          "SELECT j.job_ref, p.nodes, p.node_cores, p.node_gpus "
+                          "FROM placements p JOIN jobs j ON j.id = p.job_id WHERE p.run_id = ?1 "
+                          "ORDER BY p.start, j.id");
+    query.bind(1, runId);
+    std::vector<JobHolding> result;
+    const auto sum = [](const std::vector<int>& counts) {
+        std::int64_t total = 0;
+        for (int count : counts)
+            total += count;
+        return static_cast<int>(std::min<std::int64_t>(total, std::numeric_limits<int>::max()));
+    };
+    while (query.step()) {
+        JobHolding holding;
+        try {
+            const int nodes = static_cast<int>(decodeNodeList(query.blob(1), query.bytes(1)).size());
+            if (!query.isNull(2)) {
+                holding.nodeCores = decodeNodeCores(query.text(2), nodes);
+                holding.cores = sum(holding.nodeCores);
+            }
+            if (!query.isNull(3)) {
+                holding.nodeGpus = decodeNodeCores(query.text(3), nodes);
+                holding.gpus = sum(holding.nodeGpus);
+            }
+        } catch (const std::invalid_argument& error) {
+            throw StoreError(db.path() + ": run " + std::to_string(runId) + ", job " + query.text(0) + ": "
+                             + error.what());
+        }
+        result.push_back(std::move(holding));
     }
     return result;
 }

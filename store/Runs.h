@@ -3,11 +3,13 @@
 
 #pragma once
 
+#include "core/CoreHoldings.h"
 #include "core/CoreSimulation.h"
 #include "core/Job.h"
 #include "core/Simulator.h"
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <string>
 #include <vector>
@@ -80,6 +82,9 @@ struct RunPlacement
     double schedulingMicroseconds = 0;
     std::vector<int> links; ///< links the job owned (ids of Topology::links()); empty: none
     std::vector<int> idleNodes; ///< nodes allocated to it beyond `nodes` (LaaS's whole leaves)
+    /// A run by cores: the cores and the GPUs it held on each node of `nodes`, same order
+    /// (placements.node_cores, node_gpus; schema version 13). Empty: it held its nodes whole.
+    std::vector<int> nodeCores, nodeGpus;
 };
 
 /// Adds the runs of a machine carrying one of `pointIds` (parameters' "sweep_point") to the
@@ -91,6 +96,21 @@ std::int64_t addRunsToSweep(Store& store, std::int64_t machineId, const std::str
 /// taken on that machine (nothing is written).
 std::int64_t saveRun(Store& store, std::int64_t machineId, const std::string& name, const std::string& parameters,
                      const std::string& summary, const std::vector<RunPlacement>& placements);
+
+/// Stores a run whose summary names it, in one write transaction: its name is `requested`
+/// (StoreError when the machine has a run of that name: nothing is written), else the first
+/// free one of `base`, `base (2)`, ... (chosen under the lock, so two programs storing at once
+/// cannot take one name); `summaryOf` then gives the summary from the run's id and name.
+/// Returns the id and the name.
+struct StoredRunName
+{
+    std::int64_t id = 0;
+    std::string name;
+};
+StoredRunName saveNamedRun(Store& store, std::int64_t machineId, const std::string& machineName,
+                           const std::string& requested, const std::string& base, const std::string& parameters,
+                           const std::vector<RunPlacement>& placements,
+                           const std::function<std::string(std::int64_t id, const std::string& name)>& summaryOf);
 
 /// A name not yet used by a run of the machine: `base`, else `base (2)`, `base (3)`, ...
 std::string uniqueRunName(Store& store, std::int64_t machineId, const std::string& base);
@@ -108,6 +128,11 @@ struct RunHoldings
 /// by start time: every view that shows a logged run shows a simulated one the same way.
 /// `holdings`, when given, gets what each job held beyond its nodes, in the same order.
 std::vector<Job> runJobs(Store& store, std::int64_t runId, std::vector<RunHoldings>* holdings = nullptr);
+
+/// What each job of a run by cores held on its nodes, in the order of runJobs(): its cores
+/// in all and per node, its GPUs in all and per node. Empty for a run whose jobs held whole
+/// nodes (every run stored before schema version 13, and every run not made by cores).
+std::vector<JobHolding> runJobHoldings(Store& store, std::int64_t runId);
 
 /// Deletes a run and its placements; false if there was none.
 bool deleteRun(Store& store, std::int64_t runId);

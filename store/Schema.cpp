@@ -356,6 +356,20 @@ void upgradeToVersion12(SqliteDatabase& db)
     }
 }
 
+// Version 13: runs replayed by cores (docs/simulation.md, "Replaying a machine's jobs by
+// cores"): placements.node_cores and placements.node_gpus, the cores and GPUs a job held on
+// each node of its node list (store/NodeCores.h's text). NULL, as in every run of an older
+// database: the job held its nodes whole.
+void upgradeToVersion13(SqliteDatabase& db)
+{
+    for (const char* column : {"node_cores", "node_gpus"}) {
+        SqliteStatement columns(
+            db, std::string("SELECT 1 FROM pragma_table_info('placements') WHERE name = '") + column + "'");
+        if (!columns.step())
+            db.execute(std::string("ALTER TABLE placements ADD COLUMN ") + column + " TEXT");
+    }
+}
+
 } // namespace
 
 std::int64_t markJobsSharingNodes(SqliteDatabase& db, std::int64_t machineId, std::int64_t from, std::int64_t to,
@@ -468,6 +482,7 @@ void migrateSchema(SqliteDatabase& db, int version)
     case 10: upgradeToVersion10(db); break;
     case 11: upgradeToVersion11(db); break;
     case 12: upgradeToVersion12(db); break;
+    case 13: upgradeToVersion13(db); break;
     default: db.fail("no migration to schema version " + std::to_string(version));
     }
 }

@@ -262,7 +262,7 @@ private slots:
         }
         placement::test::rawExecute(db, "UPDATE meta SET value = '11' WHERE key = 'schema_version'");
         Store store = Store::openExisting(db.toStdString());
-        QCOMPARE(store.schemaVersion(), 12);
+        QCOMPARE(store.schemaVersion(), Store::SchemaVersion);
         QCOMPARE(store.machine("cray")->spec, spec);
         QCOMPARE(store.machine("plain")->spec, std::string("torus extents=4x4"));
     }

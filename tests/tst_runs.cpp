@@ -2,9 +2,11 @@
 // SPDX-FileCopyrightText: 2026 Placement Explorer contributors
 
 #include "core/MachineSpec.h"
+#include "core/RunRecord.h"
 #include "services/Simulation.h"
 #include "store/Runs.h"
 #include "store/Store.h"
+#include "tests/support/RawSql.h"
 
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -15,6 +17,8 @@
 #include <set>
 
 using namespace placement;
+using placement::test::rawExecute;
+using placement::test::rawInteger;
 
 namespace {
 
@@ -243,6 +247,72 @@ private slots:
         QVERIFY(expected > 0);
         QCOMPARE(static_cast<int>(summary.neverFit.size()), expected);
         QCOMPARE(runs(store, machine)[0].placements, std::int64_t(40 - expected));
+    }
+    /// Schema version 13 keeps the cores and GPUs a job of a run by cores held on each node.
+    /// A database of version 12 is migrated when opened: its runs read back as before, as runs
+    /// of whole nodes, and a run by cores stored after reads back its counts.
+    void runsByCoresKeepTheirCoresPerNode()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("v12.sqlite"));
+        std::int64_t machine = 0;
+        std::vector<RunPlacement> whole;
+        {
+            Store store = Store::openOrCreate(path.toStdString());
+            machine = store.addMachine("line", "torus extents=8 wrap=n", loggedJobs());
+            const StoredWorkload workload = loadWorkload(store, machine);
+            for (size_t i = 0; i < 3; ++i) {
+                RunPlacement placement;
+                placement.jobId = workload.jobIds[i];
+                placement.start = 10 * static_cast<std::int64_t>(i);
+                placement.end = placement.start + 5;
+                placement.nodes = {static_cast<int>(i), static_cast<int>(i) + 1};
+                whole.push_back(placement);
+            }
+            saveRun(store, machine, "whole nodes", R"({"policy":"first-fit"})", "{}", whole);
+        }
+        rawExecute(path,
+                   "ALTER TABLE placements DROP COLUMN node_cores; ALTER TABLE placements DROP COLUMN "
+                   "node_gpus; UPDATE meta SET value = '12' WHERE key = 'schema_version'");
+        Store store = Store::openExisting(path.toStdString());
+        QCOMPARE(store.schemaVersion(), Store::SchemaVersion);
+        QCOMPARE(rawInteger(path,
+                            "SELECT count(*) FROM pragma_table_info('placements') WHERE name IN "
+                            "('node_cores', 'node_gpus')"),
+                 std::int64_t(2));
+        const std::int64_t wholeRun = runs(store, machine).at(0).id;
+        QCOMPARE(runJobs(store, wholeRun).size(), whole.size());
+        QVERIFY(runJobHoldings(store, wholeRun).empty()); // whole nodes: nothing per node
+
+        std::vector<RunPlacement> byCores = whole;
+        byCores[0].nodeCores = {3, 1};
+        byCores[0].nodeGpus = {0, 2};
+        byCores[1].nodeCores = {4, 4}; // stored as one number
+        byCores[1].nodeGpus = {0, 0};
+        byCores[2].nodeCores = {1, 7};
+        byCores[2].nodeGpus = {1, 1};
+        const std::int64_t coresRun
+            = saveRun(store, machine, "by cores", R"({"policy":"first-fit","by":"cores"})", "{}", byCores);
+        QCOMPARE(readRunParameters(runs(store, machine).at(1).parameters).value("by"),
+                 std::optional<RunValue>(std::string("cores")));
+        QCOMPARE(readRunParameters(runs(store, machine).at(0).parameters).value("by"),
+                 std::optional<RunValue>(std::string("nodes")));
+        const std::vector<JobHolding> held = runJobHoldings(store, coresRun);
+        QCOMPARE(held.size(), byCores.size());
+        for (size_t i = 0; i < held.size(); ++i) { // runJobs' order is the start order, as stored here
+            QCOMPARE(held[i].nodeCores, byCores[i].nodeCores);
+            QCOMPARE(held[i].nodeGpus, byCores[i].nodeGpus);
+            QCOMPARE(held[i].cores, byCores[i].nodeCores[0] + byCores[i].nodeCores[1]);
+            QCOMPARE(held[i].gpus, byCores[i].nodeGpus[0] + byCores[i].nodeGpus[1]);
+        }
+
+        // Counts that do not match the node list: refused, nothing of the run written.
+        std::vector<RunPlacement> bad = byCores;
+        bad[2].nodeCores = {1, 2, 3};
+        const std::int64_t before = rawInteger(path, "SELECT count(*) FROM placements");
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, saveRun(store, machine, "bad", "{}", "{}", bad));
+        QCOMPARE(rawInteger(path, "SELECT count(*) FROM placements"), before);
+        QCOMPARE(rawInteger(path, "SELECT count(*) FROM runs WHERE name = 'bad'"), std::int64_t(0));
     }
 };
 

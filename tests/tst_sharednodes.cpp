@@ -12,13 +12,19 @@
 #include "app/JobTableModel.h"
 #include "app/JobsDock.h"
 #include "app/MainWindow.h"
+#include "app/RunTableModel.h"
+#include "app/SimulateDialog.h"
+#include "app/TaskListDock.h"
 #include "app/TimelineDock.h"
 #include "core/CoreHoldings.h"
 #include "core/CoreSimulation.h"
 #include "core/MachineSpec.h"
 #include "core/RunChartData.h"
+#include "core/RunRecord.h"
 #include "core/Timeline.h"
 #include "importers/JobImport.h"
+#include "services/CoreRun.h"
+#include "store/Runs.h"
 #include "store/Store.h"
 #include "tests/support/IsolatedSettings.h"
 #include "tests/support/RenderWait.h"
@@ -26,7 +32,10 @@
 #include "views/MachineView.h"
 #include "views/UtilizationChart.h"
 
+#include <QApplication>
 #include <QAreaSeries>
+#include <QCheckBox>
+#include <QComboBox>
 #include <QCryptographicHash>
 #include <QDateTime>
 #include <QFile>
@@ -36,14 +45,18 @@
 #include <QLineSeries>
 #include <QProcess>
 #include <QRegularExpression>
+#include <QSpinBox>
 #include <QStatusBar>
+#include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTimeZone>
+#include <QTimer>
 
 #include <algorithm>
 #include <map>
 #include <set>
+#include <tuple>
 
 using namespace placement;
 using namespace placement::test;
@@ -380,7 +393,8 @@ private slots:
 
     /// `placement simulate --by-cores` replays the stored jobs with the CPUs each held (field
     /// 5 of the SWF), sharing nodes: the same run as the core replay of the jobs read straight
-    /// from the file, for each policy; refused when it would store, or for a whole-node policy.
+    /// from the file, for each policy; refused for a whole-node policy, or auction backfilling
+    /// without AUCSCHED3. With --no-store, the database is left as it was.
     void replayByCoresUsesTheLoggedCpus()
     {
         QFile file(m_trace);
@@ -432,14 +446,16 @@ private slots:
             QCOMPARE(json.value(QStringLiteral("utilization_cores")).toDouble(), expected.coreUtilization);
             QCOMPARE(json.value(QStringLiteral("utilization_nodes")).toDouble(), expected.nodeUtilization);
             QCOMPARE(json.value(QStringLiteral("jobs_sharing_nodes")).toInt(), expected.jobsSharingNodes);
-            QCOMPARE(json.value(QStringLiteral("mean_wait_s")).toDouble(), expected.meanWait);
+            QCOMPARE(json.value(QStringLiteral("mean_wait")).toDouble(), expected.meanWait);
+            QCOMPARE(json.value(QStringLiteral("jobs")).toInt(), expected.jobs); // the system metrics' count
+            QCOMPARE(json.value(QStringLiteral("utilization_over_makespan")).toDouble(), expected.nodeUtilization);
+            QCOMPARE(json.value(QStringLiteral("run_id")).toInt(), 0); // --no-store
             QVERIFY(expected.coreUtilization > 0.3 && expected.coreUtilization <= 1.0);
             QVERIFY(expected.jobsSharingNodes > 10000);
         }
         const QByteArray before = fileDigest(m_database);
         for (const QStringList& bad :
-             {QStringList{QStringLiteral("--policy"), QStringLiteral("first-fit")},
-              QStringList{QStringLiteral("--policy"), QStringLiteral("ta"), QStringLiteral("--no-store")},
+             {QStringList{QStringLiteral("--policy"), QStringLiteral("ta")},
               QStringList{QStringLiteral("--policy"), QStringLiteral("first-fit"), QStringLiteral("--no-store"),
                           QStringLiteral("--backfill"), QStringLiteral("auction")}}) {
             QProcess simulate;
@@ -451,11 +467,231 @@ private slots:
             QVERIFY(simulate.waitForFinished(60000));
             const QString err = QString::fromUtf8(simulate.readAllStandardError());
             QVERIFY2(simulate.exitCode() != 0, qPrintable(bad.join(QLatin1Char(' '))));
-            QVERIFY2(err.contains(QLatin1String("--no-store")) || err.contains(QLatin1String("does not place by cores"))
-                         || err.contains(QLatin1String("auction")),
+            QVERIFY2(err.contains(QLatin1String("does not place by cores")) || err.contains(QLatin1String("auction")),
                      qPrintable(err));
         }
         QCOMPARE(fileDigest(m_database), before);
+    }
+
+    /// A run by cores is stored with the cores each job held on each node (schema version 13):
+    /// it reads back as the replay made it, every job holding the CPUs the SWF gives it and no
+    /// node more cores than it has, and the explorer shows it by cores as it shows the log.
+    void runByCoresIsStoredAndShownByCores()
+    {
+        // A copy: the runs stored here stay out of the other tests' database.
+        const QString path = m_dir.filePath(QStringLiteral("wagap-runs.sqlite"));
+        QVERIFY(QFile::copy(m_database, path));
+        std::map<std::string, int> cpusOf; // field 5, else field 8
+        {
+            QFile file(m_trace);
+            QVERIFY(file.open(QIODevice::ReadOnly | QIODevice::Text));
+            while (!file.atEnd()) {
+                const QString line = QString::fromUtf8(file.readLine()).trimmed();
+                if (line.isEmpty() || line.startsWith(QLatin1Char(';')))
+                    continue;
+                const QStringList f = line.split(QRegularExpression(QStringLiteral("\\s+")));
+                if (f[3].toLongLong() >= 0)
+                    cpusOf[f[0].toStdString()] = f[4].toInt() > 0 ? f[4].toInt() : f[7].toInt();
+            }
+        }
+        QProcess simulate;
+        simulate.start(QStringLiteral(PLACEMENT_BIN_DIR "/placement"),
+                       {QStringLiteral("simulate"), QStringLiteral("--db"), path, QStringLiteral("--machine"),
+                        QStringLiteral("wagap"), QStringLiteral("--policy"), QStringLiteral("slurm-tree"),
+                        QStringLiteral("--by-cores")});
+        QVERIFY(simulate.waitForFinished(120000));
+        const QByteArray err = simulate.readAllStandardError();
+        QVERIFY2(simulate.exitCode() == 0, err.constData());
+        QVERIFY2(err.contains("stored as run"), err.constData());
+        const QJsonObject json = QJsonDocument::fromJson(simulate.readAllStandardOutput()).object();
+        const std::int64_t runId = json.value(QStringLiteral("run_id")).toInteger();
+        QVERIFY(runId > 0);
+        QCOMPARE(json.value(QStringLiteral("run_name")).toString(), QStringLiteral("slurm-tree easy by cores"));
+
+        Store store = Store::openExisting(path.toStdString());
+        const std::optional<MachineRecord> record = store.machine("wagap");
+        QVERIFY(record);
+        const std::vector<RunRecord> stored = runs(store, record->id);
+        QCOMPARE(stored.size(), size_t(1));
+        QCOMPARE(readRunParameters(stored[0].parameters).by, std::optional<std::string>("cores"));
+        const RunSummary summary = readRunSummary(stored[0].summary);
+        QCOMPARE(summary.runId, runId);
+        QCOMPARE(summary.utilizationCores, json.value(QStringLiteral("utilization_cores")).toDouble());
+        QVERIFY(*summary.utilizationCores > 0.3 && *summary.utilizationCores <= 1.0);
+        QVERIFY(summary.utilization > 0 && summary.utilization <= 1.0); // each busy node once
+
+        // Stored as replayed: the same replay, made again here, in runJobs()' order.
+        CoreRunSetup setup;
+        setup.machine = "wagap";
+        setup.policy = "slurm-tree";
+        CoreRunOutcome again = runStoredCoreSimulation(store, setup);
+        std::sort(again.placements.begin(), again.placements.end(), [](const RunPlacement& a, const RunPlacement& b) {
+            return std::tie(a.start, a.jobId) < std::tie(b.start, b.jobId);
+        });
+        const std::vector<Job> jobs = runJobs(store, runId);
+        const std::vector<JobHolding> held = runJobHoldings(store, runId);
+        QCOMPARE(jobs.size(), m_runs.size());
+        QCOMPARE(held.size(), jobs.size());
+        QCOMPARE(again.placements.size(), jobs.size());
+        const NodeResources resources = store.nodeResources(record->id);
+        std::vector<std::vector<std::pair<std::int64_t, int>>> changes(44); // per node: (time, cores)
+        for (size_t i = 0; i < jobs.size(); ++i) {
+            const RunPlacement& replayed = again.placements[i];
+            QCOMPARE(jobs[i].start, replayed.start);
+            QCOMPARE(jobs[i].end, replayed.end);
+            QCOMPARE(jobs[i].nodes, replayed.nodes);
+            QCOMPARE(held[i].nodeCores, replayed.nodeCores);
+            QCOMPARE(held[i].nodeGpus, std::vector<int>(jobs[i].nodes.size(), 0));
+            QCOMPARE(held[i].cores, cpusOf.at(jobs[i].id)); // what the log says it held
+            for (size_t entry = 0; entry < jobs[i].nodes.size(); ++entry) {
+                QVERIFY(held[i].nodeCores[entry] > 0);
+                changes[static_cast<size_t>(jobs[i].nodes[entry])].emplace_back(jobs[i].start,
+                                                                                held[i].nodeCores[entry]);
+                changes[static_cast<size_t>(jobs[i].nodes[entry])].emplace_back(jobs[i].end, -held[i].nodeCores[entry]);
+            }
+        }
+        int sharedNodes = 0;
+        for (size_t node = 0; node < changes.size(); ++node) {
+            std::sort(changes[node].begin(), changes[node].end()); // ends before starts at one instant
+            int inUse = 0, most = 0, running = 0, mostRunning = 0;
+            for (const auto& [time, delta] : changes[node]) {
+                inUse += delta;
+                running += delta > 0 ? 1 : -1;
+                most = std::max(most, inUse);
+                mostRunning = std::max(mostRunning, running);
+            }
+            QVERIFY2(
+                most <= resources.cores[node],
+                qPrintable(
+                    QStringLiteral("node %1: %2 cores held of %3").arg(node).arg(most).arg(resources.cores[node])));
+            sharedNodes += mostRunning > 1 ? 1 : 0; // jobs shared it
+        }
+        QVERIFY(sharedNodes > 10);
+
+        // `placement runs` lists it by cores.
+        QProcess list;
+        list.start(QStringLiteral(PLACEMENT_BIN_DIR "/placement"),
+                   {QStringLiteral("runs"), QStringLiteral("--db"), path, QStringLiteral("--machine"),
+                    QStringLiteral("wagap")});
+        QVERIFY(list.waitForFinished(60000));
+        const QString table = QString::fromUtf8(list.readAllStandardOutput());
+        QVERIFY2(list.exitCode() == 0, qPrintable(table));
+        QVERIFY2(table.contains(QStringLiteral("cores %")) && table.contains(QStringLiteral("slurm-tree easy by cores"))
+                     && table.contains(QString::number(100 * *summary.utilizationCores, 'f', 2)),
+                 qPrintable(table));
+
+        // A name taken, or --no-store: the database is left as it was.
+        const QByteArray before = fileDigest(path);
+        for (const QStringList& extra :
+             {QStringList{QStringLiteral("--name"), QStringLiteral("slurm-tree easy by cores")},
+              QStringList{QStringLiteral("--no-store")}}) {
+            QProcess again;
+            again.start(QStringLiteral(PLACEMENT_BIN_DIR "/placement"),
+                        QStringList{QStringLiteral("simulate"), QStringLiteral("--db"), path,
+                                    QStringLiteral("--machine"), QStringLiteral("wagap"), QStringLiteral("--policy"),
+                                    QStringLiteral("slurm-tree"), QStringLiteral("--by-cores")}
+                            + extra);
+            QVERIFY(again.waitForFinished(120000));
+            QCOMPARE(again.exitCode() == 0, extra.contains(QStringLiteral("--no-store")));
+            QCOMPARE(fileDigest(path), before);
+        }
+
+        // The explorer shows the run by cores: the status bar's cores, the Gantt chart's core
+        // slots, the cores held as the run holds them.
+        MainWindow window;
+        QVERIFY2(window.openDatabase(path), qPrintable(window.lastError()));
+        window.resize(1400, 900);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(window.selectRun(QStringLiteral("slurm-tree easy by cores")));
+        const MachineData* machine = window.currentMachine();
+        QVERIFY(machine);
+        QCOMPARE(machine->runId, runId);
+        QCOMPARE(machine->jobHoldings.size(), machine->jobs.size());
+        QVERIFY(machine->countsCores());
+        const StepSeries coreSeries = coresHeldOverTime(machine->jobs, machine->jobHoldings);
+        const std::int64_t time = machine->openingTime;
+        window.setCurrentTime(time);
+        std::int64_t cores = 0;
+        for (size_t i = 0; i < jobs.size(); ++i)
+            if (jobs[i].runsAt(time))
+                cores += held[i].cores;
+        QVERIFY(cores > 0);
+        QCOMPARE(std::int64_t(coreSeries.valueAt(time)), cores);
+        QLabel* status = nullptr;
+        for (QLabel* label : window.statusBar()->findChildren<QLabel*>())
+            if (label->text().contains(QStringLiteral(" running")))
+                status = label;
+        QVERIFY(status);
+        QVERIFY2(status->text().contains(QStringLiteral("%1 of 1752 cores held").arg(cores)),
+                 qPrintable(status->text()));
+        GanttChart* gantt = window.timelineDock()->gantt();
+        gantt->resize(gantt->width(), 44 * 10 + 4);
+        QTRY_VERIFY(gantt->drawsCores());
+        QLineSeries* coreCurve = window.timelineDock()->utilizationChart()->coresSeries();
+        QTRY_VERIFY(coreCurve->isVisible());
+        for (const QPointF& point : coreCurve->points())
+            QVERIFY2(point.y() <= 100.0, qPrintable(QString::number(point.y())));
+    }
+
+    /// The Simulate dialog replays by cores where the machine's cores are known: the run is
+    /// stored by cores and the task says so; the options a replay by cores does not take are
+    /// off while it is ticked.
+    void simulateDialogReplaysByCores()
+    {
+        const QString path = m_dir.filePath(QStringLiteral("wagap-dialog.sqlite"));
+        QVERIFY(QFile::copy(m_database, path));
+        MainWindow window;
+        QVERIFY2(window.openDatabase(path), qPrintable(window.lastError()));
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        bool answered = false;
+        QString refusedWhy;
+        QTimer answer;
+        connect(&answer, &QTimer::timeout, &window, [&] {
+            auto* dialog = qobject_cast<SimulateDialog*>(QApplication::activeModalWidget());
+            if (!dialog)
+                return;
+            answer.stop();
+            auto* policy = dialog->findChild<QComboBox*>(QStringLiteral("policy"));
+            auto* byCores = dialog->findChild<QCheckBox*>(QStringLiteral("byCores"));
+            policy->setCurrentText(QStringLiteral("ta")); // a whole-node policy: not by cores
+            refusedWhy = byCores->isEnabled() ? QString() : byCores->toolTip();
+            policy->setCurrentText(QStringLiteral("first-fit"));
+            answered = byCores->isEnabled();
+            byCores->setChecked(true);
+            answered = answered && !dialog->findChild<QSpinBox*>(QStringLiteral("cpusPerNode"))->isEnabled()
+                && !dialog->findChild<QComboBox*>(QStringLiteral("speedup"))->isEnabled();
+            dialog->accept();
+        });
+        answer.start(20);
+        window.findChild<QAction*>(QStringLiteral("simulateAction"))->trigger();
+        QVERIFY(answered);
+        QVERIFY2(refusedWhy.contains(QStringLiteral("first-fit")), qPrintable(refusedWhy));
+        TaskListDock* tasks = window.tasksDock();
+        QTRY_COMPARE_WITH_TIMEOUT(tasks->runningCount(), 0, 60000);
+        QTRY_VERIFY(window.runNames().contains(QStringLiteral("first-fit easy by cores")));
+        QVERIFY2(tasks->taskText(0).contains(QStringLiteral("(by cores)"))
+                     && tasks->taskText(0).contains(QStringLiteral("of the cores held")),
+                 qPrintable(tasks->taskText(0)));
+        Store store = Store::openExisting(path.toStdString());
+        const std::vector<RunRecord> stored = runs(store, store.machine("wagap")->id);
+        QCOMPARE(stored.size(), size_t(1));
+        QCOMPARE(readRunParameters(stored[0].parameters).by, std::optional<std::string>("cores"));
+        QCOMPARE(runJobHoldings(store, stored[0].id).size(), m_runs.size());
+        // The Runs dock shows its share of the cores.
+        auto* table = window.runsDock()->findChild<QTableView*>();
+        QVERIFY(table);
+        QVERIFY(!table->isColumnHidden(RunTableModel::CoreUtilizationColumn));
+        bool shown = false;
+        for (int row = 0; row < table->model()->rowCount(); ++row)
+            shown = shown
+                || table->model()
+                       ->index(row, RunTableModel::CoreUtilizationColumn)
+                       .data()
+                       .toString()
+                       .endsWith(QLatin1Char('%'));
+        QVERIFY(shown);
     }
 
 private:

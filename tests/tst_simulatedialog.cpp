@@ -20,6 +20,7 @@
 #include <QAbstractItemModelTester>
 #include <QAction>
 #include <QApplication>
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDir>
 #include <QLabel>
@@ -103,6 +104,36 @@ private slots:
         }
         SimulateDialog again("demo-torus", *torus);
         QCOMPARE(again.setup().cpusPerNode, 1);
+    }
+
+    void byCoresNeedsTheNodesCores()
+    {
+        // A replay by cores needs each node's cores: offered where they are known, for the
+        // policies that place by cores, and refused with the reason where they are not.
+        Store store = Store::openExisting(m_path.toStdString());
+        const std::unique_ptr<Topology> cab = parseMachineSpec(store.machine("cab")->spec);
+        SimulateDialog dialog("cab", *cab);
+        auto* byCores = dialog.findChild<QCheckBox*>(QStringLiteral("byCores"));
+        auto* policy = dialog.findChild<QComboBox*>(QStringLiteral("policy"));
+        auto* backfill = dialog.findChild<QComboBox*>(QStringLiteral("backfill"));
+        QVERIFY(byCores && policy && backfill);
+        policy->setCurrentText(QStringLiteral("slurm-tree"));
+        QVERIFY(!byCores->isEnabled()); // not told yet
+        QVERIFY(byCores->toolTip().contains(QStringLiteral("--cores-per-node")));
+        QVERIFY(!dialog.coreSetup());
+        dialog.setCoresKnown(true);
+        QVERIFY(byCores->isEnabled());
+        byCores->setChecked(true);
+        backfill->setCurrentText(QStringLiteral("fcfs"));
+        const std::optional<CoreRunSetup> setup = dialog.coreSetup();
+        QVERIFY(setup);
+        QCOMPARE(setup->policy, std::string("slurm-tree"));
+        QCOMPARE(setup->backfill, CoreBackfill::Fcfs);
+        QCOMPARE(setup->machine, std::string("cab"));
+        policy->setCurrentText(QStringLiteral("jigsaw")); // whole nodes only
+        QVERIFY(!byCores->isEnabled());
+        QVERIFY(!dialog.coreSetup());
+        dialog.reject();
     }
 
     void runNamesSayWhatDiffers()

@@ -15,6 +15,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 
+#include <algorithm>
 #include <cctype>
 #include <cmath>
 #include <cstdio>
@@ -98,6 +99,8 @@ const std::vector<Column>& columns()
         {"from_unix_s", "from", true, "from", 0, false},
         {"to_unix_s", "to", true, "to", 0, false},
         {"cpus_per_node", "cpus/node", true, "cpus_per_node", 0},
+        {"by", "by", true, "by", 0, false},
+        {"cores_per_node", "cores/node", true, "cores_per_node", 0, false},
         {"sweep", "sweep", true, "sweep", 0, false},
         {"sweep_point", "point", true, "sweep_point", 0, false},
         {"input_digest", "jobs digest", true, "input_digest", 0, false},
@@ -106,6 +109,8 @@ const std::vector<Column>& columns()
         {"jobs_without_start", "no start", false, "jobs_without_start", 1},
         {"utilization_fraction", "util %", false, "utilization", 100},
         {"utilization_over_makespan_fraction", "util span %", false, "utilization_over_makespan", 100},
+        {"utilization_cores_fraction", "cores %", false, "utilization_cores", 100, false},
+        {"utilization_gpus_fraction", "GPUs %", false, "utilization_gpus", 100, false},
         {"makespan_s", "makespan h", false, "makespan", 1 / 3600.0},
         {"mean_wait_s", "mean wait h", false, "mean_wait", 1 / 3600.0},
         {"median_wait_s", "median wait h", false, "median_wait", 1 / 3600.0},
@@ -207,10 +212,17 @@ std::string tableNumber(const std::optional<RunValue>& value, double scale)
 
 /// In the table: the usual columns, and every parameter whose value differs between the
 /// simulated runs shown (a sweep's table has one column per swept parameter).
+bool anyByCores(const std::vector<ShownRun>& runs)
+{
+    return std::any_of(runs.begin(), runs.end(), [](const ShownRun& run) { return run.parameters.by == "cores"; });
+}
+
 bool shownInTable(const Column& column, const std::vector<ShownRun>& runs)
 {
     if (column.inTable)
         return true;
+    if (std::string_view(column.key) == "by" || std::string_view(column.key) == "utilization_cores")
+        return anyByCores(runs);
     if (!column.parameter || std::string_view(column.key) == "sweep_point"
         || std::string_view(column.key) == "input_digest")
         return false;
@@ -274,6 +286,9 @@ std::string textOf(const std::string& machine, const std::vector<ShownRun>& runs
         out += "; " + std::to_string(count(&RunSummary::jobsWithoutSize)) + " jobs without a size left out";
     out += ".\nUtilization: node-seconds of jobs / (machine nodes x span), over the steady state (util) and "
            "from the first submission to the last end (util span); bsld: mean bounded slowdown, 10 s bound.\n";
+    if (anyByCores(runs))
+        out += "by cores: jobs held the cores and GPUs the log gives and shared nodes; their util counts each busy "
+               "node once. cores %: core-seconds held / (machine cores x makespan).\n";
     return out;
 }
 

@@ -60,24 +60,31 @@ SyntheticTraceOptions parseSynthetic(const QString& text)
 }
 
 /// `simulate --by-cores`: the jobs hold cores and GPUs of nodes as logged and may share
-/// nodes (services/CoreRun.h); printed, not stored.
-int runSimulateByCores(const CoreRunSetup& setup, Store& store, const std::string& out)
+/// nodes (services/CoreRun.h); stored unless `save` is false.
+int runSimulateByCores(const CoreRunSetup& setup, Store& store, const std::string& out, bool save)
 {
     std::optional<AtomicOutput> output;
     if (out != "-")
-        output.emplace(out);
-    const CoreRunOutcome outcome = runStoredCoreSimulation(store, setup);
+        output.emplace(out); // before the run is computed and stored
+    CoreRunOutcome outcome = runStoredCoreSimulation(store, setup);
+    if (save)
+        storeCoreRun(store, setup, PLACEMENT_BUILD_ID, outcome);
     const std::string text = coreRunJson(setup, outcome);
     if (output)
         output->commit(text);
     else
         std::fputs(text.c_str(), stdout);
     std::fprintf(stderr,
-                 "%s by cores: %d of %lld jobs placed in %.2f s; utilization %.1f%% of %lld cores, %.1f%% of the "
-                 "nodes; %d jobs shared a node; not stored\n",
-                 setup.policy.c_str(), outcome.summary.jobs, static_cast<long long>(outcome.jobsRead), outcome.seconds,
+                 "%s: %d of %lld jobs placed in %.2f s; utilization %.1f%% of %lld cores, %.1f%% of the "
+                 "nodes; %d jobs shared a node%s%s\n",
+                 outcome.runName.empty() ? defaultCoreRunName(setup).c_str() : outcome.runName.c_str(),
+                 outcome.summary.jobs, static_cast<long long>(outcome.jobsRead), outcome.seconds,
                  100 * outcome.summary.coreUtilization, static_cast<long long>(outcome.machineCores),
-                 100 * outcome.summary.nodeUtilization, outcome.summary.jobsSharingNodes);
+                 100 * outcome.summary.nodeUtilization, outcome.summary.jobsSharingNodes,
+                 save && outcome.runId ? "; stored as run "
+                     : save            ? "; not stored (no job was placed)"
+                                       : "; not stored",
+                 save && outcome.runId ? std::to_string(outcome.runId).c_str() : "");
     for (const auto& [reason, count] : outcome.skippedByReason)
         std::fprintf(stderr, "skipped %lld %s: %s\n", static_cast<long long>(count), count == 1 ? "job" : "jobs",
                      reason.c_str());
@@ -173,7 +180,7 @@ int runSimulate(const QStringList& arguments)
         QStringLiteral("by-cores"),
         QStringLiteral("Replay by cores and GPUs: each job asks for the CPUs (and GPUs per node) the log says it held, "
                        "jobs share nodes; policies first-fit, slurm-tree (cons_tres) or aucsched3; backfill fcfs, "
-                       "easy or auction. Needs --no-store: such runs are not stored."));
+                       "easy or auction. Stored with the cores and GPUs each job held on each node."));
     const QCommandLineOption coresPerNode(QStringLiteral("cores-per-node"),
                                           QStringLiteral("--by-cores: cores of a node whose count the machine's "
                                                          "description does not give (default: refuse such a machine)."),
@@ -189,18 +196,14 @@ int runSimulate(const QStringList& arguments)
                      "[--backfill fcfs|easy|conservative|auction] [--window 50] "
                      "[--speedup none|5|10|20|v1|v2|random] [--seed N] [--scale-nodes K] "
                      "[--arrivals keep|zero|scale:F] [--from T --to T] [--lcs-timeout S] [--lcs-steps N] "
-                     "[--json OUT] [--by-cores --no-store [--cores-per-node K]]\n");
+                     "[--json OUT] [--no-store] [--by-cores [--cores-per-node K]]\n");
         return 2;
     }
     if (parser.isSet(byCores)) {
         if (!parser.isSet(db))
             throw std::invalid_argument("--by-cores replays the stored jobs of --db DB");
-        if (!parser.isSet(noStore))
-            throw std::invalid_argument("--by-cores runs are not stored (a stored run holds whole nodes): add "
-                                        "--no-store");
-        for (const QCommandLineOption* other :
-             {&order, &speedup, &scaleNodes, &arrivals, &from, &to, &cpus, &demarcation, &quadrantSide, &bins, &name,
-              &lcsTimeout, &lcsSteps, &synthetic})
+        for (const QCommandLineOption* other : {&order, &speedup, &scaleNodes, &arrivals, &from, &to, &cpus,
+                                                &demarcation, &quadrantSide, &bins, &lcsTimeout, &lcsSteps, &synthetic})
             if (parser.isSet(*other))
                 throw std::invalid_argument("--" + other->names().first().toStdString()
                                             + " does not apply to --by-cores");
@@ -212,8 +215,9 @@ int runSimulate(const QStringList& arguments)
                                                 : CoreBackfill::Easy;
         setup.window = parseCount(parser.value(window), "window", 0);
         setup.coresPerNode = parseCount(parser.value(coresPerNode), "cores-per-node", 0);
+        setup.runName = parser.value(name).toStdString();
         Store store = Store::openExisting(parser.value(db).toStdString());
-        return runSimulateByCores(setup, store, parser.value(json).toStdString());
+        return runSimulateByCores(setup, store, parser.value(json).toStdString(), !parser.isSet(noStore));
     }
     if (parser.isSet(coresPerNode))
         throw std::invalid_argument("--cores-per-node is an option of --by-cores");
