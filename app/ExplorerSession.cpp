@@ -19,7 +19,7 @@ namespace {
 RunRecord loggedRunOf(const MachineData& logged)
 {
     return loggedRun(logged.record, logged.topology->usableNodeCount(), logged.jobs, logged.nodeCounts,
-                     logged.cpusPerNode);
+                     logged.cpusPerNode, logged.jobHoldings, logged.resources);
 }
 
 } // namespace

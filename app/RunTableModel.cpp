@@ -261,10 +261,10 @@ bool RunFilterModel::lessThan(const QModelIndex& left, const QModelIndex& right)
     return QSortFilterProxyModel::lessThan(left, right);
 }
 
-bool RunTableModel::hasRunsByCores() const
+bool RunTableModel::hasCoreUtilization() const
 {
-    return std::any_of(m_parameters.begin(), m_parameters.end(),
-                       [](const RunParameters& parameters) { return parameters.by == "cores"; });
+    return std::any_of(m_summaries.begin(), m_summaries.end(),
+                       [](const RunSummary& summary) { return summary.utilizationCores.has_value(); });
 }
 
 bool RunTableModel::isLogged(int row) const
@@ -318,8 +318,8 @@ QVariant RunTableModel::headerData(int section, Qt::Orientation orientation, int
             return tr("Average utilization over the steady state (docs/simulation.md); where jobs share nodes, "
                       "each busy node counted once");
         case CoreUtilizationColumn:
-            return tr("Runs by cores: core-seconds the jobs held / (the machine's cores x the makespan); empty for "
-                      "runs of whole nodes");
+            return tr("Core-seconds the jobs held / (the machine's cores x the makespan): runs by cores, and the "
+                      "logged run where every job's cores are known; empty for runs of whole nodes");
         case MeanSlowdownColumn: return tr("Mean bounded slowdown (10 s bound)");
         case MeanAphColumn: return tr("Mean Average Pairwise Hops of the jobs of 2 nodes or more");
         case SchedulingColumn: return tr("Mean wall time the allocator spent per job, microseconds");

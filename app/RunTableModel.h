@@ -73,8 +73,9 @@ public:
     QStringList parameterValues(const QString& key, const QString& sweep = {}) const;
     /// Whether row `row` passes `filter` (the logged run always does).
     bool accepts(int row, const RunFilter& filter) const;
-    /// Whether some run was made by cores (the Cores column applies).
-    bool hasRunsByCores() const;
+    /// Whether some run says what share of the machine's cores it held (a run by cores, or the
+    /// logged run of a machine whose cores are known): the Cores column applies.
+    bool hasCoreUtilization() const;
 
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;

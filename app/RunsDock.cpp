@@ -74,7 +74,7 @@ RunsDock::RunsDock(ExplorerSession* session, RunTableModel* model, QWidget* pare
 
     connect(m_model, &QAbstractItemModel::modelReset, this, &RunsDock::updatePickers);
     const auto showCoreColumn
-        = [this] { m_table->setColumnHidden(RunTableModel::CoreUtilizationColumn, !m_model->hasRunsByCores()); };
+        = [this] { m_table->setColumnHidden(RunTableModel::CoreUtilizationColumn, !m_model->hasCoreUtilization()); };
     connect(m_model, &QAbstractItemModel::modelReset, this, showCoreColumn);
     showCoreColumn();
     connect(m_session, &ExplorerSession::runFilterChanged, this, &RunsDock::updatePickers);

@@ -7,6 +7,7 @@
 #include "core/Timeline.h"
 
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -72,6 +73,13 @@ CorePeak peakCores(const std::vector<Job>& jobs, const std::vector<JobHolding>& 
 
 /// Cores held by running jobs over time (the jobs whose core count is known).
 StepSeries coresHeldOverTime(const std::vector<Job>& jobs, const std::vector<JobHolding>& holdings);
+
+/// Utilization by cores over a whole schedule, as a replay by cores measures it
+/// (summarizeCoreRun): the core-seconds the jobs held / (the machine's cores x the span from
+/// the first submission to the last end). Nothing when the machine's cores are unknown, or a
+/// job that held nodes for some time has no known core count (the share would be too low).
+std::optional<double> coreUtilizationOverMakespan(const std::vector<Job>& jobs, const std::vector<JobHolding>& holdings,
+                                                  const NodeResources& resources);
 
 /// Utilization by cores: cores held / machine's cores, in [0, 1] for a consistent log; -1
 /// when the machine's cores are unknown.

@@ -150,6 +150,8 @@ std::string loggedRunSummaryJson(const LoggedRunSummary& summary)
     json.key("jobs_without_start").value(summary.jobsWithoutStart);
     json.key("jobs_without_size").value(summary.jobsWithoutSize);
     json.key("jobs_sharing_nodes").value(summary.jobsSharingNodes);
+    if (summary.coreUtilization)
+        json.key("utilization_cores").value(*summary.coreUtilization);
     json.endObject();
     return json.str();
 }

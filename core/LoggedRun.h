@@ -7,6 +7,7 @@
 #include "core/SystemMetrics.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -29,6 +30,9 @@ struct LoggedRunSummary
     /// utilization counts each busy node once (the nodes busy, not the node-seconds of jobs),
     /// so that it stays the share of the machine in use.
     std::int64_t jobsSharingNodes = 0;
+    /// Core-seconds held / (the machine's cores x first submission to last end), where the
+    /// machine's cores and every job's are known (coreUtilizationOverMakespan()).
+    std::optional<double> coreUtilization;
 };
 
 /// The logged run of `jobs` (jobs whose start the log gives) on a machine of `machineNodes`
@@ -47,7 +51,7 @@ std::string loggedRunParametersJson(const LoggedRunSummary& summary);
 /// The summary of the logged run as JSON, with the system metrics under the keys of a
 /// simulated run's summary (writeSystemMetricsJson()), run_id 0 and run_name "logged", and
 /// the jobs left out (jobs_without_start, jobs_without_size) and the jobs sharing nodes
-/// (jobs_sharing_nodes). Its mean APH is null.
+/// (jobs_sharing_nodes), and utilization_cores where known. Its mean APH is null.
 std::string loggedRunSummaryJson(const LoggedRunSummary& summary);
 
 } // namespace placement

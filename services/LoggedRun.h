@@ -3,6 +3,7 @@
 
 #pragma once
 
+#include "core/CoreHoldings.h"
 #include "core/Job.h"
 #include "store/Runs.h"
 
@@ -19,7 +20,9 @@ class Store;
 /// `cpusPerNode` 0: loggedCpusPerNode(). Throws StoreError.
 RunRecord loggedRun(Store& store, const MachineRecord& machine, int cpusPerNode = 0);
 /// The same from a schedule read already (the explorer's loaded machine: no second read).
+/// `holdings` (one per job, or none) and `resources` give its utilization by cores.
 RunRecord loggedRun(const MachineRecord& machine, int machineNodes, const std::vector<Job>& jobs,
-                    const std::vector<int>& nodeCounts, int cpusPerNode);
+                    const std::vector<int>& nodeCounts, int cpusPerNode, const std::vector<JobHolding>& holdings = {},
+                    const NodeResources& resources = {});
 
 } // namespace placement

@@ -54,6 +54,7 @@
 #include <QTimer>
 
 #include <algorithm>
+#include <limits>
 #include <map>
 #include <set>
 #include <tuple>
@@ -576,6 +577,30 @@ private slots:
         QVERIFY(list.waitForFinished(60000));
         const QString table = QString::fromUtf8(list.readAllStandardOutput());
         QVERIFY2(list.exitCode() == 0, qPrintable(table));
+        // The logged run's share of the cores, from the SWF's fields: CPUs x run time over
+        // 1,752 cores x first submission to last end.
+        {
+            double cpuSeconds = 0;
+            std::int64_t first = std::numeric_limits<std::int64_t>::max(), last = 0;
+            QFile file(m_trace);
+            QVERIFY(file.open(QIODevice::ReadOnly | QIODevice::Text));
+            while (!file.atEnd()) {
+                const QString line = QString::fromUtf8(file.readLine()).trimmed();
+                if (line.isEmpty() || line.startsWith(QLatin1Char(';')))
+                    continue;
+                const QStringList f = line.split(QRegularExpression(QStringLiteral("\\s+")));
+                const qint64 submit = f[1].toLongLong(), run = f[3].toLongLong();
+                if (run <= 0)
+                    continue;
+                cpuSeconds += double(cpusOf.at(f[0].toStdString())) * double(run);
+                first = std::min<std::int64_t>(first, submit);
+                last = std::max<std::int64_t>(last, submit + f[2].toLongLong() + run);
+            }
+            const double logged = cpuSeconds / (1752.0 * double(last - first));
+            QVERIFY(logged > 0.3 && logged <= 1.0);
+            QVERIFY2(table.contains(QStringLiteral("logged ")) && table.contains(QString::number(100 * logged, 'f', 2)),
+                     qPrintable(table + QString::number(100 * logged, 'f', 2)));
+        }
         QVERIFY2(table.contains(QStringLiteral("cores %")) && table.contains(QStringLiteral("slurm-tree easy by cores"))
                      && table.contains(QString::number(100 * *summary.utilizationCores, 'f', 2)),
                  qPrintable(table));

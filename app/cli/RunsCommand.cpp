@@ -221,8 +221,11 @@ bool shownInTable(const Column& column, const std::vector<ShownRun>& runs)
 {
     if (column.inTable)
         return true;
-    if (std::string_view(column.key) == "by" || std::string_view(column.key) == "utilization_cores")
+    if (std::string_view(column.key) == "by")
         return anyByCores(runs);
+    if (std::string_view(column.key) == "utilization_cores")
+        return std::any_of(runs.begin(), runs.end(),
+                           [](const ShownRun& run) { return run.summary.utilizationCores.has_value(); });
     if (!column.parameter || std::string_view(column.key) == "sweep_point"
         || std::string_view(column.key) == "input_digest")
         return false;
@@ -288,7 +291,11 @@ std::string textOf(const std::string& machine, const std::vector<ShownRun>& runs
            "from the first submission to the last end (util span); bsld: mean bounded slowdown, 10 s bound.\n";
     if (anyByCores(runs))
         out += "by cores: jobs held the cores and GPUs the log gives and shared nodes; their util counts each busy "
-               "node once. cores %: core-seconds held / (machine cores x makespan).\n";
+               "node once.\n";
+    if (shownInTable(*std::find_if(columns().begin(), columns().end(),
+                                   [](const Column& c) { return std::string_view(c.key) == "utilization_cores"; }),
+                     runs))
+        out += "cores %: core-seconds held / (machine cores x first submission to last end).\n";
     return out;
 }
 
