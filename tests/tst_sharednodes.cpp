@@ -73,20 +73,28 @@ struct LoggedRun
     QStringList hosts; ///< field 19, one entry per CPU
 };
 
+/// The fields of every job line of an SWF file (comments and blank lines skipped).
+std::vector<QStringList> swfJobLines(const QString& path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly | QIODevice::Text))
+        return {};
+    std::vector<QStringList> lines;
+    while (!file.atEnd()) {
+        const QString line = QString::fromUtf8(file.readLine()).trimmed();
+        if (!line.isEmpty() && !line.startsWith(QLatin1Char(';')))
+            lines.push_back(line.split(QRegularExpression(QStringLiteral("\\s+"))));
+    }
+    return lines;
+}
+
 /// The jobs of the file, read field by field: start = submit (field 2, absolute here) + wait
 /// (field 3), end = start + run time (field 4); lines with a negative run time are malformed
 /// (README §2) and left out, as the importer rejects them.
 std::vector<LoggedRun> readRuns(const QString& path)
 {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly | QIODevice::Text))
-        return {};
     std::vector<LoggedRun> runs;
-    while (!file.atEnd()) {
-        const QString line = QString::fromUtf8(file.readLine()).trimmed();
-        if (line.isEmpty() || line.startsWith(QLatin1Char(';')))
-            continue;
-        const QStringList fields = line.split(QRegularExpression(QStringLiteral("\\s+")));
+    for (const QStringList& fields : swfJobLines(path)) {
         const qint64 run = fields[3].toLongLong();
         if (run < 0)
             continue;
@@ -398,14 +406,8 @@ private slots:
     /// without AUCSCHED3. With --no-store, the database is left as it was.
     void replayByCoresUsesTheLoggedCpus()
     {
-        QFile file(m_trace);
-        QVERIFY(file.open(QIODevice::ReadOnly | QIODevice::Text));
         std::vector<CoreJob> jobs;
-        while (!file.atEnd()) {
-            const QString line = QString::fromUtf8(file.readLine()).trimmed();
-            if (line.isEmpty() || line.startsWith(QLatin1Char(';')))
-                continue;
-            const QStringList f = line.split(QRegularExpression(QStringLiteral("\\s+")));
+        for (const QStringList& f : swfJobLines(m_trace)) {
             if (f[3].toLongLong() < 0)
                 continue;
             CoreJob job;
@@ -482,19 +484,11 @@ private slots:
         // A copy: the runs stored here stay out of the other tests' database.
         const QString path = m_dir.filePath(QStringLiteral("wagap-runs.sqlite"));
         QVERIFY(QFile::copy(m_database, path));
+        const std::vector<QStringList> lines = swfJobLines(m_trace);
         std::map<std::string, int> cpusOf; // field 5, else field 8
-        {
-            QFile file(m_trace);
-            QVERIFY(file.open(QIODevice::ReadOnly | QIODevice::Text));
-            while (!file.atEnd()) {
-                const QString line = QString::fromUtf8(file.readLine()).trimmed();
-                if (line.isEmpty() || line.startsWith(QLatin1Char(';')))
-                    continue;
-                const QStringList f = line.split(QRegularExpression(QStringLiteral("\\s+")));
-                if (f[3].toLongLong() >= 0)
-                    cpusOf[f[0].toStdString()] = f[4].toInt() > 0 ? f[4].toInt() : f[7].toInt();
-            }
-        }
+        for (const QStringList& f : lines)
+            if (f[3].toLongLong() >= 0)
+                cpusOf[f[0].toStdString()] = f[4].toInt() > 0 ? f[4].toInt() : f[7].toInt();
         QProcess simulate;
         simulate.start(QStringLiteral(PLACEMENT_BIN_DIR "/placement"),
                        {QStringLiteral("simulate"), QStringLiteral("--db"), path, QStringLiteral("--machine"),
@@ -582,13 +576,7 @@ private slots:
         {
             double cpuSeconds = 0;
             std::int64_t first = std::numeric_limits<std::int64_t>::max(), last = 0;
-            QFile file(m_trace);
-            QVERIFY(file.open(QIODevice::ReadOnly | QIODevice::Text));
-            while (!file.atEnd()) {
-                const QString line = QString::fromUtf8(file.readLine()).trimmed();
-                if (line.isEmpty() || line.startsWith(QLatin1Char(';')))
-                    continue;
-                const QStringList f = line.split(QRegularExpression(QStringLiteral("\\s+")));
+            for (const QStringList& f : lines) {
                 const qint64 submit = f[1].toLongLong(), run = f[3].toLongLong();
                 if (run <= 0)
                     continue;
