@@ -27,6 +27,8 @@ public:
     int freeCount() const { return m_free; }
     bool isFree(int node) const { return m_owner[static_cast<size_t>(node)] < 0; }
     int owner(int node) const { return m_owner[static_cast<size_t>(node)]; }
+    /// Every node's owner, by node id (negative: free): for scans over many nodes.
+    const std::vector<int>& owners() const { return m_owner; }
 
     /// The owner of nodes held for a reservation (busy for every allocator).
     static constexpr int reservationOwner = std::numeric_limits<int>::max();

@@ -21,12 +21,18 @@ void FatTreeFreeView::build(const FatTreeTopology& tree, const MachineState& sta
     const int upPorts = tree.shape().uplinksPerL2;
     leafFree.assign(static_cast<size_t>(tree.leafCount()), 0);
     podFree.assign(static_cast<size_t>(tree.shape().pods), 0);
-    for (int leaf = 0, node = 0; leaf < tree.leafCount(); ++leaf) {
-        int free = 0;
-        for (int slot = 0; slot < nodesPerLeaf; ++slot, ++node)
-            free += state.isFree(node) ? 1 : 0;
-        leafFree[static_cast<size_t>(leaf)] = free;
-        podFree[static_cast<size_t>(leaf / leavesPerPod)] += free;
+    // A node is free when its owner is negative: the sign bit, counted without branches.
+    const int* owner = state.owners().data();
+    for (int pod = 0, leaf = 0; pod < tree.shape().pods; ++pod) {
+        int inPod = 0;
+        for (int end = leaf + leavesPerPod; leaf < end; ++leaf, owner += nodesPerLeaf) {
+            unsigned free = 0;
+            for (int slot = 0; slot < nodesPerLeaf; ++slot)
+                free += static_cast<unsigned>(owner[slot]) >> 31;
+            leafFree[static_cast<size_t>(leaf)] = static_cast<int>(free);
+            inPod += static_cast<int>(free);
+        }
+        podFree[static_cast<size_t>(pod)] = inPod;
     }
     // Up-link ids are consecutive per switch (leaf up-links leaf by leaf, L2 up-links switch
     // by switch), so a switch's busy ports are one run of the ledger's busy bits.

@@ -31,22 +31,20 @@ void LinkLedger::commit(int job, const std::vector<int>& nodes)
             throw std::logic_error("link " + std::to_string(link) + " given to job " + std::to_string(job)
                                    + " is owned by job " + std::to_string(owner));
         }
-    setBits(proposal.links, true);
-    hold(job, nodes);
+    setBits(*hold(job, nodes).words, true);
 }
 
 void LinkLedger::release(int job)
 {
     if (const std::optional<Held> held = drop(job))
-        setBits(*held->links, false);
+        setBits(*held->words, false);
 }
 
-void LinkLedger::setBits(const std::vector<int>& links, bool owned)
+void LinkLedger::setBits(const std::vector<LinkWord>& words, bool owned)
 {
-    for (int link : links) {
-        std::uint64_t& word = m_owned[static_cast<size_t>(link / 64)];
-        const std::uint64_t bit = std::uint64_t(1) << (link % 64);
-        word = owned ? word | bit : word & ~bit;
+    for (const LinkWord& word : words) {
+        std::uint64_t& bits = m_owned[word.word];
+        bits = owned ? bits | word.bits : bits & ~word.bits;
     }
 }
 
@@ -55,8 +53,8 @@ void LinkLedger::busyBits(const MachineState& state, std::vector<std::uint64_t>&
     bits = m_owned;
     for (const Held& held : m_held)
         if (!holds(state, held.job, held.anchor))
-            for (int link : *held.links)
-                bits[static_cast<size_t>(link / 64)] &= ~(std::uint64_t(1) << (link % 64));
+            for (const LinkWord& word : *held.words)
+                bits[word.word] &= ~word.bits;
 }
 
 void LinkLedger::markBusy(const MachineState& state, std::vector<char>& busy) const

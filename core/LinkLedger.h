@@ -40,7 +40,7 @@ public:
     void busyBits(const MachineState& state, std::vector<std::uint64_t>& bits) const;
 
 private:
-    void setBits(const std::vector<int>& links, bool owned);
+    void setBits(const std::vector<LinkWord>& words, bool owned);
 
     std::vector<std::uint64_t> m_owned; ///< bit per link: owned by a running job
 };

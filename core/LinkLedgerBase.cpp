@@ -18,11 +18,10 @@ LinkLedgerBase::LinkLedgerBase(int linkCount)
 
 void LinkLedgerBase::proposeLinks(int job, std::vector<int> nodes, std::vector<int> links, int demand)
 {
-    sortBounded(links, m_linkCount);
     m_proposals[job] = {std::move(nodes), std::move(links), demand};
 }
 
-const LinkLedgerBase::Proposal& LinkLedgerBase::proposalToCommit(int job, const std::vector<int>& nodes) const
+const LinkLedgerBase::Proposal& LinkLedgerBase::proposalToCommit(int job, const std::vector<int>& nodes)
 {
     const auto proposal = m_proposals.find(job);
     if (proposal == m_proposals.end() || proposal->second.nodes != nodes)
@@ -31,10 +30,13 @@ const LinkLedgerBase::Proposal& LinkLedgerBase::proposalToCommit(int job, const 
         throw std::logic_error("job " + std::to_string(job) + " started on no nodes");
     if (findHeld(job) != m_held.end())
         throw std::logic_error("job " + std::to_string(job) + " started twice");
-    const std::vector<int>& links = proposal->second.links;
+    std::vector<int>& links = proposal->second.links;
     for (int link : links)
         if (link < 0 || link >= m_linkCount)
             throw std::logic_error("no link " + std::to_string(link));
+    // Sorted here, not when proposed: most proposals (a backfill pass, a reservation replay)
+    // never start.
+    sortBounded(links, m_linkCount);
     if (std::adjacent_find(links.begin(), links.end()) != links.end())
         throw std::logic_error("job " + std::to_string(job) + " was given a link twice");
     return proposal->second;
@@ -43,8 +45,15 @@ const LinkLedgerBase::Proposal& LinkLedgerBase::proposalToCommit(int job, const 
 const LinkLedgerBase::Held& LinkLedgerBase::hold(int job, const std::vector<int>& nodes)
 {
     const auto proposal = m_proposals.find(job);
+    auto words = std::make_shared<std::vector<LinkWord>>();
+    for (int link : proposal->second.links) { // sorted
+        const auto word = static_cast<std::uint32_t>(link / 64);
+        if (words->empty() || words->back().word != word)
+            words->push_back({word, 0});
+        words->back().bits |= std::uint64_t(1) << (link % 64);
+    }
     m_held.push_back({job, nodes.front(), proposal->second.demand,
-                      std::make_shared<const std::vector<int>>(std::move(proposal->second.links))});
+                      std::make_shared<const std::vector<int>>(std::move(proposal->second.links)), std::move(words)});
     m_proposals.erase(proposal);
     return m_held.back();
 }

@@ -3,6 +3,7 @@
 
 #pragma once
 
+#include <cstdint>
 #include <map>
 #include <memory>
 #include <optional>
@@ -35,8 +36,15 @@ protected:
     struct Proposal
     {
         std::vector<int> nodes;
-        std::vector<int> links; ///< sorted
+        std::vector<int> links; ///< in any order; sorted by proposalToCommit()
         int demand = 0;
+    };
+    /// The links of one 64-bit word of a bit set over the links: bit (link mod 64) of word
+    /// link / 64.
+    struct LinkWord
+    {
+        std::uint32_t word = 0;
+        std::uint64_t bits = 0;
     };
     struct Held
     {
@@ -44,14 +52,17 @@ protected:
         int anchor = -1; ///< a node of the job: its owner on a view says whether the job runs there
         int demand = 0;
         std::shared_ptr<const std::vector<int>> links; ///< shared by copies (reservation replays)
+        /// The same links word by word, ascending (a job's links are mostly consecutive ids:
+        /// setting or clearing them takes one step per word).
+        std::shared_ptr<const std::vector<LinkWord>> words;
     };
 
-    /// Remembers a proposal for `job`, replacing an earlier one; `links` are sorted here.
+    /// Remembers a proposal for `job`, replacing an earlier one.
     void proposeLinks(int job, std::vector<int> nodes, std::vector<int> links, int demand);
-    /// The proposal `job` starts with on `nodes`. Throws std::logic_error unless it was
-    /// proposed with exactly these nodes, they are not empty, the job does not run yet and
-    /// its links exist, each listed once.
-    const Proposal& proposalToCommit(int job, const std::vector<int>& nodes) const;
+    /// The proposal `job` starts with on `nodes`, its links sorted. Throws std::logic_error
+    /// unless it was proposed with exactly these nodes, they are not empty, the job does not
+    /// run yet and its links exist, each listed once.
+    const Proposal& proposalToCommit(int job, const std::vector<int>& nodes);
     /// The job's proposal (checked by proposalToCommit) becomes a running job.
     const Held& hold(int job, const std::vector<int>& nodes);
     /// Forgets any proposal for `job` and takes it off the running jobs: what it held, if it ran.

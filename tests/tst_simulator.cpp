@@ -3,10 +3,12 @@
 
 #include "core/Allocator.h"
 #include "core/AllocatorFactory.h"
+#include "core/BoundedSort.h"
 #include "core/FatTreeTopology.h"
 #include "core/ListAllocators.h"
 #include "core/MachineSpec.h"
 #include "core/Simulator.h"
+#include "core/SplitMix64.h"
 #include "core/SwitchHierarchy.h"
 #include "core/TopologyAwareAllocator.h"
 #include "core/TopologyMapping.h"
@@ -18,6 +20,7 @@
 
 #include <limits>
 #include <map>
+#include <numeric>
 #include <set>
 
 using namespace placement;
@@ -127,6 +130,37 @@ class TestSimulator : public QObject
 {
     Q_OBJECT
 private slots:
+    /// sortBounded() sorts as std::sort does, by every path it takes: already in order, few
+    /// values (std::sort), many distinct values (a bit set) and many with repeats (counting).
+    void boundedSortIsStdSort()
+    {
+        SplitMix64 random(7);
+        for (const int bound : {1, 63, 64, 65, 1000, 5488, 16000}) {
+            for (const size_t size : {size_t(0), size_t(1), size_t(2), size_t(40), size_t(700), size_t(5000)}) {
+                for (const bool distinct : {true, false}) {
+                    std::vector<int> values;
+                    if (distinct) {
+                        std::vector<int> all(static_cast<size_t>(bound));
+                        std::iota(all.begin(), all.end(), 0);
+                        for (size_t i = 0; i < all.size(); ++i)
+                            std::swap(all[i], all[i + random.next() % (all.size() - i)]);
+                        values.assign(all.begin(),
+                                      all.begin() + static_cast<std::ptrdiff_t>(std::min(size, all.size())));
+                    } else {
+                        for (size_t i = 0; i < size; ++i)
+                            values.push_back(static_cast<int>(random.next() % static_cast<std::uint64_t>(bound)));
+                    }
+                    std::vector<int> expected = values;
+                    std::sort(expected.begin(), expected.end());
+                    for (int pass = 0; pass < 2; ++pass) { // the second: already sorted
+                        sortBounded(values, bound);
+                        QCOMPARE(values, expected);
+                    }
+                }
+            }
+        }
+    }
+
     void policiesDifferAsWorkedOut_data()
     {
         QTest::addColumn<int>("policy");
