@@ -6,9 +6,51 @@
 #include "core/SplitMix64.h"
 
 #include <algorithm>
+#include <atomic>
 #include <stdexcept>
 
 namespace placement {
+
+std::uint64_t newIdentity()
+{
+    static std::atomic<std::uint64_t> next{1};
+    return next.fetch_add(1, std::memory_order_relaxed);
+}
+
+MachineState::MachineState(const MachineState& other)
+    : m_topology(other.m_topology)
+    , m_owner(other.m_owner)
+    , m_free(other.m_free)
+{}
+
+MachineState::MachineState(MachineState&& other) noexcept
+    : m_topology(other.m_topology)
+    , m_owner(std::move(other.m_owner))
+    , m_free(other.m_free)
+{
+    other.m_identity = newIdentity(); // what it holds now is not what it held
+}
+
+MachineState& MachineState::operator=(const MachineState& other)
+{
+    m_topology = other.m_topology;
+    m_owner = other.m_owner;
+    m_free = other.m_free;
+    m_identity = newIdentity();
+    m_version = 0;
+    return *this;
+}
+
+MachineState& MachineState::operator=(MachineState&& other) noexcept
+{
+    m_topology = other.m_topology;
+    m_owner = std::move(other.m_owner);
+    m_free = other.m_free;
+    m_identity = newIdentity();
+    m_version = 0;
+    other.m_identity = newIdentity();
+    return *this;
+}
 
 MachineState::MachineState(const Topology& topology)
     : m_topology(&topology)
@@ -29,6 +71,7 @@ void MachineState::take(const std::vector<int>& nodes, int job)
         m_owner[static_cast<size_t>(node)] = job;
     }
     m_free -= static_cast<int>(nodes.size());
+    ++m_version;
 }
 
 void MachineState::release(const std::vector<int>& nodes)
@@ -39,6 +82,7 @@ void MachineState::release(const std::vector<int>& nodes)
         m_owner[static_cast<size_t>(node)] = -1;
     }
     m_free += static_cast<int>(nodes.size());
+    ++m_version;
 }
 
 FirstFitAllocator::FirstFitAllocator(std::vector<int> order, std::string name)

@@ -17,10 +17,25 @@ class WindowScheduler; // core/WindowScheduler.h
 
 /// Which nodes are free, and which job holds each busy one. Allocators read it; the
 /// simulator changes it.
+/// A number no other object of this program has been given: how a cache tells a copy of an
+/// object from the object it was copied from.
+std::uint64_t newIdentity();
+
 class MachineState
 {
 public:
     explicit MachineState(const Topology& topology);
+    /// A copy is another state: it gets an identity of its own.
+    MachineState(const MachineState& other);
+    MachineState(MachineState&& other) noexcept;
+    MachineState& operator=(const MachineState& other);
+    MachineState& operator=(MachineState&& other) noexcept;
+    ~MachineState() = default;
+
+    /// This state among all (copies get their own), and how many times take() and release()
+    /// changed it: what was read from it at the same identity and version is still right.
+    std::uint64_t identity() const { return m_identity; }
+    std::uint64_t version() const { return m_version; }
 
     const Topology& topology() const { return *m_topology; }
     int nodeCount() const { return static_cast<int>(m_owner.size()); }
@@ -44,6 +59,8 @@ private:
     const Topology* m_topology;
     std::vector<int> m_owner;
     int m_free;
+    std::uint64_t m_identity = newIdentity();
+    std::uint64_t m_version = 0;
 };
 
 /// What a job asks for.

@@ -47,13 +47,20 @@ int BandwidthLedger::demandOf(int job) const
     return held == m_held.end() ? 0 : held->demand;
 }
 
-void BandwidthLedger::loadsOn(const MachineState& state, std::vector<int>& load) const
+const std::vector<int>& BandwidthLedger::loadsOn(const MachineState& state, std::vector<int>& scratch) const
 {
-    load = m_load;
-    for (const Held& held : m_held)
-        if (!holds(state, held.job, held.anchor))
-            for (int link : *held.links)
-                load[static_cast<size_t>(link)] -= held.demand;
+    bool copied = false;
+    for (const Held& held : m_held) {
+        if (holds(state, held.job, held.anchor))
+            continue;
+        if (!copied) {
+            scratch = m_load;
+            copied = true;
+        }
+        for (int link : *held.links)
+            scratch[static_cast<size_t>(link)] -= held.demand;
+    }
+    return copied ? scratch : m_load;
 }
 
 } // namespace placement

@@ -41,8 +41,9 @@ public:
     /// The load of every link now, all running jobs counted.
     const std::vector<int>& loads() const { return m_load; }
     /// The load of every link on the view `state`: the running jobs that still hold their
-    /// first node there. `load` is resized to the link count.
-    void loadsOn(const MachineState& state, std::vector<int>& load) const;
+    /// first node there. The ledger's own loads when every job it holds still does (no copy),
+    /// else `scratch`, filled with them less the jobs gone on this view.
+    const std::vector<int>& loadsOn(const MachineState& state, std::vector<int>& scratch) const;
 
 private:
     int m_capacity;

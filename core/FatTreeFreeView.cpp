@@ -6,6 +6,7 @@
 #include "core/Allocator.h"
 #include "core/FatTreeTopology.h"
 #include "core/LinkLedger.h"
+#include "core/LinkLedgerBase.h"
 
 #include <algorithm>
 #include <stdexcept>
@@ -13,27 +14,30 @@
 
 namespace placement {
 
-void FatTreeFreeView::build(const FatTreeTopology& tree, const MachineState& state, const LinkLedger& ledger)
+void FatTreeFreeView::countFree(const FatTreeTopology& tree, const MachineState& state)
 {
     const int nodesPerLeaf = tree.shape().nodesPerLeaf;
     const int leavesPerPod = tree.shape().leavesPerPod;
-    const int l2PerPod = tree.l2PerPod();
-    const int upPorts = tree.shape().uplinksPerL2;
-    leafFree.assign(static_cast<size_t>(tree.leafCount()), 0);
-    podFree.assign(static_cast<size_t>(tree.shape().pods), 0);
-    // A node is free when its owner is negative: the sign bit, counted without branches.
+    leafFree.resize(static_cast<size_t>(tree.leafCount()));
+    podFree.resize(static_cast<size_t>(tree.shape().pods));
+    // A node is free when its owner is negative.
     const int* owner = state.owners().data();
     for (int pod = 0, leaf = 0; pod < tree.shape().pods; ++pod) {
         int inPod = 0;
         for (int end = leaf + leavesPerPod; leaf < end; ++leaf, owner += nodesPerLeaf) {
-            unsigned free = 0;
-            for (int slot = 0; slot < nodesPerLeaf; ++slot)
-                free += static_cast<unsigned>(owner[slot]) >> 31;
-            leafFree[static_cast<size_t>(leaf)] = static_cast<int>(free);
-            inPod += static_cast<int>(free);
+            const int free = countNegative(owner, nodesPerLeaf);
+            leafFree[static_cast<size_t>(leaf)] = free;
+            inPod += free;
         }
         podFree[static_cast<size_t>(pod)] = inPod;
     }
+}
+
+void FatTreeFreeView::build(const FatTreeTopology& tree, const MachineState& state, const LinkLedger& ledger)
+{
+    const int l2PerPod = tree.l2PerPod();
+    const int upPorts = tree.shape().uplinksPerL2;
+    countFree(tree, state);
     // Up-link ids are consecutive per switch (leaf up-links leaf by leaf, L2 up-links switch
     // by switch), so a switch's busy ports are one run of the ledger's busy bits.
     ledger.busyBits(state, m_busy);
@@ -98,6 +102,7 @@ size_t SearchMemo::entryFor(const FatTreeFreeView& view)
             return found->second;
     }
     // A new view (or another with the same hash, which it displaces from the index).
+    ++m_generation;
     size_t at = m_entries.size();
     if (at < capacity) {
         m_entries.emplace_back();
@@ -118,6 +123,31 @@ size_t SearchMemo::entryFor(const FatTreeFreeView& view)
     m_hashes[at] = hash;
     m_byHash[hash] = at;
     return at;
+}
+
+bool ViewCache::stale(const MachineState& state, const LinkLedgerBase& ledger, int demand)
+{
+    if (m_state == state.identity() && m_stateVersion == state.version() && m_ledger == ledger.identity()
+        && m_ledgerVersion == ledger.version() && m_demand == demand)
+        return false;
+    m_state = state.identity();
+    m_stateVersion = state.version();
+    m_ledger = ledger.identity();
+    m_ledgerVersion = ledger.version();
+    m_demand = demand;
+    m_rebuilt = true;
+    return true;
+}
+
+size_t ViewCache::entry(SearchMemo& memo, const FatTreeFreeView& view)
+{
+    if (m_rebuilt || m_memo != &memo || m_generation != memo.generation()) {
+        m_entry = memo.entryFor(view);
+        m_memo = &memo;
+        m_generation = memo.generation();
+        m_rebuilt = false;
+    }
+    return m_entry;
 }
 
 const SearchMemo::Recipe* SearchMemo::recipe(size_t entry, int nodes) const

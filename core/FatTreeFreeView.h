@@ -11,10 +11,15 @@
 #include <utility>
 #include <vector>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 namespace placement {
 
 class FatTreeTopology;
 class LinkLedger;
+class LinkLedgerBase;
 class MachineState;
 
 /// What is free on a three-level fat-tree, as the link-allocating policies (Jigsaw, LaaS)
@@ -30,6 +35,8 @@ struct FatTreeFreeView
     /// Per L2 switch (pod * l2PerPod + i): bit p set when its up-port p is free.
     std::vector<std::uint64_t> l2Ports;
 
+    /// Fills leafFree and podFree from the nodes of `state`.
+    void countFree(const FatTreeTopology& tree, const MachineState& state);
     /// Fills the view from the nodes of `state` and the links `ledger` holds on it.
     void build(const FatTreeTopology& tree, const MachineState& state, const LinkLedger& ledger);
 
@@ -69,8 +76,11 @@ public:
     };
 
     /// The entry of a view equal to `view`, made (in place of the oldest one when the memo
-    /// is full) if there is none. Valid until the next call.
+    /// is full) if there is none. Valid until an entry is made (generation()).
     size_t entryFor(const FatTreeFreeView& view);
+    /// How many entries were made so far: an entry found at the same generation is still the
+    /// view's.
+    std::uint64_t generation() const { return m_generation; }
     bool failed(size_t entry, int nodes) const { return contains(m_entries[entry].fails, nodes); }
     bool fitted(size_t entry, int nodes) const
     {
@@ -105,6 +115,30 @@ private:
     std::vector<std::uint64_t> m_hashes; ///< per entry: of its view
     std::unordered_map<std::uint64_t, size_t> m_byHash; ///< the entry holding a view of that hash
     size_t m_next = 0; ///< the entry replaced next when the memo is full (oldest first)
+    std::uint64_t m_generation = 0;
+};
+
+/// A view and its memo entry kept across calls while nothing they were read from changed.
+/// Backfill candidates are tried one after another on one machine state; while none starts,
+/// each would build the same view and hash it to the same entry.
+class ViewCache
+{
+public:
+    /// Whether the view must be built (again) for `state`, `ledger` and `demand`: on the first
+    /// call, and whenever one of them is another (a copy is another) or changed (a job took or
+    /// gave back nodes or links) since the view was last built. The caller then builds it.
+    bool stale(const MachineState& state, const LinkLedgerBase& ledger, int demand);
+    /// The memo entry of `view`, looked up again only when the view was rebuilt, or the memo
+    /// is another or made entries since (one may have taken this one's place).
+    size_t entry(SearchMemo& memo, const FatTreeFreeView& view);
+
+private:
+    std::uint64_t m_state = 0, m_stateVersion = 0, m_ledger = 0, m_ledgerVersion = 0;
+    int m_demand = 0;
+    bool m_rebuilt = true;
+    const SearchMemo* m_memo = nullptr;
+    std::uint64_t m_generation = 0;
+    size_t m_entry = 0;
 };
 
 /// Number of set bits (SWAR: inline everywhere, where __builtin_popcountll becomes a call
@@ -115,6 +149,43 @@ inline int bitCount(std::uint64_t mask)
     mask = (mask & 0x3333333333333333ULL) + ((mask >> 2) & 0x3333333333333333ULL);
     mask = (mask + (mask >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
     return static_cast<int>((mask * 0x0101010101010101ULL) >> 56);
+}
+
+/// How many of values[0 .. count) are negative (free nodes in an owner array): four at a
+/// time where the machine has SSE2.
+inline int countNegative(const int* values, int count)
+{
+    int i = 0;
+    int negative = 0;
+#if defined(__SSE2__)
+    __m128i sum = _mm_setzero_si128();
+    for (; i + 4 <= count; i += 4)
+        sum = _mm_add_epi32(sum, _mm_srli_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i*>(values + i)), 31));
+    sum = _mm_add_epi32(sum, _mm_shuffle_epi32(sum, 0x4E));
+    sum = _mm_add_epi32(sum, _mm_shuffle_epi32(sum, 0xB1));
+    negative = _mm_cvtsi128_si32(sum);
+#endif
+    for (; i < count; ++i)
+        negative += static_cast<int>(static_cast<unsigned>(values[i]) >> 31);
+    return negative;
+}
+
+/// Bit p set for every p < width (at most 64) with values[p] <= limit: four at a time where
+/// the machine has SSE2.
+inline std::uint64_t atMostMask(const int* values, int width, int limit)
+{
+    std::uint64_t mask = 0;
+    int p = 0;
+#if defined(__SSE2__)
+    const __m128i bound = _mm_set1_epi32(limit);
+    for (; p + 4 <= width; p += 4) {
+        const __m128i above = _mm_cmpgt_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i*>(values + p)), bound);
+        mask |= static_cast<std::uint64_t>(~_mm_movemask_ps(_mm_castsi128_ps(above)) & 0xF) << p;
+    }
+#endif
+    for (; p < width; ++p)
+        mask |= std::uint64_t(values[p] <= limit) << p;
+    return mask;
 }
 
 /// The `count` lowest set bits of `mask` (all of them if it has fewer).

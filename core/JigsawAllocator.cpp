@@ -151,8 +151,9 @@ std::optional<JigsawAllocator::Allocation> JigsawAllocator::find(const MachineSt
 {
     if (nodes < 1 || nodes > state.freeCount())
         return std::nullopt;
-    m_view.build(*m_tree, state, m_ledger);
-    const size_t entry = m_memo->entryFor(m_view);
+    if (m_viewCache.stale(state, m_ledger, 0))
+        m_view.build(*m_tree, state, m_ledger);
+    const size_t entry = m_viewCache.entry(*m_memo, m_view);
     if (m_memo->failed(entry, nodes))
         return std::nullopt;
     if (const SearchMemo::Recipe* recipe = m_memo->recipe(entry, nodes))
@@ -169,8 +170,9 @@ bool JigsawAllocator::fits(const MachineState& state, const AllocationRequest& r
 {
     if (request.nodes < 1 || request.nodes > state.freeCount())
         return false;
-    m_view.build(*m_tree, state, m_ledger);
-    const size_t entry = m_memo->entryFor(m_view);
+    if (m_viewCache.stale(state, m_ledger, 0))
+        m_view.build(*m_tree, state, m_ledger);
+    const size_t entry = m_viewCache.entry(*m_memo, m_view);
     if (m_memo->failed(entry, request.nodes) || m_memo->fitted(entry, request.nodes))
         return m_memo->fitted(entry, request.nodes);
     const bool found = JigsawSearch(*m_tree, state, m_view, m_order, true).exists(request.nodes);

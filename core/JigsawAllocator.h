@@ -72,6 +72,7 @@ private:
     const FatTreeTopology* m_tree;
     JigsawOrder m_order;
     FatTreeFreeView m_view;
+    ViewCache m_viewCache; ///< m_view and its memo entry while the machine stays as it was
     /// Shared with the copies: what searches found, by the view they ran on.
     std::shared_ptr<SearchMemo> m_memo = std::make_shared<SearchMemo>();
 };

@@ -111,8 +111,9 @@ std::optional<LaasAllocator::Allocation> LaasAllocator::find(const MachineState&
 {
     if (nodes < 1 || nodes > state.freeCount())
         return std::nullopt;
-    m_view.build(*m_tree, state, m_ledger);
-    const size_t entry = m_memo->entryFor(m_view);
+    if (m_viewCache.stale(state, m_ledger, 0))
+        m_view.build(*m_tree, state, m_ledger);
+    const size_t entry = m_viewCache.entry(*m_memo, m_view);
     if (m_memo->failed(entry, nodes))
         return std::nullopt;
     if (const SearchMemo::Recipe* recipe = m_memo->recipe(entry, nodes)) {

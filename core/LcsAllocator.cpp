@@ -35,29 +35,13 @@ int LcsAllocator::demandOf(int job, std::uint64_t seed)
 void LcsAllocator::buildView(const FatTreeTopology& tree, const MachineState& state, const BandwidthLedger& ledger,
                              int demand, FatTreeFreeView& view)
 {
-    const int nodesPerLeaf = tree.shape().nodesPerLeaf;
-    const int leavesPerPod = tree.shape().leavesPerPod;
     const int l2PerPod = tree.l2PerPod();
     const int upPorts = tree.shape().uplinksPerL2;
-    view.leafFree.assign(static_cast<size_t>(tree.leafCount()), 0);
-    view.podFree.assign(static_cast<size_t>(tree.shape().pods), 0);
-    for (int leaf = 0, node = 0; leaf < tree.leafCount(); ++leaf) {
-        int free = 0;
-        for (int slot = 0; slot < nodesPerLeaf; ++slot, ++node)
-            free += state.isFree(node) ? 1 : 0;
-        view.leafFree[static_cast<size_t>(leaf)] = free;
-        view.podFree[static_cast<size_t>(leaf / leavesPerPod)] += free;
-    }
-    thread_local std::vector<int> load; // kept between calls: one per search otherwise
-    ledger.loadsOn(state, load);
+    view.countFree(tree, state);
+    thread_local std::vector<int> scratch; // kept between calls: one per search otherwise
+    const int* load = ledger.loadsOn(state, scratch).data();
     const int room = ledger.capacity() - demand; // usable: load + demand <= capacity
-    const auto usable = [&](int firstLink, int width) {
-        std::uint64_t mask = 0;
-        for (int p = 0; p < width; ++p)
-            if (load[static_cast<size_t>(firstLink + p)] <= room)
-                mask |= std::uint64_t(1) << p;
-        return mask;
-    };
+    const auto usable = [&](int firstLink, int width) { return atMostMask(load + firstLink, width, room); };
     view.leafPorts.resize(static_cast<size_t>(tree.leafCount()));
     for (int leaf = 0; leaf < tree.leafCount(); ++leaf)
         view.leafPorts[static_cast<size_t>(leaf)] = usable(tree.leafUplink(leaf, 0), l2PerPod);
@@ -73,10 +57,11 @@ std::vector<int> LcsAllocator::allocate(const MachineState& state, const Allocat
     if (request.nodes < 1 || request.nodes > state.freeCount())
         return {};
     const int units = demand(request.job);
-    buildView(*m_tree, state, m_ledger, units, m_view);
+    if (m_viewCache.stale(state, m_ledger, units))
+        buildView(*m_tree, state, m_ledger, units, m_view);
     // What a search found, or that it found nothing, is a function of the view (the usable
     // links for this job's class); a cut-off is not (the clock or the budget decided).
-    const size_t entry = m_memo->entryFor(m_view);
+    const size_t entry = m_viewCache.entry(*m_memo, m_view);
     if (m_memo->failed(entry, request.nodes))
         return {};
     if (const SearchMemo::Recipe* recipe = m_memo->recipe(entry, request.nodes)) {

@@ -97,6 +97,7 @@ private:
     std::shared_ptr<LcsCounters> m_counters;
     BandwidthLedger m_ledger;
     FatTreeFreeView m_view;
+    ViewCache m_viewCache; ///< m_view and its memo entry while the machine stays as it was
     /// Shared with the copies: what searches found, by the view they ran on.
     std::shared_ptr<SearchMemo> m_memo = std::make_shared<SearchMemo>();
     bool m_lastCutOff = false; ///< the last search ran out of its limits

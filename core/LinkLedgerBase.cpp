@@ -14,7 +14,25 @@ namespace placement {
 
 LinkLedgerBase::LinkLedgerBase(int linkCount)
     : m_linkCount(linkCount)
+    , m_identity(newIdentity())
 {}
+
+LinkLedgerBase::LinkLedgerBase(const LinkLedgerBase& other)
+    : m_linkCount(other.m_linkCount)
+    , m_identity(newIdentity())
+    , m_proposals(other.m_proposals)
+    , m_held(other.m_held)
+{}
+
+LinkLedgerBase& LinkLedgerBase::operator=(const LinkLedgerBase& other)
+{
+    m_linkCount = other.m_linkCount;
+    m_identity = newIdentity();
+    m_version = 0;
+    m_proposals = other.m_proposals;
+    m_held = other.m_held;
+    return *this;
+}
 
 void LinkLedgerBase::proposeLinks(int job, std::vector<int> nodes, std::vector<int> links, int demand)
 {
@@ -55,6 +73,7 @@ const LinkLedgerBase::Held& LinkLedgerBase::hold(int job, const std::vector<int>
     m_held.push_back({job, nodes.front(), proposal->second.demand,
                       std::make_shared<const std::vector<int>>(std::move(proposal->second.links)), std::move(words)});
     m_proposals.erase(proposal);
+    ++m_version;
     return m_held.back();
 }
 
@@ -70,6 +89,7 @@ std::optional<LinkLedgerBase::Held> LinkLedgerBase::drop(int job)
     if (position + 1 != m_held.size())
         m_held[position] = std::move(m_held.back());
     m_held.pop_back();
+    ++m_version;
     return dropped;
 }
 

@@ -30,8 +30,16 @@ public:
     /// The links `job` runs on (sorted), empty when it does not run.
     std::vector<int> linksOf(int job) const;
 
+    /// This ledger among all (a copy gets its own), and how many times jobs started or
+    /// ended on it: a view read from it at the same identity and version is still right.
+    std::uint64_t identity() const { return m_identity; }
+    std::uint64_t version() const { return m_version; }
+
 protected:
     explicit LinkLedgerBase(int linkCount);
+    LinkLedgerBase(const LinkLedgerBase& other);
+    LinkLedgerBase& operator=(const LinkLedgerBase& other);
+    ~LinkLedgerBase() = default;
 
     struct Proposal
     {
@@ -73,6 +81,8 @@ protected:
     static bool holds(const MachineState& state, int job, int anchor);
 
     int m_linkCount;
+    std::uint64_t m_identity;
+    std::uint64_t m_version = 0;
     std::map<int, Proposal> m_proposals;
     std::vector<Held> m_held; ///< the running jobs, unordered (walked on every allocation)
 };

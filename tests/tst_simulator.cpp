@@ -4,6 +4,7 @@
 #include "core/Allocator.h"
 #include "core/AllocatorFactory.h"
 #include "core/BoundedSort.h"
+#include "core/FatTreeFreeView.h"
 #include "core/FatTreeTopology.h"
 #include "core/ListAllocators.h"
 #include "core/MachineSpec.h"
@@ -159,6 +160,32 @@ private slots:
                 }
             }
         }
+    }
+
+    /// The free views' counting helpers agree with plain loops at every width and offset,
+    /// over the bounds of their four-at-a-time steps.
+    void viewHelpersCountAsPlainLoops()
+    {
+        SplitMix64 random(11);
+        std::vector<int> values(200);
+        for (int& value : values)
+            value = static_cast<int>(random.next() % 9) - 3; // -3 .. 5
+        values[5] = std::numeric_limits<int>::min();
+        values[6] = std::numeric_limits<int>::max();
+        for (int first = 0; first < 8; ++first)
+            for (int width = 0; width <= 64; ++width) {
+                int negative = 0;
+                for (int i = 0; i < width; ++i)
+                    negative += values[static_cast<size_t>(first + i)] < 0 ? 1 : 0;
+                QCOMPARE(countNegative(values.data() + first, width), negative);
+                for (const int limit : {-4, -1, 0, 2, 5, std::numeric_limits<int>::max()}) {
+                    std::uint64_t mask = 0;
+                    for (int p = 0; p < width; ++p)
+                        if (values[static_cast<size_t>(first + p)] <= limit)
+                            mask |= std::uint64_t(1) << p;
+                    QCOMPARE(atMostMask(values.data() + first, width, limit), mask);
+                }
+            }
     }
 
     void policiesDifferAsWorkedOut_data()
