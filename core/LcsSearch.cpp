@@ -94,11 +94,11 @@ private:
         for (int nL = std::min({m_k, m_l2PerPod, n - 1}); nL >= 1; --nL) {
             m_nL = nL;
             // Leaves that can hold a full leaf of n_L for some S: free nodes and up-links.
-            m_compat.assign(static_cast<size_t>(nL + 1), std::vector<Mask>(static_cast<size_t>(m_pods), 0));
+            m_compat.assign(static_cast<size_t>((nL + 1) * m_pods), 0);
             int holders = 0;
             for (int leaf = 0; leaf < m_tree.leafCount(); ++leaf)
                 if (leafFree(leaf) >= nL && bitCount(leafPorts(leaf)) >= nL) {
-                    m_compat[0][static_cast<size_t>(leaf / m_leavesPerPod)] |= Mask(1) << (leaf % m_leavesPerPod);
+                    m_compat[static_cast<size_t>(leaf / m_leavesPerPod)] |= Mask(1) << (leaf % m_leavesPerPod);
                     ++holders;
                 }
             for (int lT = maxLeaves; lT >= 1; --lT) {
@@ -114,7 +114,7 @@ private:
                 if (m_t + (m_hasRemainder ? 1 : 0) > m_pods || holders < m_t * lT + m_lTr)
                     continue;
                 tick();
-                m_fullOk.assign(static_cast<size_t>(nL + 1), std::vector<char>(static_cast<size_t>(m_pods), 1));
+                m_fullOk.assign(static_cast<size_t>((nL + 1) * m_pods), 1);
                 m_remOk = m_fullOk;
                 if (enoughPods(0) && chooseS(0, 0, 0))
                     return true;
@@ -129,10 +129,10 @@ private:
     {
         int full = 0, either = 0;
         for (int pod = 0; pod < m_pods; ++pod) {
-            const int leaves = bitCount(m_compat[static_cast<size_t>(depth)][static_cast<size_t>(pod)]);
-            const bool f = m_fullOk[static_cast<size_t>(depth)][static_cast<size_t>(pod)] && leaves >= m_lT;
-            const bool r = m_hasRemainder && m_remOk[static_cast<size_t>(depth)][static_cast<size_t>(pod)]
-                && leaves >= m_lTr && podFree(pod) >= m_rem;
+            const auto at = static_cast<size_t>(depth * m_pods + pod);
+            const int leaves = bitCount(m_compat[at]);
+            const bool f = m_fullOk[at] && leaves >= m_lT;
+            const bool r = m_hasRemainder && m_remOk[at] && leaves >= m_lTr && podFree(pod) >= m_rem;
             full += f ? 1 : 0;
             either += f || r ? 1 : 0;
         }
@@ -144,17 +144,18 @@ private:
     {
         tick();
         if (depth == m_nL) {
-            buildProfile(s, m_compat[static_cast<size_t>(depth)]);
+            buildProfile(s, depth);
             return acrossTrees();
         }
-        const auto d = static_cast<size_t>(depth);
+        const auto row = static_cast<size_t>(depth * m_pods);
+        const auto nextRow = row + static_cast<size_t>(m_pods);
         for (int i = next; i <= m_l2PerPod - (m_nL - depth); ++i) {
             for (int pod = 0; pod < m_pods; ++pod) {
                 const auto p = static_cast<size_t>(pod);
                 const int ports = m_portCount[static_cast<size_t>(pod * m_l2PerPod + i)];
-                m_compat[d + 1][p] = m_compat[d][p] & m_leafHas[static_cast<size_t>(i * m_pods + pod)];
-                m_fullOk[d + 1][p] = m_fullOk[d][p] && ports >= m_lT;
-                m_remOk[d + 1][p] = m_remOk[d][p] && ports >= m_lTr;
+                m_compat[nextRow + p] = m_compat[row + p] & m_leafHas[static_cast<size_t>(i * m_pods + pod)];
+                m_fullOk[nextRow + p] = m_fullOk[row + p] && ports >= m_lT;
+                m_remOk[nextRow + p] = m_remOk[row + p] && ports >= m_lTr;
             }
             if (enoughPods(depth + 1) && chooseS(i + 1, depth + 1, s | Mask(1) << i))
                 return true;
@@ -163,10 +164,11 @@ private:
     }
 
     /// S and its full leaves: per pod, the leaves with n_L free nodes and S usable.
-    void buildProfile(Mask s, const std::vector<Mask>& compat)
+    void buildProfile(Mask s, int depth)
     {
         setL2Set(s);
-        m_whole = compat;
+        const auto row = m_compat.begin() + static_cast<std::ptrdiff_t>(depth * m_pods);
+        m_whole.assign(row, row + m_pods);
     }
 
     // The three-level search's full leaves.
@@ -183,10 +185,11 @@ private:
     int m_nL = 0, m_rem = 0; ///< n_L and the remainder tree's nodes of the decomposition being tried
     std::vector<Mask> m_leafHas; ///< [i * pods + pod]: leaves with up-link i usable
     std::vector<int> m_portCount; ///< [pod * l2PerPod + i]: usable up-ports
-    // The S search, per depth: per pod the leaves still compatible, and whether its L2
-    // switches of S so far have L_T (full tree) or L_T^r (remainder tree) usable up-links.
-    std::vector<std::vector<Mask>> m_compat;
-    std::vector<std::vector<char>> m_fullOk, m_remOk;
+    // The S search, per depth (row depth * pods + pod): per pod the leaves still compatible,
+    // and whether its L2 switches of S so far have L_T (full tree) or L_T^r (remainder tree)
+    // usable up-links.
+    std::vector<Mask> m_compat;
+    std::vector<char> m_fullOk, m_remOk;
     std::vector<Mask> m_whole; ///< per pod: the leaves that hold a full leaf (n_L free, S usable)
 };
 

@@ -412,17 +412,18 @@ private slots:
         MachineState running(tree);
         running.take({0, 2}, 1);
         running.take({1}, 2);
-        std::vector<int> load;
-        ledger.loadsOn(running, load);
-        QCOMPARE(load[static_cast<size_t>(link)], 8);
+        // Where every job still runs, the ledger's own loads, not a copy.
+        std::vector<int> scratch;
+        QCOMPARE(&ledger.loadsOn(running, scratch), &ledger.loads());
+        QCOMPARE(ledger.loadsOn(running, scratch)[static_cast<size_t>(link)], 8);
         MachineState replay(tree);
         replay.take({1}, 2);
-        ledger.loadsOn(replay, load);
-        QCOMPARE(load[static_cast<size_t>(link)], 4);
+        QCOMPARE(ledger.loadsOn(replay, scratch)[static_cast<size_t>(link)], 4);
+        QCOMPARE(&ledger.loadsOn(replay, scratch), &scratch);
         MachineState reserved(tree);
         reserved.take({0}, MachineState::reservationOwner);
-        ledger.loadsOn(reserved, load);
-        QCOMPARE(load[static_cast<size_t>(link)], 4);
+        QCOMPARE(ledger.loadsOn(reserved, scratch)[static_cast<size_t>(link)], 4);
+        QCOMPARE(ledger.loads()[static_cast<size_t>(link)], 8); // the ledger's own: unchanged
         FatTreeFreeView view;
         LcsAllocator::buildView(tree, replay, ledger, 4, view);
         QVERIFY(view.leafPorts[0] >> 1 & 1); // 4 + 4 fits
