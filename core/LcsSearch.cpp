@@ -10,6 +10,7 @@
 #include "core/FatTreeTopology.h"
 
 #include <algorithm>
+#include <bit>
 #include <chrono>
 
 namespace placement {
@@ -80,13 +81,10 @@ private:
             return false;
         // Per L2 index and pod: the leaves (bits by position in the pod) with that up-link usable.
         m_leafHas.assign(static_cast<size_t>(m_l2PerPod * m_pods), 0);
-        for (int leaf = 0; leaf < m_tree.leafCount(); ++leaf) {
-            const int pod = leaf / m_leavesPerPod;
-            const Mask bit = Mask(1) << (leaf % m_leavesPerPod);
-            for (int i = 0; i < m_l2PerPod; ++i)
-                if (leafPorts(leaf) >> i & 1)
-                    m_leafHas[static_cast<size_t>(i * m_pods + pod)] |= bit;
-        }
+        for (int pod = 0, leaf = 0; pod < m_pods; ++pod)
+            for (int position = 0; position < m_leavesPerPod; ++position, ++leaf)
+                for (Mask ports = leafPorts(leaf); ports != 0; ports &= ports - 1)
+                    m_leafHas[static_cast<size_t>(std::countr_zero(ports) * m_pods + pod)] |= Mask(1) << position;
         m_portCount.resize(static_cast<size_t>(m_pods * m_l2PerPod));
         for (size_t at = 0; at < m_portCount.size(); ++at)
             m_portCount[at] = bitCount(m_view.l2Ports[at]);
@@ -96,11 +94,12 @@ private:
             // Leaves that can hold a full leaf of n_L for some S: free nodes and up-links.
             m_compat.assign(static_cast<size_t>((nL + 1) * m_pods), 0);
             int holders = 0;
-            for (int leaf = 0; leaf < m_tree.leafCount(); ++leaf)
-                if (leafFree(leaf) >= nL && bitCount(leafPorts(leaf)) >= nL) {
-                    m_compat[static_cast<size_t>(leaf / m_leavesPerPod)] |= Mask(1) << (leaf % m_leavesPerPod);
-                    ++holders;
-                }
+            for (int pod = 0, leaf = 0; pod < m_pods; ++pod)
+                for (int position = 0; position < m_leavesPerPod; ++position, ++leaf)
+                    if (leafFree(leaf) >= nL && bitCount(leafPorts(leaf)) >= nL) {
+                        m_compat[static_cast<size_t>(pod)] |= Mask(1) << position;
+                        ++holders;
+                    }
             for (int lT = maxLeaves; lT >= 1; --lT) {
                 const int nT = lT * nL;
                 if (nT >= n)
