@@ -31,7 +31,9 @@ void LinkLedger::commit(int job, const std::vector<int>& nodes)
             throw std::logic_error("link " + std::to_string(link) + " given to job " + std::to_string(job)
                                    + " is owned by job " + std::to_string(owner));
         }
-    setBits(*hold(job, nodes).words, true);
+    Held& held = hold(job, nodes);
+    held.words = wordsOf(*held.links);
+    setBits(*held.words, true);
 }
 
 void LinkLedger::release(int job)

@@ -60,18 +60,23 @@ const LinkLedgerBase::Proposal& LinkLedgerBase::proposalToCommit(int job, const 
     return proposal->second;
 }
 
-const LinkLedgerBase::Held& LinkLedgerBase::hold(int job, const std::vector<int>& nodes)
+std::shared_ptr<const std::vector<LinkLedgerBase::LinkWord>> LinkLedgerBase::wordsOf(const std::vector<int>& links)
 {
-    const auto proposal = m_proposals.find(job);
     auto words = std::make_shared<std::vector<LinkWord>>();
-    for (int link : proposal->second.links) { // sorted
+    for (int link : links) { // sorted
         const auto word = static_cast<std::uint32_t>(link / 64);
         if (words->empty() || words->back().word != word)
             words->push_back({word, 0});
         words->back().bits |= std::uint64_t(1) << (link % 64);
     }
+    return words;
+}
+
+LinkLedgerBase::Held& LinkLedgerBase::hold(int job, const std::vector<int>& nodes)
+{
+    const auto proposal = m_proposals.find(job);
     m_held.push_back({job, nodes.front(), proposal->second.demand,
-                      std::make_shared<const std::vector<int>>(std::move(proposal->second.links)), std::move(words)});
+                      std::make_shared<const std::vector<int>>(std::move(proposal->second.links)), nullptr});
     m_proposals.erase(proposal);
     ++m_version;
     return m_held.back();

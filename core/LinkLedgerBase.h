@@ -61,7 +61,7 @@ protected:
         int demand = 0;
         std::shared_ptr<const std::vector<int>> links; ///< shared by copies (reservation replays)
         /// The same links word by word, ascending (a job's links are mostly consecutive ids:
-        /// setting or clearing them takes one step per word).
+        /// setting or clearing them takes one step per word); kept by ledgers that use them.
         std::shared_ptr<const std::vector<LinkWord>> words;
     };
 
@@ -72,7 +72,9 @@ protected:
     /// run yet and its links exist, each listed once.
     const Proposal& proposalToCommit(int job, const std::vector<int>& nodes);
     /// The job's proposal (checked by proposalToCommit) becomes a running job.
-    const Held& hold(int job, const std::vector<int>& nodes);
+    Held& hold(int job, const std::vector<int>& nodes);
+    /// Sorted links word by word (Held::words).
+    static std::shared_ptr<const std::vector<LinkWord>> wordsOf(const std::vector<int>& links);
     /// Forgets any proposal for `job` and takes it off the running jobs: what it held, if it ran.
     std::optional<Held> drop(int job);
 
