@@ -118,7 +118,8 @@ CoreRunOutcome runStoredCoreSimulation(Store& store, const CoreRunSetup& setup)
         placement.end = run.end;
         placement.nodes = run.grant.nodes;
         placement.nodeCores = run.grant.cores;
-        placement.nodeGpus = run.grant.gpus;
+        if (outcome.machineGpus > 0) // a machine without GPUs: none stored, none shown
+            placement.nodeGpus = run.grant.gpus;
         if (placement.nodes.size() >= 2) {
             aphSum += analyzer.measure(placement.nodes).aph;
             ++outcome.jobsWithPairs;

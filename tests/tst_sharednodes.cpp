@@ -536,7 +536,8 @@ private slots:
             QCOMPARE(jobs[i].end, replayed.end);
             QCOMPARE(jobs[i].nodes, replayed.nodes);
             QCOMPARE(held[i].nodeCores, replayed.nodeCores);
-            QCOMPARE(held[i].nodeGpus, std::vector<int>(jobs[i].nodes.size(), 0));
+            QVERIFY(held[i].nodeGpus.empty()); // wagap has no GPUs: none stored
+            QCOMPARE(held[i].gpus, -1);
             QCOMPARE(held[i].cores, cpusOf.at(jobs[i].id)); // what the log says it held
             for (size_t entry = 0; entry < jobs[i].nodes.size(); ++entry) {
                 QVERIFY(held[i].nodeCores[entry] > 0);
@@ -622,6 +623,11 @@ private slots:
         QCOMPARE(machine->runId, runId);
         QCOMPARE(machine->jobHoldings.size(), machine->jobs.size());
         QVERIFY(machine->countsCores());
+        auto* jobsDock = qobject_cast<JobsDock*>(window.jobsDock());
+        QVERIFY(jobsDock);
+        auto* model = qobject_cast<JobTableModel*>(jobsDock->filter()->sourceModel());
+        QVERIFY(model && model->columnApplies(JobTableModel::CoresColumn));
+        QVERIFY(!model->columnApplies(JobTableModel::GpusColumn)); // no GPUs on wagap
         const StepSeries coreSeries = coresHeldOverTime(machine->jobs, machine->jobHoldings);
         const std::int64_t time = machine->openingTime;
         window.setCurrentTime(time);
