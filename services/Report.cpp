@@ -231,8 +231,9 @@ ReportContent buildReport(Store& store, const std::string& machineName, const st
     if (cpusPerNode == 0)
         cpusPerNode = loggedCpusPerNode(store, machine->id);
     const LoggedSchedule logged = loadLoggedSchedule(store, machine->id, cpusPerNode);
-    std::vector<RunRecord> present{
-        loggedRun(*machine, content.machineNodes, logged.jobs, logged.nodeCounts, cpusPerNode)};
+    std::vector<RunRecord> present{loggedRun(*machine, content.machineNodes, logged.jobs, logged.nodeCounts,
+                                             cpusPerNode, store.jobHoldings(machine->id),
+                                             store.nodeResources(machine->id))};
     for (RunRecord& stored : runs(store, machine->id))
         present.push_back(std::move(stored));
 
@@ -500,6 +501,7 @@ std::vector<Metric> metrics(const ReportContent& content)
         {"$.jobs", "jobs", Metric::Plain},
         {"$.utilization", "utilization (steady state)", Metric::Fraction},
         {"$.utilization_over_makespan", "utilization (first submit to last end)", Metric::Fraction},
+        {"$.utilization_cores", "utilization by cores (first submit to last end)", Metric::Fraction},
         {"$.makespan", "makespan", Metric::Seconds},
         {"$.mean_wait", "mean wait", Metric::Seconds},
         {"$.median_wait", "median wait", Metric::Seconds},
@@ -669,7 +671,10 @@ std::string reportHtml(const ReportContent& content, const std::vector<ReportSna
 
     html << "<section id=\"runs\"><h2>The runs side by side</h2>" << runsTable(content)
          << "<p>Utilization: node-seconds of jobs / (machine nodes × span), over the steady state and from the "
-            "first submission to the last end; waits are start − submit; bounded slowdown with a 10 s bound; APH: "
+            "first submission to the last end (where jobs share nodes, each busy node counted once); by cores: "
+            "core-seconds held / (machine cores × span from the first submission to the last end), where the "
+            "machine's cores and every job's are known; waits are start − submit; bounded slowdown with a 10 s "
+            "bound; APH: "
             "average pairwise hops over switch-to-switch links (Pollard SC'18 eq. 1); minimum: the smallest APH a "
             "job of the bin's median size can have on the empty machine (docs/metrics.md, docs/simulation.md). "
             "The logged run is measured from the logged times.</p></section>";

@@ -574,6 +574,7 @@ private slots:
         QVERIFY2(list.exitCode() == 0, qPrintable(table));
         // The logged run's share of the cores, from the SWF's fields: CPUs x run time over
         // 1,752 cores x first submission to last end.
+        double loggedCores = 0;
         {
             double cpuSeconds = 0;
             std::int64_t first = std::numeric_limits<std::int64_t>::max(), last = 0;
@@ -586,6 +587,7 @@ private slots:
                 last = std::max<std::int64_t>(last, submit + f[2].toLongLong() + run);
             }
             const double logged = cpuSeconds / (1752.0 * double(last - first));
+            loggedCores = logged;
             QVERIFY(logged > 0.3 && logged <= 1.0);
             QVERIFY2(table.contains(QStringLiteral("logged ")) && table.contains(QString::number(100 * logged, 'f', 2)),
                      qPrintable(table + QString::number(100 * logged, 'f', 2)));
@@ -593,6 +595,27 @@ private slots:
         QVERIFY2(table.contains(QStringLiteral("cores %")) && table.contains(QStringLiteral("slurm-tree easy by cores"))
                      && table.contains(QString::number(100 * *summary.utilizationCores, 'f', 2)),
                  qPrintable(table));
+
+        // The report puts both shares of the cores side by side.
+        {
+            QProcess report;
+            const QString html = m_dir.filePath(QStringLiteral("wagap-report.html"));
+            report.start(QStringLiteral(PLACEMENT_BIN_DIR "/placement"),
+                         {QStringLiteral("report"), QStringLiteral("--db"), path, QStringLiteral("--machine"),
+                          QStringLiteral("wagap"), QStringLiteral("--runs"),
+                          QStringLiteral("logged,slurm-tree easy by cores"), QStringLiteral("--out"), html});
+            QVERIFY(report.waitForFinished(120000));
+            QVERIFY2(report.exitCode() == 0, report.readAllStandardError().constData());
+            QFile file(html);
+            QVERIFY(file.open(QIODevice::ReadOnly));
+            const QString text = QString::fromUtf8(file.readAll());
+            const qsizetype row = text.indexOf(QStringLiteral("utilization by cores"));
+            QVERIFY2(row >= 0, "no row of utilization by cores");
+            const QString cells = text.mid(row, text.indexOf(QStringLiteral("</tr>"), row) - row);
+            QVERIFY2(cells.contains(QStringLiteral("%1 %").arg(100 * loggedCores, 0, 'f', 1))
+                         && cells.contains(QStringLiteral("%1 %").arg(100 * *summary.utilizationCores, 0, 'f', 1)),
+                     qPrintable(cells));
+        }
 
         // A name taken, or --no-store: the database is left as it was.
         const QByteArray before = fileDigest(path);
