@@ -19,6 +19,10 @@ void PlacementAnalyzer::measureDragonfly(const std::vector<int>& nodes, Placemen
     const int rows = df.shape().rows;
     const int columns = df.shape().columns;
     const bool twoDimensional = rows > 1 && columns > 1;
+    if (!twoDimensional) {
+        measureAllToAllDragonfly(nodes, metrics);
+        return;
+    }
     m_touched.clear();
     m_touchedGroups.clear();
     int low = nodes.front();
@@ -46,8 +50,8 @@ void PlacementAnalyzer::measureDragonfly(const std::vector<int>& nodes, Placemen
         m_groupCount[group] += m_routerCount[static_cast<size_t>(router)];
         m_groupRouters[group].push_back(router);
     }
-    // Pairs inside a group: one hop between two routers of a row or a column, two otherwise
-    // (one everywhere in an all-to-all group). Ordered pairs on distinct routers: C² - Σ c².
+    // Two-dimensional (Aries) groups. Pairs inside a group: one hop between two routers of a
+    // row or a column, two otherwise. Ordered pairs on distinct routers: C² - Σ c².
     std::int64_t pairHops = 0;
     const int groups = df.groups();
     for (int group : m_touchedGroups) {
@@ -58,10 +62,6 @@ void PlacementAnalyzer::measureDragonfly(const std::vector<int>& nodes, Placemen
             squares += c * c;
         }
         const std::int64_t distinct = total * total - squares;
-        if (!twoDimensional) {
-            pairHops += distinct;
-            continue;
-        }
         std::int64_t lineSquares = 0; // Σ over rows and columns of (nodes on the line)²
         for (int pass = 0; pass < 2; ++pass) {
             for (int router : m_groupRouters[static_cast<size_t>(group)]) {
@@ -87,13 +87,9 @@ void PlacementAnalyzer::measureDragonfly(const std::vector<int>& nodes, Placemen
         // Pairs on one line (row or column) but distinct routers take one hop, the others two.
         pairHops += 2 * distinct - (lineSquares - 2 * squares);
     }
-    if (!twoDimensional) {
-        pairHops += allToAllGroupPairHops();
-    } else {
-        for (size_t i = 0; i < m_touchedGroups.size(); ++i)
-            for (size_t j = i + 1; j < m_touchedGroups.size(); ++j)
-                pairHops += 2 * dragonflyGroupPairHops(m_touchedGroups[i], m_touchedGroups[j]);
-    }
+    for (size_t i = 0; i < m_touchedGroups.size(); ++i)
+        for (size_t j = i + 1; j < m_touchedGroups.size(); ++j)
+            pairHops += 2 * dragonflyGroupPairHops(m_touchedGroups[i], m_touchedGroups[j]);
     const auto n = static_cast<std::int64_t>(nodes.size());
     metrics.aph = n > 1 ? static_cast<double>(pairHops) / static_cast<double>(n * (n - 1)) : 0.0;
     metrics.routers = static_cast<int>(m_touched.size());
@@ -102,73 +98,143 @@ void PlacementAnalyzer::measureDragonfly(const std::vector<int>& nodes, Placemen
     metrics.spread = high - low;
 }
 
-/// Σ over the job's ordered node pairs in two different groups of their hops, on all-to-all
-/// groups, in O(touched routers x global ports per router) (docs/metrics.md §Dragonfly).
+/// All-to-all groups (Slingshot), in O(n + t·p) per job: t routers touched, p global ports
+/// per router (docs/metrics.md §Dragonfly).
 ///
-/// A route between groups G and H takes 1 + min over the pair's global links (g, g') of
-/// d(a, g) + d(g', b), each local distance 0 or 1: 1 hop when (a, b) is itself a linked
-/// pair (a = g, b = g'), 2 when a is a gateway of the pair or b is, 3 otherwise. So with
-/// C_G the job's nodes in G, X_GH those on G's gateways towards H and D_GH the products
-/// c_a c_b over the distinct linked router pairs, the unordered pair's sum is
+/// Pairs on one router take 0 hops and pairs on two routers of one group 1. Between groups G
+/// and H a route takes 1 + min over the pair's global links (g, g') of d(a, g) + d(g', b),
+/// each local distance 0 or 1: 1 hop when (a, b) is itself a linked pair (a = g, b = g'), 2
+/// when a is a gateway of the pair or b is, 3 otherwise. So with C_G the job's nodes in G,
+/// X_GH those on G's gateways towards H and D_GH the products c_a c_b over the distinct linked
+/// router pairs, the unordered pair of groups sums to
 /// 3 C_G C_H - (X_GH C_H + X_HG C_G - X_GH X_HG) - D_GH. Only the ports of touched routers
-/// give X or D: the rest is 3 per pair.
-std::int64_t PlacementAnalyzer::allToAllGroupPairHops()
+/// give X or D: the rest is 3 per pair. Every count is a plain array kept at zero between
+/// jobs, so the work per port is a few loads without branches.
+void PlacementAnalyzer::measureAllToAllDragonfly(const std::vector<int>& nodes, PlacementMetrics& metrics)
 {
     const DragonflyTopology& df = *m_dragonfly;
     const auto groups = static_cast<size_t>(df.groups());
-    std::int64_t total = 0;
-    std::int64_t squares = 0;
-    for (int group : m_touchedGroups) {
-        const std::int64_t c = m_groupCount[static_cast<size_t>(group)];
-        total += c;
-        squares += c * c;
+    int* routerNodes = m_routerNodes.data();
+    int* groupNodes = m_groupNodes.data();
+    int* gatewayNodes = m_gatewayNodes.data();
+    // What the job before left.
+    const size_t stride = groups + 1; // a row of m_gatewayNodes
+    int* jobRouters = m_jobRouters.data();
+    int* jobGroups = m_jobGroups.data();
+    for (int k = 0; k < m_jobRouterCount; ++k)
+        routerNodes[jobRouters[k]] = 0;
+    for (int k = 0; k < m_jobGroupCount; ++k) {
+        groupNodes[jobGroups[k]] = 0;
+        std::fill_n(gatewayNodes + static_cast<size_t>(jobGroups[k]) * stride, stride, 0);
     }
-    if (m_touchedGroups.size() < 2)
-        return 0;
-    std::int64_t crossing = 0; // Σ over ordered group pairs of X_GH C_H
-    std::int64_t direct = 0; // Σ over ordered linked router pairs, each once, of c_a c_b
-    m_touchedPairs.clear();
-    for (int router : m_touched) {
-        const auto group = static_cast<size_t>(df.groupOfRouter(router));
-        const std::int64_t c = m_routerCount[static_cast<size_t>(router)];
-        const std::span<const DragonflyTopology::GlobalPort> ports = df.globalPorts(router);
-        for (size_t first = 0; first < ports.size();) {
-            const int other = ports[first].other;
-            size_t end = first + 1; // [first, end): the router's links to `other`
-            while (end < ports.size() && ports[end].other == other)
-                ++end;
-            if (m_groupStamp[static_cast<size_t>(other)] == m_epoch) {
-                const size_t pair = group * groups + static_cast<size_t>(other);
-                if (m_pairStamp[pair] != m_epoch) {
-                    m_pairStamp[pair] = m_epoch;
-                    m_pairNodes[pair] = 0;
-                    m_touchedPairs.push_back(pair);
-                }
-                m_pairNodes[pair] += c;
-                crossing += c * m_groupCount[static_cast<size_t>(other)];
-                for (size_t link = first; link < end; ++link) {
-                    const int far = ports[link].far;
-                    if (m_routerStamp[static_cast<size_t>(far)] != m_epoch)
-                        continue;
-                    bool seen = false; // two links between the same two routers: one pair
-                    for (size_t earlier = first; earlier < link && !seen; ++earlier)
-                        seen = ports[earlier].far == far;
-                    if (!seen)
-                        direct += c * m_routerCount[static_cast<size_t>(far)];
-                }
-            }
-            first = end;
+    m_jobRouterCount = 0;
+    m_jobGroupCount = 0;
+    int low = nodes.front();
+    int high = low;
+    // Lists without branches: an entry is written always and kept when it is new.
+    int routerCount = 0;
+    try {
+        for (int node : nodes) {
+            checkNode(node);
+            low = std::min(low, node);
+            high = std::max(high, node);
+            const int router = m_nodes[static_cast<size_t>(node)].home;
+            jobRouters[routerCount] = router;
+            routerCount += routerNodes[router]++ == 0 ? 1 : 0;
         }
+    } catch (...) {
+        m_jobRouterCount = routerCount; // the next job clears what was counted
+        throw;
     }
-    std::int64_t both = 0; // Σ over unordered group pairs of X_GH X_HG
-    for (const size_t pair : m_touchedPairs) {
-        const size_t group = pair / groups;
-        const size_t other = pair % groups;
-        const size_t back = other * groups + group;
-        if (group < other && m_pairStamp[back] == m_epoch)
-            both += m_pairNodes[pair] * m_pairNodes[back];
+    std::int64_t routerSquares = 0;
+    int groupCount = 0;
+    for (int k = 0; k < routerCount; ++k) {
+        const int c = routerNodes[jobRouters[k]];
+        routerSquares += std::int64_t{c} * c;
+        const int group = m_routerGroup[static_cast<size_t>(jobRouters[k])];
+        jobGroups[groupCount] = group;
+        groupCount += groupNodes[group] == 0 ? 1 : 0;
+        groupNodes[group] += c;
     }
-    return 3 * (total * total - squares) - 2 * (crossing - both) - direct;
+    m_jobRouterCount = routerCount;
+    m_jobGroupCount = groupCount;
+    const std::span<const int> routersOfJob(jobRouters, static_cast<size_t>(routerCount));
+    const std::span<const int> groupsOfJob(jobGroups, static_cast<size_t>(groupCount));
+    std::int64_t groupSquares = 0;
+    for (int group : groupsOfJob)
+        groupSquares += std::int64_t{groupNodes[group]} * groupNodes[group];
+    const auto n = static_cast<std::int64_t>(nodes.size());
+    // Ordered pairs on two routers of one group: one hop each.
+    std::int64_t pairHops = groupSquares - routerSquares;
+    const std::int64_t copies = df.shape().globalPerPair;
+    const std::int64_t ports = std::int64_t{routerCount} * df.globalPortsPerRouter();
+    if (groupCount > 1 && std::int64_t{groupCount} * (groupCount - 1) / 2 * copies * copies < 2 * ports) {
+        // Few groups (a job in a run of nodes): pair by pair, through the pairs' gateways.
+        pairHops += 3 * (n * n - groupSquares);
+        for (size_t i = 0; i < groupsOfJob.size(); ++i)
+            for (size_t j = i + 1; j < groupsOfJob.size(); ++j) {
+                const int group = groupsOfJob[i];
+                const int other = groupsOfJob[j];
+                std::int64_t here = 0; // X_GH
+                std::int64_t there = 0; // X_HG
+                std::int64_t linked = 0; // D_GH
+                for (int copy = 0; copy < copies; ++copy) {
+                    const int a = df.gateway(group, other, copy);
+                    const int b = df.gateway(other, group, copy);
+                    bool newA = true, newB = true, newPair = true; // several links may share a router
+                    for (int earlier = 0; earlier < copy; ++earlier) {
+                        const bool sameA = df.gateway(group, other, earlier) == a;
+                        const bool sameB = df.gateway(other, group, earlier) == b;
+                        newA = newA && !sameA;
+                        newB = newB && !sameB;
+                        newPair = newPair && !(sameA && sameB);
+                    }
+                    here += newA ? routerNodes[a] : 0;
+                    there += newB ? routerNodes[b] : 0;
+                    linked += newPair ? std::int64_t{routerNodes[a]} * routerNodes[b] : 0;
+                }
+                const std::int64_t cg = groupNodes[group];
+                const std::int64_t ch = groupNodes[other];
+                pairHops -= 2 * (here * ch + there * cg - here * there + linked);
+            }
+    } else if (groupCount > 1) {
+        std::int64_t crossing = 0; // Σ over ordered group pairs of X_GH C_H
+        std::int64_t direct = 0; // Σ over ordered linked router pairs of c_a c_b (found at the lower router)
+        // Every router has the same number of port slots, padded with a group and a router
+        // that hold none of the job's nodes.
+        const auto slots = static_cast<size_t>(df.globalPortsPerRouter());
+        const std::uint16_t* farGroups = df.farGroupSlots(0).data();
+        const int* linkedAbove = df.linkedAboveSlots(0).data();
+        // X_GH X_HG sums over the pairs (a in G, b in H) of gateways: each router a adds c_a times
+        // the X_HG of the routers before it, so each pair is counted once, at the later router.
+        std::int64_t both = 0; // Σ over unordered group pairs of X_GH X_HG
+        for (int router : routersOfJob) {
+            const int c = routerNodes[router];
+            const auto group = static_cast<size_t>(m_routerGroup[static_cast<size_t>(router)]);
+            int* row = gatewayNodes + group * stride; // X_G·
+            const int* column = gatewayNodes + group; // X_·G, at a stride
+            const std::uint16_t* far = farGroups + static_cast<size_t>(router) * slots;
+            const int* linked = linkedAbove + static_cast<size_t>(router) * slots;
+            int linkedNodes = 0;
+            int earlier = 0;
+            int farNodes = 0;
+            for (size_t slot = 0; slot < slots; ++slot) {
+                farNodes += groupNodes[far[slot]];
+                row[far[slot]] += c;
+                earlier += column[far[slot] * stride];
+                linkedNodes += routerNodes[linked[slot]];
+            }
+            both += std::int64_t{c} * earlier;
+            direct += 2 * std::int64_t{c} * linkedNodes;
+            crossing += std::int64_t{c} * farNodes;
+        }
+        pairHops += 3 * (n * n - groupSquares) - 2 * crossing + 2 * both - direct;
+    }
+    metrics.aph = n > 1 ? static_cast<double>(pairHops) / static_cast<double>(n * (n - 1)) : 0.0;
+    metrics.routers = routerCount;
+    metrics.groups = groupCount;
+    metrics.partitions = metrics.routers;
+    metrics.spread = high - low;
 }
 
 /// Σ over the job's node pairs (a in `group`, b in `other`) of the minimal route's hops, on

@@ -110,6 +110,25 @@ DragonflyTopology::DragonflyTopology(Shape shape)
                     m_ports[static_cast<size_t>(filled[static_cast<size_t>(router)]++)]
                         = {other, gateway(other, group, copy)};
                 }
+    // The same ports, each far group and each linked router once, at a fixed stride (the
+    // metrics' sums, core/DragonflyMetrics.cpp).
+    m_portsPerRouter = perRouter;
+    m_farGroups.assign(static_cast<size_t>(m_routers) * perRouter, static_cast<std::uint16_t>(s.groups));
+    m_farRouters.assign(static_cast<size_t>(m_routers) * perRouter, m_routers);
+    for (int router = 0; router < m_routers; ++router) {
+        std::uint16_t* groupSlot = m_farGroups.data() + static_cast<size_t>(router) * perRouter;
+        int* const linked = m_farRouters.data() + static_cast<size_t>(router) * perRouter;
+        int* linkedEnd = linked;
+        int lastGroup = -1;
+        for (const GlobalPort& port : globalPorts(router)) {
+            if (port.other != lastGroup) { // ports come by group
+                lastGroup = port.other;
+                *groupSlot++ = static_cast<std::uint16_t>(port.other);
+            }
+            if (port.far > router && std::find(linked, linkedEnd, port.far) == linkedEnd)
+                *linkedEnd++ = port.far;
+        }
+    }
 }
 
 std::string DragonflyTopology::nodeName(int node) const

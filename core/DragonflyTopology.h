@@ -5,6 +5,7 @@
 
 #include "core/Topology.h"
 
+#include <cstdint>
 #include <mutex>
 #include <span>
 #include <string>
@@ -107,6 +108,23 @@ public:
         const auto first = static_cast<size_t>(m_portStart[static_cast<size_t>(router)]);
         return {m_ports.data() + first, static_cast<size_t>(m_portStart[static_cast<size_t>(router) + 1]) - first};
     }
+    /// The other groups router `router` has global links to, each once, ascending, then
+    /// groups() up to globalPortsPerRouter() entries (every router at the same stride).
+    std::span<const std::uint16_t> farGroupSlots(int router) const
+    {
+        return {m_farGroups.data() + static_cast<size_t>(router) * m_portsPerRouter,
+                static_cast<size_t>(m_portsPerRouter)};
+    }
+    /// The routers of higher index that router `router` has a global link to, each once
+    /// (each linked pair of routers is listed at its lower router), then switchCount() up to
+    /// globalPortsPerRouter() entries.
+    std::span<const int> linkedAboveSlots(int router) const
+    {
+        return {m_farRouters.data() + static_cast<size_t>(router) * m_portsPerRouter,
+                static_cast<size_t>(m_portsPerRouter)};
+    }
+    /// Global ports per router, the most any router has.
+    int globalPortsPerRouter() const { return m_portsPerRouter; }
     /// Link id of global link `copy` between two groups.
     int globalLink(int group, int other, int copy) const;
     /// Link id of the local link between two routers of one group in the same row or column.
@@ -132,6 +150,9 @@ private:
     std::vector<int> m_gateway; ///< (group * G + other) * k + copy -> router
     std::vector<int> m_portStart; ///< router -> first of its entries in m_ports (routers + 1)
     std::vector<GlobalPort> m_ports; ///< router by router
+    std::vector<std::uint16_t> m_farGroups; ///< farGroupSlots(), router by router
+    std::vector<int> m_farRouters; ///< linkedAboveSlots(), router by router
+    int m_portsPerRouter = 0;
     mutable std::once_flag m_linksBuilt;
     mutable std::vector<Link> m_links;
 };

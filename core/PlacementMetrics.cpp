@@ -87,8 +87,15 @@ PlacementAnalyzer::PlacementAnalyzer(const Topology& topology)
         m_groupStamp.assign(static_cast<size_t>(groups), 0);
         m_groupCount.assign(static_cast<size_t>(groups), 0);
         m_groupRouters.assign(static_cast<size_t>(groups), {});
-        m_pairStamp.assign(static_cast<size_t>(groups) * static_cast<size_t>(groups), 0);
-        m_pairNodes.assign(m_pairStamp.size(), 0);
+        m_routerGroup.resize(static_cast<size_t>(routers));
+        for (int router = 0; router < routers; ++router)
+            m_routerGroup[static_cast<size_t>(router)] = m_dragonfly->groupOfRouter(router);
+        // One more router and group, never counted: the padding of the topology's port slots.
+        m_routerNodes.assign(static_cast<size_t>(routers) + 1, 0);
+        m_groupNodes.assign(static_cast<size_t>(groups) + 1, 0);
+        m_gatewayNodes.assign((static_cast<size_t>(groups) + 1) * (static_cast<size_t>(groups) + 1), 0);
+        m_jobRouters.assign(static_cast<size_t>(routers) + 1, 0); // + 1: written before it is known to be new
+        m_jobGroups.assign(static_cast<size_t>(groups) + 1, 0);
         const size_t lines = static_cast<size_t>(groups) * (m_dragonfly->shape().rows + m_dragonfly->shape().columns);
         m_lineStamp.assign(lines, 0);
         m_lineCount.assign(lines, 0);
@@ -104,7 +111,7 @@ void PlacementAnalyzer::startJob()
     if (++m_epoch == 0) { // wrapped: forget every old stamp
         for (GroupSlot& slot : m_groups)
             slot.stamp = 0;
-        for (auto* stamps : {&m_leafStamp, &m_podStamp, &m_routerStamp, &m_lineStamp, &m_pairStamp})
+        for (auto* stamps : {&m_leafStamp, &m_podStamp, &m_routerStamp, &m_lineStamp})
             std::fill(stamps->begin(), stamps->end(), 0);
         for (NodeSlot& slot : m_nodes)
             slot.stamp = 0;

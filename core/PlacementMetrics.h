@@ -89,8 +89,8 @@ private:
     static std::int64_t ringPairSum(const std::int64_t* histogram, int extent, bool wraps);
     double minimumTreeAph(int size);
     void measureDragonfly(const std::vector<int>& nodes, PlacementMetrics& metrics);
+    void measureAllToAllDragonfly(const std::vector<int>& nodes, PlacementMetrics& metrics);
     std::int64_t dragonflyGroupPairHops(int group, int other);
-    std::int64_t allToAllGroupPairHops();
     double minimumDragonflyAph(int size);
 
     const Topology& m_topology;
@@ -186,9 +186,17 @@ private:
     std::vector<std::int64_t> m_lineCount; ///< per group row, then per group column: the job's nodes
     std::vector<std::uint32_t> m_lineStamp;
     std::vector<int> m_touchedGroups;
-    std::vector<std::uint32_t> m_pairStamp; ///< per ordered group pair (G * groups + H)
-    std::vector<std::int64_t> m_pairNodes; ///< per ordered group pair: the job's nodes on G's gateways to H
-    std::vector<size_t> m_touchedPairs;
+    // All-to-all groups: counts kept at zero between jobs, each job clearing what the one
+    // before it left (the lists below), so that no count needs a stamp check.
+    std::vector<int> m_routerGroup; ///< per router: its group
+    std::vector<int> m_routerNodes; ///< per router: the job's nodes on it
+    std::vector<int> m_groupNodes; ///< per group: the job's nodes in it
+    std::vector<int> m_gatewayNodes; ///< G * (groups + 1) + H: the job's nodes on G's routers with links to H
+    std::vector<int> m_jobRouters; ///< the routers m_routerNodes counts: the first m_jobRouterCount
+    std::vector<int>
+        m_jobGroups; ///< the groups m_groupNodes counts (and rows of m_gatewayNodes): the first m_jobGroupCount
+    int m_jobRouterCount = 0;
+    int m_jobGroupCount = 0;
     struct Profile
     {
         std::uint64_t key = 0; ///< local hops to each gateway of the pair, base 3

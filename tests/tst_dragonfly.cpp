@@ -95,6 +95,26 @@ std::vector<int> randomPlacement(SplitMix64& random, int nodeCount, int size)
     return all;
 }
 
+/// Nodes at random from `count` groups at random (all of them if the machine has fewer).
+std::vector<int> inGroups(SplitMix64& random, const DragonflyTopology& df, int count)
+{
+    std::vector<int> groups(static_cast<size_t>(df.groups()));
+    for (int g = 0; g < df.groups(); ++g)
+        groups[static_cast<size_t>(g)] = g;
+    for (int i = 0; i < std::min(count, df.groups()); ++i)
+        std::swap(groups[static_cast<size_t>(i)], groups[static_cast<size_t>(random.between(i, df.groups() - 1))]);
+    groups.resize(static_cast<size_t>(std::min(count, df.groups())));
+    std::vector<int> nodes;
+    for (int node = 0; node < df.nodeCount(); ++node)
+        if (std::find(groups.begin(), groups.end(), df.groupOf(node)) != groups.end() && random.between(0, 2) > 0)
+            nodes.push_back(node);
+    if (nodes.empty())
+        nodes.push_back(0);
+    for (size_t i = nodes.size(); i > 1; --i) // in no particular order
+        std::swap(nodes[i - 1], nodes[static_cast<size_t>(random.between(0, static_cast<std::int64_t>(i) - 1))]);
+    return nodes;
+}
+
 const char* const smallSpecs[] = {
     "dragonfly groups=5 rows=1 columns=4 nodes-per-router=2 global-per-pair=2 arrangement=circulant",
     "dragonfly groups=4 rows=3 columns=4 nodes-per-router=2 global-per-pair=3 arrangement=relative",
@@ -299,8 +319,13 @@ private slots:
         PlacementAnalyzer analyzer(df);
         SplitMix64 random(21);
         for (int trial = 0; trial < 300; ++trial) {
-            const int size = static_cast<int>(random.between(1, df.nodeCount()));
-            const std::vector<int> nodes = randomPlacement(random, df.nodeCount(), size);
+            // Scattered over the machine, or (every third trial) over two or three of its
+            // groups: the analyzer sums few groups pair by pair and many through the ports.
+            std::vector<int> nodes
+                = randomPlacement(random, df.nodeCount(), static_cast<int>(random.between(1, df.nodeCount())));
+            if (trial % 3 == 2)
+                nodes = inGroups(random, df, static_cast<int>(random.between(2, 3)));
+            const int size = static_cast<int>(nodes.size());
             std::int64_t total = 0;
             std::vector<std::int64_t> histogram;
             std::set<int> routers, groups;
@@ -333,16 +358,27 @@ private slots:
     }
 
     /// The frontier preset (74 all-to-all groups, 7 global links a pair): the analyzer's
-    /// per-port sums against the router-to-router hops summed pair by pair, on scattered
-    /// jobs from a few nodes to the whole machine.
+    /// sums against the router-to-router hops summed pair by pair, on scattered jobs from a
+    /// few nodes to the whole machine, jobs in a few groups and runs of nodes.
     void allToAllSumsMatchRouterHopsOnFrontier()
     {
         const auto topology = parseMachineSpec("frontier");
         const auto& df = dynamic_cast<const DragonflyTopology&>(*topology);
         PlacementAnalyzer analyzer(df);
         SplitMix64 random(5);
-        for (const int size : {2, 3, 17, 150, 600, 2400, 9408}) {
-            const std::vector<int> nodes = randomPlacement(random, df.nodeCount(), size);
+        std::vector<std::vector<int>> jobs;
+        for (const int size : {2, 3, 17, 150, 600, 2400, 9408})
+            jobs.push_back(randomPlacement(random, df.nodeCount(), size));
+        for (const int groups : {2, 3, 5}) // a few groups: summed pair by pair
+            jobs.push_back(inGroups(random, df, groups));
+        for (const int size : {100, 129, 1000}) { // runs of nodes, as allocators make them
+            jobs.emplace_back();
+            const int first = static_cast<int>(random.between(0, df.nodeCount() - size));
+            for (int node = first; node < first + size; ++node)
+                jobs.back().push_back(node);
+        }
+        for (const std::vector<int>& nodes : jobs) {
+            const auto size = static_cast<std::int64_t>(nodes.size());
             std::map<int, std::int64_t> perRouter;
             for (int node : nodes)
                 ++perRouter[df.routerOf(node)];
@@ -352,6 +388,37 @@ private slots:
                     total += a == b ? 0 : ca * cb * df.routerHops(a, b);
             const double aph = static_cast<double>(total) / (static_cast<double>(size) * (size - 1));
             QVERIFY2(std::abs(analyzer.measure(nodes).aph - aph) < 1e-12, qPrintable(QString::number(size)));
+        }
+    }
+
+    /// A job refused half-way through its node list (a node listed twice, a node the machine
+    /// lacks) leaves nothing behind: the next job measures as on a new analyzer.
+    void refusedJobLeavesNothingBehind_data()
+    {
+        QTest::addColumn<QString>("spec");
+        QTest::newRow("frontier") << "frontier";
+        QTest::newRow("theta") << "theta";
+        QTest::newRow("small all-to-all") << smallSpecs[7];
+    }
+    void refusedJobLeavesNothingBehind()
+    {
+        QFETCH(QString, spec);
+        const auto topology = parseMachineSpec(spec.toStdString());
+        const int count = topology->nodeCount();
+        SplitMix64 random(11);
+        PlacementAnalyzer used(*topology);
+        for (int trial = 0; trial < 20; ++trial) {
+            std::vector<int> bad = randomPlacement(random, count, std::min(count, 40));
+            bad.push_back(trial % 2 ? bad[3] : count); // twice, or past the last node
+            bad.push_back(bad[5]);
+            QVERIFY_THROWS_EXCEPTION(std::invalid_argument, used.measure(bad));
+            const std::vector<int> good = randomPlacement(random, count, static_cast<int>(random.between(2, 60)));
+            PlacementAnalyzer fresh(*topology);
+            const PlacementMetrics expected = fresh.measure(good);
+            const PlacementMetrics measured = used.measure(good);
+            QCOMPARE(measured.aph, expected.aph);
+            QCOMPARE(measured.routers, expected.routers);
+            QCOMPARE(measured.groups, expected.groups);
         }
     }
 

@@ -284,7 +284,7 @@ private slots:
         QTemporaryDir dir;
         Store store = Store::openOrCreate(dir.filePath(QStringLiteral("labels.sqlite")).toStdString());
         const std::int64_t machine = store.addMachine("m", "torus extents=4 wrap=y nodes-per-router=1");
-        JobWriter writer(store, machine, SourceRecord{0, "log", 0, "", "test", 0, 0, 0, 0});
+        JobWriter writer(store, machine, SourceRecord{0, "log", 0, "", "test", 0, 0, 0, 0, ""});
         SplitMix64 random(1);
         std::map<std::string, std::pair<std::string, std::string>> written;
         for (int i = 0; i < 50; ++i) {

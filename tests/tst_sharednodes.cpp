@@ -622,14 +622,14 @@ private slots:
         for (const QStringList& extra :
              {QStringList{QStringLiteral("--name"), QStringLiteral("slurm-tree easy by cores")},
               QStringList{QStringLiteral("--no-store")}}) {
-            QProcess again;
-            again.start(QStringLiteral(PLACEMENT_BIN_DIR "/placement"),
+            QProcess rerun;
+            rerun.start(QStringLiteral(PLACEMENT_BIN_DIR "/placement"),
                         QStringList{QStringLiteral("simulate"), QStringLiteral("--db"), path,
                                     QStringLiteral("--machine"), QStringLiteral("wagap"), QStringLiteral("--policy"),
                                     QStringLiteral("slurm-tree"), QStringLiteral("--by-cores")}
                             + extra);
-            QVERIFY(again.waitForFinished(120000));
-            QCOMPARE(again.exitCode() == 0, extra.contains(QStringLiteral("--no-store")));
+            QVERIFY(rerun.waitForFinished(120000));
+            QCOMPARE(rerun.exitCode() == 0, extra.contains(QStringLiteral("--no-store")));
             QCOMPARE(fileDigest(path), before);
         }
 
