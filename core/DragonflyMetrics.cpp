@@ -208,7 +208,14 @@ void PlacementAnalyzer::measureAllToAllDragonfly(const std::vector<int>& nodes, 
         // X_GH X_HG sums over the pairs (a in G, b in H) of gateways: each router a adds c_a times
         // the X_HG of the routers before it, so each pair is counted once, at the later router.
         std::int64_t both = 0; // Σ over unordered group pairs of X_GH X_HG
-        for (int router : routersOfJob) {
+        for (size_t k = 0; k < routersOfJob.size(); ++k) {
+            const int router = routersOfJob[k];
+            if (k + 2 < routersOfJob.size()) { // scattered routers: their slots fetched ahead
+                const auto ahead = static_cast<size_t>(routersOfJob[k + 2]) * slots;
+                __builtin_prefetch(farGroups + ahead);
+                __builtin_prefetch(linkedAbove + ahead);
+                __builtin_prefetch(linkedAbove + ahead + slots - 1);
+            }
             const int c = routerNodes[router];
             const auto group = static_cast<size_t>(m_routerGroup[static_cast<size_t>(router)]);
             int* row = gatewayNodes + group * stride; // X_G·
