@@ -250,18 +250,34 @@ std::vector<Job> runJobs(Store& store, std::int64_t runId, std::vector<RunHoldin
                           "ORDER BY p.start, j.id");
     query.bind(1, runId);
     std::vector<Job> result;
+    {
+        // Sized once: growing by doubling held up to twice the jobs at its peak.
+        SqliteStatement count(db, "SELECT count(*) FROM placements WHERE run_id = ?1");
+        count.bind(1, runId);
+        if (count.step())
+            result.reserve(static_cast<size_t>(count.integer(0)));
+    }
+    if (holdings)
+        holdings->clear();
     while (query.step()) {
         Job job{query.text(0), query.text(1), query.integer(2), query.integer(3), query.integer(4), {}};
         try {
             job.nodes = decodeNodeList(query.blob(5), query.bytes(5));
-            if (holdings)
-                holdings->push_back(
-                    {decodeNodeList(query.blob(6), query.bytes(6)), decodeNodeList(query.blob(7), query.bytes(7))});
+            if (holdings && (query.bytes(6) > 0 || query.bytes(7) > 0)) {
+                RunHoldings held{decodeNodeList(query.blob(6), query.bytes(6)),
+                                 decodeNodeList(query.blob(7), query.bytes(7))};
+                if (!held.links.empty() || !held.idleNodes.empty()) {
+                    holdings->resize(result.size()); // the jobs before it held nothing more
+                    holdings->push_back(std::move(held));
+                }
+            }
         } catch (const std::invalid_argument& error) {
             throw StoreError(db.path() + ": run " + std::to_string(runId) + ", job " + job.id + ": " + error.what());
         }
         result.push_back(std::move(job));
     }
+    if (holdings && !holdings->empty())
+        holdings->resize(result.size());
     return result;
 }
 

@@ -126,7 +126,9 @@ struct RunHoldings
 
 /// The jobs of a run as Job values (id and user from the job, times and nodes from the run),
 /// by start time: every view that shows a logged run shows a simulated one the same way.
-/// `holdings`, when given, gets what each job held beyond its nodes, in the same order.
+/// `holdings`, when given, gets what each job held beyond its nodes, in the same order, or
+/// nothing where no job of the run held links or idle nodes (every run but Jigsaw's and
+/// LaaS's): a year of first-fit jobs keeps no empty entry per job.
 std::vector<Job> runJobs(Store& store, std::int64_t runId, std::vector<RunHoldings>* holdings = nullptr);
 
 /// What each job of a run by cores held on its nodes, in the order of runJobs(): its cores
