@@ -39,6 +39,11 @@ std::vector<Hold> holdsOf(const std::vector<Job>& jobs, const std::vector<char>*
 std::vector<char> jobsSharingNodes(const std::vector<Job>& jobs)
 {
     CompactRuns runs;
+    size_t ranges = 0; // sized once: growing by doubling held up to twice the ranges at its peak
+    for (const Job& job : jobs)
+        for (size_t i = 0; i < job.nodes.size(); ++i)
+            ranges += i == 0 || job.nodes[i] != job.nodes[i - 1] + 1 ? 1 : 0;
+    runs.reserve(jobs.size(), ranges);
     for (const Job& job : jobs)
         runs.add(job.start, job.end, job.nodes);
     return runs.sharingNodes();
