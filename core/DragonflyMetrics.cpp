@@ -108,8 +108,8 @@ void PlacementAnalyzer::measureDragonfly(const std::vector<int>& nodes, Placemen
 /// X_GH those on G's gateways towards H and D_GH the products c_a c_b over the distinct linked
 /// router pairs, the unordered pair of groups sums to
 /// 3 C_G C_H - (X_GH C_H + X_HG C_G - X_GH X_HG) - D_GH. Only the ports of touched routers
-/// give X or D: the rest is 3 per pair. Every count is a plain array kept at zero between
-/// jobs, so the work per port is a few loads without branches.
+/// give X or D: the rest is 3 per pair. Every count is a plain array that a job clears where
+/// the job before it counted, so the work per port is a few loads without branches.
 void PlacementAnalyzer::measureAllToAllDragonfly(const std::vector<int>& nodes, PlacementMetrics& metrics)
 {
     const DragonflyTopology& df = *m_dragonfly;

@@ -186,8 +186,8 @@ private:
     std::vector<std::int64_t> m_lineCount; ///< per group row, then per group column: the job's nodes
     std::vector<std::uint32_t> m_lineStamp;
     std::vector<int> m_touchedGroups;
-    // All-to-all groups: counts kept at zero between jobs, each job clearing what the one
-    // before it left (the lists below), so that no count needs a stamp check.
+    // All-to-all groups: plain counts, each job first clearing what the one before it
+    // counted (the lists below), so that no count needs a stamp check.
     std::vector<int> m_routerGroup; ///< per router: its group
     std::vector<int> m_routerNodes; ///< per router: the job's nodes on it
     std::vector<int> m_groupNodes; ///< per group: the job's nodes in it
