@@ -21,23 +21,28 @@ MachineState::MachineState(const MachineState& other)
     : m_topology(other.m_topology)
     , m_owner(other.m_owner)
     , m_free(other.m_free)
+    , m_marks(ChangeMarks::copyOf(other.m_marks, other.m_identity, other.m_version))
 {}
 
 MachineState::MachineState(MachineState&& other) noexcept
     : m_topology(other.m_topology)
     , m_owner(std::move(other.m_owner))
     , m_free(other.m_free)
+    , m_marks(ChangeMarks::copyOf(std::move(other.m_marks), other.m_identity, other.m_version))
 {
     other.m_identity = newIdentity(); // what it holds now is not what it held
 }
 
 MachineState& MachineState::operator=(const MachineState& other)
 {
+    if (this == &other)
+        return *this;
     m_topology = other.m_topology;
     m_owner = other.m_owner;
     m_free = other.m_free;
     m_identity = newIdentity();
     m_version = 0;
+    m_marks = ChangeMarks::copyOf(other.m_marks, other.m_identity, other.m_version);
     return *this;
 }
 
@@ -48,6 +53,7 @@ MachineState& MachineState::operator=(MachineState&& other) noexcept
     m_free = other.m_free;
     m_identity = newIdentity();
     m_version = 0;
+    m_marks = ChangeMarks::copyOf(std::move(other.m_marks), other.m_identity, other.m_version);
     other.m_identity = newIdentity();
     return *this;
 }
@@ -65,24 +71,38 @@ void MachineState::take(const std::vector<int>& nodes, int job)
 {
     if (job < 0)
         throw std::logic_error("nodes must be taken by a job or a reservation");
+    int* owner = m_owner.data();
     for (int node : nodes) {
-        if (m_owner[static_cast<size_t>(node)] >= 0)
+        if (owner[node] >= 0)
             throw std::logic_error("node " + std::to_string(node) + " is taken twice");
-        m_owner[static_cast<size_t>(node)] = job;
+        owner[node] = job;
     }
     m_free -= static_cast<int>(nodes.size());
     ++m_version;
+    m_marks.mark(nodes, m_version);
+}
+
+void MachineState::markChanges()
+{
+    m_marks.start(nodeCount(), m_version);
 }
 
 void MachineState::release(const std::vector<int>& nodes)
 {
+    int* owner = m_owner.data();
     for (int node : nodes) {
-        if (m_owner[static_cast<size_t>(node)] == emptySlotOwner)
+        if (owner[node] == emptySlotOwner)
             throw std::logic_error("node " + std::to_string(node) + " is an empty slot: it is never released");
-        m_owner[static_cast<size_t>(node)] = -1;
+        owner[node] = -1;
     }
     m_free += static_cast<int>(nodes.size());
     ++m_version;
+    m_marks.mark(nodes, m_version);
+}
+
+bool MachineState::changedSince(std::uint64_t identity, std::uint64_t version, std::vector<int>& blocks) const
+{
+    return m_marks.since(m_identity, m_version, identity, version, blocks);
 }
 
 FirstFitAllocator::FirstFitAllocator(std::vector<int> order, std::string name)

@@ -3,6 +3,7 @@
 
 #pragma once
 
+#include "core/ChangeMarks.h"
 #include "core/Topology.h"
 
 #include <cstdint>
@@ -55,12 +56,26 @@ public:
     void take(const std::vector<int>& nodes, int job);
     void release(const std::vector<int>& nodes);
 
+    /// Nodes are watched for changes in blocks of this many ids, once markChanges() was
+    /// called (copies made after keep doing so): the simulator does it for an allocator
+    /// that reads them (Allocator::readsChangeMarks).
+    static constexpr int changeBlock = 16;
+    void markChanges();
+    /// Appends to `blocks` the blocks of changeBlock node ids (by number: nodes block *
+    /// changeBlock onwards) where take() or release() changed a node since the state
+    /// `identity` was at `version`: this state at an earlier version, or the state it was
+    /// copied from at a version up to the one it had then. False (nothing appended) for
+    /// another state, a version not reached, or changes not marked. What was read from the
+    /// state then is right now outside them.
+    bool changedSince(std::uint64_t identity, std::uint64_t version, std::vector<int>& blocks) const;
+
 private:
     const Topology* m_topology;
     std::vector<int> m_owner;
     int m_free;
     std::uint64_t m_identity = newIdentity();
     std::uint64_t m_version = 0;
+    ChangeMarks m_marks{changeBlock};
 };
 
 /// What a job asks for.
@@ -90,9 +105,20 @@ public:
     /// Whether allocate() would place the job, without proposing anything (the simulator's
     /// reservation checks ask this of a copy of the allocator). Policies whose allocations
     /// are costly to write out answer it more cheaply.
+    /// Whether it reads MachineState::changedSince (then the simulator marks changes).
+    virtual bool readsChangeMarks() const { return false; }
     virtual bool fits(const MachineState& state, const AllocationRequest& request)
     {
         return !allocate(state, request).empty();
+    }
+    /// EASY's check of a backfill candidate without a replay: true when `head`, whose
+    /// reservation (found by a copy of this allocator) holds `reservedNodes`, certainly still
+    /// has a placement at its start if `candidate` starts now on `nodes` (this allocator's
+    /// last answer for it) and runs past it; false when only a replay can tell (the default).
+    virtual bool keepsReservation(const AllocationRequest& /*head*/, const std::vector<int>& /*reservedNodes*/,
+                                  const AllocationRequest& /*candidate*/, const std::vector<int>& /*nodes*/) const
+    {
+        return false;
     }
     virtual void started(const AllocationRequest&, const std::vector<int>&) {}
     /// A job already running when the allocator takes over (a stored run looked at from a

@@ -12,7 +12,32 @@ BandwidthLedger::BandwidthLedger(int linkCount, int capacity)
     : LinkLedgerBase(linkCount)
     , m_capacity(capacity)
     , m_load(static_cast<size_t>(linkCount), 0)
+{
+    m_marks.start(linkCount, m_version);
+}
+
+BandwidthLedger::BandwidthLedger(const BandwidthLedger& other)
+    : LinkLedgerBase(other)
+    , m_capacity(other.m_capacity)
+    , m_load(other.m_load)
+    , m_marks(ChangeMarks::copyOf(other.m_marks, other.identity(), other.version()))
 {}
+
+BandwidthLedger& BandwidthLedger::operator=(const BandwidthLedger& other)
+{
+    if (this == &other)
+        return *this;
+    LinkLedgerBase::operator=(other);
+    m_capacity = other.m_capacity;
+    m_load = other.m_load;
+    m_marks = ChangeMarks::copyOf(other.m_marks, other.identity(), other.version());
+    return *this;
+}
+
+bool BandwidthLedger::changedSince(std::uint64_t identity, std::uint64_t version, std::vector<int>& blocks) const
+{
+    return m_marks.since(m_identity, m_version, identity, version, blocks);
+}
 
 void BandwidthLedger::propose(int job, std::vector<int> nodes, std::vector<int> links, int demand)
 {
@@ -29,16 +54,20 @@ void BandwidthLedger::commit(int job, const std::vector<int>& nodes)
             throw std::logic_error("link " + std::to_string(link) + " would carry "
                                    + std::to_string(m_load[static_cast<size_t>(link)] + p.demand) + " of "
                                    + std::to_string(m_capacity) + " units with job " + std::to_string(job));
-    for (int link : p.links)
-        m_load[static_cast<size_t>(link)] += p.demand;
-    hold(job, nodes);
+    const Held& held = hold(job, nodes);
+    for (int link : *held.links)
+        m_load[static_cast<size_t>(link)] += held.demand;
+    m_marks.mark(*held.links, m_version);
 }
 
 void BandwidthLedger::release(int job)
 {
-    if (const std::optional<Held> held = drop(job))
-        for (int link : *held->links)
-            m_load[static_cast<size_t>(link)] -= held->demand;
+    const std::optional<Held> held = drop(job);
+    if (!held)
+        return;
+    for (int link : *held->links)
+        m_load[static_cast<size_t>(link)] -= held->demand;
+    m_marks.mark(*held->links, m_version);
 }
 
 int BandwidthLedger::demandOf(int job) const

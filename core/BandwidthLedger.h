@@ -3,6 +3,7 @@
 
 #pragma once
 
+#include "core/ChangeMarks.h"
 #include "core/LinkLedgerBase.h"
 
 #include <vector>
@@ -23,6 +24,9 @@ class BandwidthLedger : public LinkLedgerBase
 {
 public:
     explicit BandwidthLedger(int linkCount = 0, int capacity = 0);
+    /// A copy is another ledger (LinkLedgerBase), unchanged since it was made.
+    BandwidthLedger(const BandwidthLedger& other);
+    BandwidthLedger& operator=(const BandwidthLedger& other);
 
     int capacity() const { return m_capacity; }
 
@@ -45,9 +49,19 @@ public:
     /// else `scratch`, filled with them less the jobs gone on this view.
     const std::vector<int>& loadsOn(const MachineState& state, std::vector<int>& scratch) const;
 
+    /// Links are watched for load changes in blocks of this many ids.
+    static constexpr int changeBlock = 64;
+    /// Appends to `blocks` the blocks of changeBlock link ids (by number: links block *
+    /// changeBlock onwards) holding a link of a job that started or ended since the ledger
+    /// `identity` was at `version`: this ledger at an earlier version, or the ledger it was
+    /// copied from at a version up to the one it had then. False (nothing appended) for
+    /// another ledger or a version not reached. Loads read then are right now outside them.
+    bool changedSince(std::uint64_t identity, std::uint64_t version, std::vector<int>& blocks) const;
+
 private:
     int m_capacity;
     std::vector<int> m_load; ///< per link: the demand of every running job on it
+    ChangeMarks m_marks{changeBlock};
 };
 
 } // namespace placement

@@ -79,23 +79,22 @@ void FatTreeFreeView::takeFreeNodes(const FatTreeTopology& tree, const MachineSt
         throw std::logic_error("leaf " + std::to_string(leaf) + " has fewer free nodes than counted");
 }
 
-size_t SearchMemo::entryFor(const FatTreeFreeView& view)
+std::uint64_t FatTreeFreeView::hash() const
 {
-    // FNV-1a over words in four independent lanes (one chain of multiplications would wait
-    // on each); a hash only narrows the search, views are compared in full.
-    std::uint64_t lanes[4] = {1469598103934665603ULL, 1, 2, 3};
-    size_t word = 0;
-    const auto mix = [&](std::uint64_t value) {
-        std::uint64_t& lane = lanes[word++ & 3];
-        lane = (lane ^ value) * 1099511628211ULL;
-    };
-    for (int free : view.leafFree)
-        mix(static_cast<std::uint64_t>(free));
-    for (std::uint64_t ports : view.leafPorts)
-        mix(ports);
-    for (std::uint64_t ports : view.l2Ports)
-        mix(ports);
-    const std::uint64_t hash = ((lanes[0] * 31 + lanes[1]) * 1099511628211ULL ^ lanes[2]) * 1099511628211ULL ^ lanes[3];
+    std::uint64_t sum = 0;
+    size_t position = 0;
+    for (int free : leafFree)
+        sum += term(position++, static_cast<std::uint64_t>(free));
+    for (std::uint64_t ports : leafPorts)
+        sum += term(position++, ports);
+    for (std::uint64_t ports : l2Ports)
+        sum += term(position++, ports);
+    return sum;
+}
+
+size_t SearchMemo::entryFor(const FatTreeFreeView& view, std::uint64_t hash)
+{
+    // A hash only narrows the search: views are compared in full.
     if (const auto found = m_byHash.find(hash); found != m_byHash.end()) {
         const Entry& entry = m_entries[found->second];
         if (entry.leafFree == view.leafFree && entry.leafPorts == view.leafPorts && entry.l2Ports == view.l2Ports)
@@ -127,22 +126,19 @@ size_t SearchMemo::entryFor(const FatTreeFreeView& view)
 
 bool ViewCache::stale(const MachineState& state, const LinkLedgerBase& ledger, int demand)
 {
-    if (m_state == state.identity() && m_stateVersion == state.version() && m_ledger == ledger.identity()
-        && m_ledgerVersion == ledger.version() && m_demand == demand)
+    if (m_key.state == state.identity() && m_key.stateVersion == state.version() && m_key.ledger == ledger.identity()
+        && m_key.ledgerVersion == ledger.version() && m_key.demand == demand)
         return false;
-    m_state = state.identity();
-    m_stateVersion = state.version();
-    m_ledger = ledger.identity();
-    m_ledgerVersion = ledger.version();
-    m_demand = demand;
+    m_previous = m_key;
+    m_key = {state.identity(), state.version(), ledger.identity(), ledger.version(), demand};
     m_rebuilt = true;
     return true;
 }
 
-size_t ViewCache::entry(SearchMemo& memo, const FatTreeFreeView& view)
+size_t ViewCache::entry(SearchMemo& memo, const FatTreeFreeView& view, std::uint64_t hash, bool hashed)
 {
     if (m_rebuilt || m_memo != &memo || m_generation != memo.generation()) {
-        m_entry = memo.entryFor(view);
+        m_entry = hashed ? memo.entryFor(view, hash) : memo.entryFor(view);
         m_memo = &memo;
         m_generation = memo.generation();
         m_rebuilt = false;

@@ -40,6 +40,17 @@ struct FatTreeFreeView
     /// Fills the view from the nodes of `state` and the links `ledger` holds on it.
     void build(const FatTreeTopology& tree, const MachineState& state, const LinkLedger& ledger);
 
+    /// A hash of the view: the sum of one term per word (its position and value), so that
+    /// changing one word changes the hash by one term (term(position, now) - term(position,
+    /// before)). Positions: leafFree[i] is i, leafPorts[i] leafFree.size() + i, l2Ports[i]
+    /// 2 * leafFree.size() + i.
+    std::uint64_t hash() const;
+    static std::uint64_t term(size_t position, std::uint64_t value)
+    {
+        const std::uint64_t x = (value + (position + 1) * 0x9E3779B97F4A7C15ULL) * 0xBF58476D1CE4E5B9ULL;
+        return x ^ (x >> 29);
+    }
+
     /// Throws std::invalid_argument when the tree's switches have more ports than a mask
     /// holds; `policy` names the caller in the message.
     static void checkLinkMasks(const FatTreeTopology& tree, const char* policy);
@@ -77,7 +88,9 @@ public:
 
     /// The entry of a view equal to `view`, made (in place of the oldest one when the memo
     /// is full) if there is none. Valid until an entry is made (generation()).
-    size_t entryFor(const FatTreeFreeView& view);
+    size_t entryFor(const FatTreeFreeView& view) { return entryFor(view, view.hash()); }
+    /// The same with the view's hash() known.
+    size_t entryFor(const FatTreeFreeView& view, std::uint64_t hash);
     /// How many entries were made so far: an entry found at the same generation is still the
     /// view's.
     std::uint64_t generation() const { return m_generation; }
@@ -124,17 +137,33 @@ private:
 class ViewCache
 {
 public:
+    /// What a view was built from.
+    struct Key
+    {
+        std::uint64_t state = 0, stateVersion = 0, ledger = 0, ledgerVersion = 0;
+        int demand = 0;
+    };
+
     /// Whether the view must be built (again) for `state`, `ledger` and `demand`: on the first
     /// call, and whenever one of them is another (a copy is another) or changed (a job took or
     /// gave back nodes or links) since the view was last built. The caller then builds it.
     bool stale(const MachineState& state, const LinkLedgerBase& ledger, int demand);
+    /// After stale() said so: what the view was built from before (all 0 on the first call),
+    /// for a caller that brings it up to date instead of building it again.
+    const Key& previous() const { return m_previous; }
     /// The memo entry of `view`, looked up again only when the view was rebuilt, or the memo
     /// is another or made entries since (one may have taken this one's place).
-    size_t entry(SearchMemo& memo, const FatTreeFreeView& view);
+    size_t entry(SearchMemo& memo, const FatTreeFreeView& view) { return entry(memo, view, 0, false); }
+    /// The same with the view's hash() known.
+    size_t entry(SearchMemo& memo, const FatTreeFreeView& view, std::uint64_t hash)
+    {
+        return entry(memo, view, hash, true);
+    }
 
 private:
-    std::uint64_t m_state = 0, m_stateVersion = 0, m_ledger = 0, m_ledgerVersion = 0;
-    int m_demand = 0;
+    size_t entry(SearchMemo& memo, const FatTreeFreeView& view, std::uint64_t hash, bool hashed);
+
+    Key m_key, m_previous;
     bool m_rebuilt = true;
     const SearchMemo* m_memo = nullptr;
     std::uint64_t m_generation = 0;

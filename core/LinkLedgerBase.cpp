@@ -26,12 +26,26 @@ LinkLedgerBase::LinkLedgerBase(const LinkLedgerBase& other)
 
 LinkLedgerBase& LinkLedgerBase::operator=(const LinkLedgerBase& other)
 {
+    if (this == &other)
+        return *this;
     m_linkCount = other.m_linkCount;
     m_identity = newIdentity();
     m_version = 0;
     m_proposals = other.m_proposals;
     m_held = other.m_held;
     return *this;
+}
+
+const std::vector<int>* LinkLedgerBase::proposedLinks(int job) const
+{
+    const auto proposal = m_proposals.find(job);
+    return proposal == m_proposals.end() ? nullptr : &proposal->second.links;
+}
+
+bool LinkLedgerBase::everyJobHolds(const MachineState& state) const
+{
+    return std::all_of(m_held.begin(), m_held.end(),
+                       [&](const Held& held) { return holds(state, held.job, held.anchor); });
 }
 
 void LinkLedgerBase::proposeLinks(int job, std::vector<int> nodes, std::vector<int> links, int demand)

@@ -34,6 +34,11 @@ public:
     /// ended on it: a view read from it at the same identity and version is still right.
     std::uint64_t identity() const { return m_identity; }
     std::uint64_t version() const { return m_version; }
+    /// The links of the last proposal for `job`, or nullptr.
+    const std::vector<int>* proposedLinks(int job) const;
+    /// Whether every running job still holds its first node on the view `state`: its links'
+    /// loads there are then all the ledger's.
+    bool everyJobHolds(const MachineState& state) const;
 
 protected:
     explicit LinkLedgerBase(int linkCount);

@@ -59,6 +59,8 @@ public:
     {
         m_result.jobs.resize(jobs.size());
         m_refusedAt.assign(jobs.size(), Refusal{});
+        if (allocator.readsChangeMarks())
+            m_state.markChanges();
         if (options.backfill == BackfillPolicy::Auction && !allocator.windowScheduler())
             throw std::invalid_argument("the auction needs a policy that places a window of jobs at once (aucsched3), "
                                         "not "
@@ -305,11 +307,14 @@ private:
     }
 
     /// For allocators with placement rules: would `head` still be placeable at its
-    /// reservation if `candidate` ran on `nodes` past it? Replays the expected
-    /// completions up to the reservation with the candidate running.
-    /// `repeats` is cleared when the answer might not repeat (Allocator::lastAnswerRepeats).
+    /// reservation if `candidate` ran on `nodes` past it? Yes where the allocator can tell
+    /// (Allocator::keepsReservation), else replays the expected completions up to the
+    /// reservation with the candidate running. `repeats` is cleared when the answer might not repeat
+    /// (Allocator::lastAnswerRepeats).
     bool leavesReservationPlaceable(int candidate, const std::vector<int>& nodes, int head, bool& repeats)
     {
+        if (m_allocator.keepsReservation(request(head), m_reservation.nodes, request(candidate), nodes))
+            return true;
         MachineState future = m_state;
         future.take(nodes, candidate);
         std::unique_ptr<Allocator> allocator = m_allocator.clone();
