@@ -55,9 +55,9 @@ void BandwidthLedger::commit(int job, const std::vector<int>& nodes)
                                    + std::to_string(m_load[static_cast<size_t>(link)] + p.demand) + " of "
                                    + std::to_string(m_capacity) + " units with job " + std::to_string(job));
     const Held& held = hold(job, nodes);
-    for (int link : *held.links)
-        m_load[static_cast<size_t>(link)] += held.demand;
-    m_marks.mark(*held.links, m_version);
+    int* load = m_load.data();
+    const int demand = held.demand;
+    m_marks.mark(*held.links, m_version, [&](int link) { load[link] += demand; });
 }
 
 void BandwidthLedger::release(int job)
@@ -65,9 +65,9 @@ void BandwidthLedger::release(int job)
     const std::optional<Held> held = drop(job);
     if (!held)
         return;
-    for (int link : *held->links)
-        m_load[static_cast<size_t>(link)] -= held->demand;
-    m_marks.mark(*held->links, m_version);
+    int* load = m_load.data();
+    const int demand = held->demand;
+    m_marks.mark(*held->links, m_version, [&](int link) { load[link] -= demand; });
 }
 
 int BandwidthLedger::demandOf(int job) const

@@ -54,6 +54,23 @@ public:
             marks[static_cast<unsigned>(id) >> m_shift] = now;
     }
 
+    /// The same while calling `each(id)` for every id, in one pass.
+    template <typename Each> void mark(const std::vector<int>& ids, std::uint64_t version, Each&& each)
+    {
+        if (m_marks.empty()) {
+            for (int id : ids)
+                each(id);
+            return;
+        }
+        std::uint64_t* marks = m_marks.data();
+        const std::uint64_t now = m_base + version;
+        const int shift = m_shift;
+        for (int id : ids) {
+            each(id);
+            marks[static_cast<unsigned>(id) >> shift] = now;
+        }
+    }
+
     /// Appends the blocks (by number: ids block * blockSize onwards) changed since the object
     /// `identity` was at `version`: the owner (`self`, now at `selfVersion`) at an earlier
     /// version, or the object it was copied from at a version up to the one it had then.

@@ -345,10 +345,15 @@ private:
         }
         // Backfill candidates see the reserved nodes as busy unless they end in time.
         MachineState masked = m_state;
-        std::vector<int> reservedFree;
-        for (int node : m_reservation.nodes)
-            if (masked.isFree(node))
-                reservedFree.push_back(node);
+        // Without a branch per node: whether a reserved node is free is a coin toss to the
+        // processor, and this runs at every pass.
+        std::vector<int> reservedFree(m_reservation.nodes.size());
+        size_t kept = 0;
+        for (int node : m_reservation.nodes) {
+            reservedFree[kept] = node;
+            kept += masked.isFree(node) ? 1 : 0;
+        }
+        reservedFree.resize(kept);
         masked.take(reservedFree, MachineState::reservationOwner);
         const bool rules = !m_allocator.placesAnyFreeNodes();
         int considered = 0;
