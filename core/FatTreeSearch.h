@@ -111,14 +111,20 @@ protected:
                 m_sIndices.push_back(i);
         m_codes.assign(static_cast<size_t>(m_pods) * codeWidth(), 0);
         m_kind.assign(static_cast<size_t>(m_pods), -1);
-        std::vector<std::uint64_t> hashes(static_cast<size_t>(m_pods));
+        std::vector<std::uint64_t>& hashes = m_podHashes;
+        hashes.resize(static_cast<size_t>(m_pods));
+        // One up-port per spine (no parallel links): each field is one bit, the port's own.
+        const bool onePortPerSpine = m_upPorts == m_spg;
         for (int pod = 0; pod < m_pods; ++pod) {
             std::uint64_t hash = 1469598103934665603ULL; // FNV-1a, confirmed element by element
             for (size_t j = 0; j < m_sIndices.size(); ++j) {
                 Mask code = 0;
-                for (int m = 0; m < m_spg; ++m)
-                    code |= lowestBits(field(m),
-                                       bitCount(l2Ports(pod, m_sIndices[j]) & m_memberPorts[static_cast<size_t>(m)]));
+                if (onePortPerSpine)
+                    code = l2Ports(pod, m_sIndices[j]) & lowMask(m_upPorts);
+                else
+                    for (int m = 0; m < m_spg; ++m)
+                        code |= lowestBits(
+                            field(m), bitCount(l2Ports(pod, m_sIndices[j]) & m_memberPorts[static_cast<size_t>(m)]));
                 m_codes[static_cast<size_t>(pod) * codeWidth() + j] = code;
                 hash = (hash ^ code) * 1099511628211ULL;
             }
@@ -192,6 +198,7 @@ protected:
     const FatTreeFreeView& m_view;
     const int m_k, m_leavesPerPod, m_pods, m_l2PerPod, m_upPorts, m_spg;
     std::vector<Mask> m_memberPorts; ///< per spine of a group: the up-ports of an L2 switch that reach it
+    std::vector<std::uint64_t> m_podHashes; ///< setL2Set's scratch: per pod, the hash of its codes
     std::vector<int> m_nodes, m_links; ///< the allocation being built
     bool m_existsOnly = false; ///< whether one exists is all that is asked: nothing is built
     std::vector<int> m_candidates, m_chosen; ///< leaves (two-level) or full trees (three-level)
