@@ -75,11 +75,10 @@ private:
 
     // ---- Three-level: T full trees of L_T leaves of n_L, a remainder tree (conditions (1)-(6)).
 
-    bool threeLevel(int n)
+    /// Per L2 index and pod: the leaves (bits by position in the pod) with that up-link
+    /// usable; per L2 switch its usable up-ports.
+    void makeTables()
     {
-        if (m_pods < 2)
-            return false;
-        // Per L2 index and pod: the leaves (bits by position in the pod) with that up-link usable.
         m_leafHas.assign(static_cast<size_t>(m_l2PerPod * m_pods), 0);
         for (int pod = 0, leaf = 0; pod < m_pods; ++pod)
             for (int position = 0; position < m_leavesPerPod; ++position, ++leaf)
@@ -88,6 +87,17 @@ private:
         m_portCount.resize(static_cast<size_t>(m_pods * m_l2PerPod));
         for (size_t at = 0; at < m_portCount.size(); ++at)
             m_portCount[at] = bitCount(m_view.l2Ports[at]);
+    }
+
+    bool threeLevel(int n)
+    {
+        if (m_pods < 2)
+            return false;
+        // A leaf holds a full leaf of n_L with n_L free nodes and usable up-links.
+        m_leafPortCount.resize(m_view.leafPorts.size());
+        for (size_t leaf = 0; leaf < m_leafPortCount.size(); ++leaf)
+            m_leafPortCount[leaf] = bitCount(m_view.leafPorts[leaf]);
+        bool tables = false; // m_leafHas and m_portCount, made for the first decomposition searched
         const int maxLeaves = std::min(m_leavesPerPod, m_upPorts);
         for (int nL = std::min({m_k, m_l2PerPod, n - 1}); nL >= 1; --nL) {
             m_nL = nL;
@@ -96,7 +106,7 @@ private:
             int holders = 0;
             for (int pod = 0, leaf = 0; pod < m_pods; ++pod)
                 for (int position = 0; position < m_leavesPerPod; ++position, ++leaf)
-                    if (leafFree(leaf) >= nL && bitCount(leafPorts(leaf)) >= nL) {
+                    if (std::min(leafFree(leaf), m_leafPortCount[static_cast<size_t>(leaf)]) >= nL) {
                         m_compat[static_cast<size_t>(pod)] |= Mask(1) << position;
                         ++holders;
                     }
@@ -113,6 +123,10 @@ private:
                 if (m_t + (m_hasRemainder ? 1 : 0) > m_pods || holders < m_t * lT + m_lTr)
                     continue;
                 tick();
+                if (!tables) {
+                    makeTables();
+                    tables = true;
+                }
                 m_fullOk.assign(static_cast<size_t>((nL + 1) * m_pods), 1);
                 m_remOk = m_fullOk;
                 if (enoughPods(0) && chooseS(0, 0, 0))
@@ -184,6 +198,7 @@ private:
     int m_nL = 0, m_rem = 0; ///< n_L and the remainder tree's nodes of the decomposition being tried
     std::vector<Mask> m_leafHas; ///< [i * pods + pod]: leaves with up-link i usable
     std::vector<int> m_portCount; ///< [pod * l2PerPod + i]: usable up-ports
+    std::vector<int> m_leafPortCount; ///< per leaf: usable up-ports
     // The S search, per depth (row depth * pods + pod): per pod the leaves still compatible,
     // and whether its L2 switches of S so far have L_T (full tree) or L_T^r (remainder tree)
     // usable up-links.
