@@ -15,7 +15,8 @@
 # run/K'` with a time limit of run/K rounded up to whole minutes (Slurm counts limits in
 # minutes), and a workload's jobs are released at once. `sacct` then gives DIR/w<W>-s<S>.sacct;
 # a workload whose file exists is not run again. --cluster uses a cluster already started
-# with --aucsched3-machine; otherwise one is started in DIR/cluster and stopped at the end.
+# with --aucsched3-machine; otherwise one is started in a new DIR/cluster.XXXXXX and stopped
+# at the end.
 # The table (model and real Slurm) is printed last; see aucsched3_cores_table.
 set -euo pipefail
 here="$(cd "$(dirname "$0")/.." && pwd)"
@@ -45,7 +46,7 @@ mkdir -p "$out"
 out="$(cd "$out" && pwd)"
 script="$here/tests/slurm/cluster.sh"
 if [[ -z "$cluster" ]]; then
-    cluster="$out/cluster"
+    cluster="$(mktemp -d "$out/cluster.XXXXXX")" # a cluster's directory serves one start
     bash "$script" start "$cluster" --aucsched3-machine --port-base 26800
     trap 'bash "$script" stop "$cluster"' EXIT
 fi

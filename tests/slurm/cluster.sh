@@ -319,6 +319,10 @@ start_cluster() {
   [ "$(id -u)" -eq 0 ] || die "the cluster's slurmd run jobs as their users and need root" 77
   install_packages
   [ ! -e "$B/pids" ] || die "$B already holds a cluster (stop it first: $0 stop $B)" 3
+  # A cluster's key, devices and databases are made once: a directory used before is not
+  # started again.
+  [ ! -e "$B/pids.stopped" ] && [ ! -e "$B/etc/slurm.conf" ] ||
+    die "$B holds a stopped cluster's files: start in a new directory" 3
   mkdir -p "$B"
   B=$(cd "$B" && pwd)
   mkdir -p "$B"/{etc,log/slurmd,run/munge,munge,mysql,spool/ctld,spool/slurmd,work}
