@@ -75,6 +75,15 @@ private:
     std::vector<std::uint64_t> m_words;
 };
 
+/// The terms of a view's free nodes in its hash (FatTreeFreeView::hash()).
+std::uint64_t leafHashOf(const FatTreeFreeView& view)
+{
+    std::uint64_t hash = 0;
+    for (size_t leaf = 0; leaf < view.leafFree.size(); ++leaf)
+        hash += FatTreeFreeView::term(leaf, static_cast<std::uint64_t>(view.leafFree[leaf]));
+    return hash;
+}
+
 } // namespace
 
 void LcsAllocator::refreshView(const MachineState& state, int units)
@@ -83,9 +92,7 @@ void LcsAllocator::refreshView(const MachineState& state, int units)
     if (!m_ledger.everyJobHolds(state)) {
         // The loads on this view are not the ledger's (jobs gone on it): read whole.
         buildView(*m_tree, state, m_ledger, units, m_view);
-        m_leafHash = 0;
-        for (size_t leaf = 0; leaf < m_view.leafFree.size(); ++leaf)
-            m_leafHash += FatTreeFreeView::term(leaf, static_cast<std::uint64_t>(m_view.leafFree[leaf]));
+        m_leafHash = leafHashOf(m_view);
         m_portsHash = m_view.hash() - m_leafHash;
         m_viewOwnLoads = false;
         return;
@@ -99,9 +106,7 @@ void LcsAllocator::refreshView(const MachineState& state, int units)
         updateLeaves(state, blocks);
     } else {
         m_view.countFree(*m_tree, state);
-        m_leafHash = 0;
-        for (size_t leaf = 0; leaf < m_view.leafFree.size(); ++leaf)
-            m_leafHash += FatTreeFreeView::term(leaf, static_cast<std::uint64_t>(m_view.leafFree[leaf]));
+        m_leafHash = leafHashOf(m_view);
     }
     blocks.clear();
     if (m_viewOwnLoads && was.demand == units && m_ledger.changedSince(was.ledger, was.ledgerVersion, blocks))
