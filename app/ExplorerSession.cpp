@@ -48,19 +48,28 @@ void ExplorerSession::setRunFilter(const RunFilter& filter)
     emit runFilterChanged();
 }
 
-bool ExplorerSession::openDatabase(const QString& path)
+bool ExplorerSession::openDatabase(const QString& path, const QString& machine, const QString& run)
 {
     std::vector<MachineRecord> machines;
     std::shared_ptr<const MachineData> first;
     std::vector<RunRecord> firstRuns;
     RunRecord firstLogged;
+    size_t index = 0;
     try {
         Store store = Store::openExisting(path.toStdString());
         machines = store.machines();
+        for (size_t i = 0; i < machines.size(); ++i)
+            if (!machine.isEmpty() && QString::fromStdString(machines[i].name) == machine)
+                index = i;
         if (!machines.empty()) { // a new database holds none until logs are imported
-            first = std::make_shared<const MachineData>(MachineData::load(store, machines.front()));
-            firstRuns = placement::runs(store, machines.front().id);
-            firstLogged = loggedRunOf(*first);
+            firstRuns = placement::runs(store, machines[index].id);
+            std::int64_t runId = 0;
+            for (const RunRecord& record : firstRuns)
+                if (!run.isEmpty() && QString::fromStdString(record.name) == run)
+                    runId = record.id;
+            first = std::make_shared<const MachineData>(MachineData::load(store, machines[index], runId));
+            if (runId == 0)
+                firstLogged = loggedRunOf(*first);
         }
     } catch (const std::exception& error) {
         m_lastError = QString::fromStdString(error.what());
@@ -68,16 +77,61 @@ bool ExplorerSession::openDatabase(const QString& path)
     }
     m_databasePath = QFileInfo(path).absoluteFilePath();
     m_machines = std::move(machines);
-    m_machineIndex = m_machines.empty() ? -1 : 0;
+    m_machineIndex = m_machines.empty() ? -1 : static_cast<int>(index);
     m_lastError.clear();
     m_reopened = true; // the same ids may name other machines now
     watchDatabase();
     m_runFilter = {};
     emit databaseChanged();
     emit runFilterChanged();
+    const bool loggedShown = !first || first->runId == 0;
     const int cpusPerNode = first ? first->cpusPerNode : 1;
+    m_loggedWork.cancel(); // another database's
     install(std::move(first), std::move(firstRuns), std::move(firstLogged), cpusPerNode);
+    if (!loggedShown)
+        startLoggedRun();
     return true;
+}
+
+void ExplorerSession::startLoggedRun()
+{
+    // Until it arrives: the logged run by name, without metrics (blank, not zero).
+    const MachineRecord record = m_machine->record;
+    m_loggedRun = RunRecord();
+    m_loggedRun.machineId = record.id;
+    m_loggedRun.name = "logged";
+    m_loggedRun.parameters = "{\"policy\": \"logged\"}";
+    m_loggedRun.summary = "{\"run_id\": 0, \"run_name\": \"logged\", \"policy\": \"logged\"}";
+    struct Logged
+    {
+        RunRecord run;
+        int cpusPerNode = 1;
+        std::string error;
+    };
+    m_loggedWork.startJob(
+        [path = m_databasePath.toStdString(), record](const JobControl&) {
+            Logged logged;
+            try {
+                Store store = Store::openExisting(path);
+                logged.cpusPerNode = loggedCpusPerNode(store, record.id);
+                logged.run = placement::loggedRun(store, record, logged.cpusPerNode);
+            } catch (const std::exception& error) {
+                logged.error = error.what();
+            }
+            return logged;
+        },
+        [this, id = record.id](Logged logged) {
+            if (!m_machine || m_machine->record.id != id)
+                return;
+            if (!logged.error.empty()) {
+                m_lastError = QString::fromStdString(logged.error);
+                qWarning("%s", logged.error.c_str());
+                return; // the logged run stays without metrics
+            }
+            m_loggedRun = std::move(logged.run);
+            m_loggedCpusPerNode = logged.cpusPerNode;
+            emit runsChanged();
+        });
 }
 
 bool ExplorerSession::selectMachine(int index)
@@ -98,6 +152,7 @@ bool ExplorerSession::selectMachine(int index)
     }
     m_machineIndex = index;
     const int cpusPerNode = loaded->cpusPerNode;
+    m_loggedWork.cancel(); // read here
     install(std::move(loaded), std::move(machineRuns), std::move(logged), cpusPerNode);
     return true;
 }
@@ -120,6 +175,8 @@ void ExplorerSession::reloadRuns()
 
 void ExplorerSession::updateLoggedRun(Store& store)
 {
+    if (m_loggedWork.isJobRunning())
+        return; // the worker reads it as it is now
     // Read again only when a stored run changed the processors per node it is sized with.
     const int cpusPerNode = loggedCpusPerNode(store, m_machine->record.id);
     if (cpusPerNode == m_loggedCpusPerNode)

@@ -3,6 +3,7 @@
 
 #pragma once
 
+#include "app/JobTracker.h"
 #include "app/LinkColoring.h"
 #include "app/MachineData.h"
 #include "app/RunTableModel.h"
@@ -38,9 +39,12 @@ public:
     explicit ExplorerSession(QObject* parent = nullptr);
     ~ExplorerSession() override;
 
-    /// Opens a database and shows its first machine (none for a new, empty database). On
-    /// failure nothing changes and lastError() says why (naming the file).
-    bool openDatabase(const QString& path);
+    /// Opens a database and shows its first machine (none for a new, empty database), or the
+    /// machine called `machine` with its run called `run` where it has them (else the first
+    /// machine, or the logged placements): one machine and one run are read, not the first
+    /// machine on the way to another. On failure nothing changes and lastError() says why
+    /// (naming the file).
+    bool openDatabase(const QString& path, const QString& machine = {}, const QString& run = {});
     QString databasePath() const { return m_databasePath; }
     QString lastError() const { return m_lastError; }
 
@@ -53,8 +57,11 @@ public:
     const std::vector<RunRecord>& runs() const { return m_runs; }
     /// The machine's logged run (id 0, services/LoggedRun.h): its system metrics from the logged
     /// times, with or without node lists. Read again with the run list (runsChanged): its
-    /// processors per node follow the latest run's.
+    /// processors per node follow the latest run's. When a simulated run was opened first,
+    /// the logged jobs are read on a worker thread: until then (isLoggedRunKnown() false)
+    /// the record has no metrics, and runsChanged follows when they arrive.
     const RunRecord& loggedRun() const { return m_loggedRun; }
+    bool isLoggedRunKnown() const { return !m_loggedWork.isJobRunning(); }
     /// Reads the run list again (after a simulation stored one).
     void reloadRuns();
     /// Reads what another program (the command line, a second explorer) stored since: new
@@ -141,6 +148,8 @@ private:
                  int loggedCpusPerNode);
     /// Reads the logged run again if the machine's latest run reads processors otherwise.
     void updateLoggedRun(Store& store);
+    /// Reads the logged run of the machine shown on the worker thread (loggedRun()).
+    void startLoggedRun();
     std::int64_t runIdOf(const QString& name) const;
     void updateOwners();
     /// Watches the open database's files (the database, its write-ahead log and their folder).
@@ -167,6 +176,9 @@ private:
     bool m_reopened = false; ///< a database was just opened: nothing carries over
     QFileSystemWatcher* m_watcher;
     QTimer* m_settle; ///< refreshFromDisk() once the files have been quiet a moment
+    /// Reads the logged run (startLoggedRun()). Last member: destroyed first, so that no
+    /// result arrives at a half-destroyed session.
+    JobTracker m_loggedWork{this};
 };
 
 } // namespace placement

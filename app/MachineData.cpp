@@ -59,7 +59,7 @@ MachineData MachineData::load(Store& store, const MachineRecord& record, std::in
     data.runId = runId;
     data.resources = store.nodeResources(record.id);
     if (runId) {
-        data.jobs = runJobs(store, runId, &data.holdings);
+        data.jobs = runJobs(store, runId, &data.holdings, &data.labels);
         data.jobHoldings = runJobHoldings(store, runId);
         if (!data.jobHoldings.empty() && data.jobHoldings.size() != data.jobs.size())
             throw StoreError(store.path() + ": machine '" + record.name + "': the run changed while it was read");
@@ -74,7 +74,8 @@ MachineData MachineData::load(Store& store, const MachineRecord& record, std::in
         if (data.jobHoldings.size() != data.jobs.size()) // the database changed between the two reads
             throw StoreError(store.path() + ": machine '" + record.name + "': the job list changed while it was read");
     }
-    data.labels = runId ? runJobLabels(store, runId) : jobLabels(store, record.id);
+    if (!runId)
+        data.labels = jobLabels(store, record.id);
     if (data.labels.size() != data.jobs.size()) // the database changed between the two reads
         throw StoreError(store.path() + ": machine '" + record.name + "': the job list changed while it was read");
     data.nodeNames = store.nodeNames(record.id);
@@ -94,9 +95,15 @@ MachineData MachineData::load(Store& store, const MachineRecord& record, std::in
             data.firstTime = std::min(data.firstTime, job.start);
             data.lastTime = std::max(data.lastTime, job.end);
         }
-        // The busiest moment; the first start when no job says where it ran (busiestTime
-        // has no moment then).
-        data.openingTime = data.hasNoNodeLists() ? data.firstTime : busiestTime(data.jobs);
+        // The simulator gives a node to one job at a time, except in a run by cores.
+        const NodeHolding holding = runId && data.jobHoldings.empty() ? NodeHolding::Exclusive : NodeHolding::MayShare;
+        data.busyNodes = std::make_shared<const StepSeries>(busyNodesOverTime(data.jobs, data.nodeCounts, holding));
+        // The busiest moment by the jobs that say where they ran (the curve itself where
+        // every job does); the first start when none does (busiestTime has no moment then).
+        if (data.hasNoNodeLists())
+            data.openingTime = data.firstTime;
+        else
+            data.openingTime = data.jobsWithoutNodes == 0 ? timeOfPeak(*data.busyNodes) : busiestTime(data.jobs);
     }
     return data;
 }

@@ -7,6 +7,7 @@
 #include "core/LinkUserCounter.h"
 #include "core/NodeLayout.h"
 #include "core/PlacementMetrics.h"
+#include "core/Timeline.h"
 #include "core/Topology.h"
 #include "store/JobLabels.h"
 #include "store/Runs.h"
@@ -35,6 +36,10 @@ struct MachineData
     std::int64_t firstTime = 0; ///< earliest job start
     std::int64_t lastTime = 0; ///< latest job end
     std::int64_t openingTime = 0; ///< where the view opens: the busiest moment
+    /// Nodes held over time, each once, jobs without node lists with their logged sizes
+    /// (core/Timeline.h busyNodesOverTime()): the utilization curve, found with the opening
+    /// time and shared with the charts that draw it. Never null.
+    std::shared_ptr<const StepSeries> busyNodes = std::make_shared<const StepSeries>();
     std::unique_ptr<PlacementAnalyzer> analyzer; ///< metrics of this machine's placements
     std::int64_t runId = 0; ///< the simulated run shown; 0: the logged placements
     /// Jobs without a node list (logged jobs whose log names no nodes): in no picture.

@@ -224,9 +224,9 @@ QString skippedText(const SimulationSummary& summary)
 
 } // namespace
 
-bool MainWindow::openDatabase(const QString& path)
+bool MainWindow::openDatabase(const QString& path, const QString& machine, const QString& run)
 {
-    if (!m_session->openDatabase(path)) {
+    if (!m_session->openDatabase(path, machine, run)) {
         m_lastError = m_session->lastError();
         statusBar()->showMessage(m_lastError);
         return false;

@@ -50,9 +50,10 @@ public:
     explicit MainWindow(QWidget* parent = nullptr);
     ~MainWindow() override;
 
-    /// Opens a database and shows its first machine at its busiest moment. On failure the
-    /// current database stays open and lastError() says why (naming the file).
-    bool openDatabase(const QString& path);
+    /// Opens a database and shows its first machine at its busiest moment, or the machine
+    /// and run named where the database has them (ExplorerSession::openDatabase()). On
+    /// failure the current database stays open and lastError() says why (naming the file).
+    bool openDatabase(const QString& path, const QString& machine = {}, const QString& run = {});
     /// Creates an empty project database at `path` (never over an existing file) and
     /// switches to it; false (lastError()) if it cannot.
     bool createDatabase(const QString& path);

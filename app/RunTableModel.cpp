@@ -119,8 +119,7 @@ QVariant RunTableModel::value(int row, int column) const
     case SpeedupColumn: return QString::fromStdString(parameters.speedup.value_or(std::string()));
     case ParametersColumn: {
         const QString described = describeParameters(parameters);
-        return isLogged(row) && summary.jobsWithNodeLists.value_or(0) == 0 ? tr("%1, no node lists").arg(described)
-                                                                           : described;
+        return isLogged(row) && summary.jobsWithNodeLists == 0 ? tr("%1, no node lists").arg(described) : described;
     }
     case JobsColumn:
     case UtilizationColumn:

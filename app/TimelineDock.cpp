@@ -24,6 +24,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 namespace placement {
 
@@ -123,6 +124,8 @@ void TimelineDock::setMachine(std::shared_ptr<const MachineData> machine)
 {
     setPlaying(false);
     setJobs(nullptr, 1, 0, 1); // before the jobs it draws go
+    m_curveWork.cancel();
+    m_eventsPending = false;
     m_machine = std::move(machine);
     if (!m_machine) {
         setRange(0, 0);
@@ -130,14 +133,39 @@ void TimelineDock::setMachine(std::shared_ptr<const MachineData> machine)
         return;
     }
     setRange(m_machine->firstTime, m_machine->lastTime);
-    setJobs(&m_machine->jobs, m_machine->topology->nodeCount(), m_machine->firstTime, m_machine->lastTime);
-    std::vector<std::int64_t> events;
-    events.reserve(2 * m_machine->jobs.size());
-    for (const Job& job : m_machine->jobs) {
-        events.push_back(job.start);
-        events.push_back(job.end);
-    }
-    setEvents(std::move(events));
+    const int nodeCount = m_machine->topology->nodeCount();
+    m_gantt->setJobs(&m_machine->jobs, nodeCount, m_machine->firstTime, m_machine->lastTime);
+    // The curve of nodes held came with the machine; the queue and the steps' events are
+    // found on a worker thread (a second for millions of jobs) and drawn when they arrive.
+    m_chart->setSeries(m_machine->busyNodes, {}, nodeCount, m_machine->firstTime, m_machine->lastTime);
+    m_events.clear();
+    m_eventsPending = true;
+    startCoreViews(nodeCount);
+    struct Curves
+    {
+        StepSeries queued;
+        std::vector<std::int64_t> events;
+    };
+    m_curveWork.startJob(
+        [machine = m_machine](const JobControl&) {
+            Curves curves;
+            curves.queued = queuedJobsOverTime(machine->jobs);
+            curves.events.reserve(2 * machine->jobs.size());
+            for (const Job& job : machine->jobs) {
+                curves.events.push_back(job.start);
+                curves.events.push_back(job.end);
+            }
+            std::sort(curves.events.begin(), curves.events.end());
+            curves.events.erase(std::unique(curves.events.begin(), curves.events.end()), curves.events.end());
+            return curves;
+        },
+        [this, machine = m_machine](Curves curves) {
+            if (machine != m_machine)
+                return;
+            m_chart->setQueued(std::move(curves.queued));
+            m_events = std::move(curves.events);
+            m_eventsPending = false;
+        });
 }
 
 void TimelineDock::follow(ExplorerSession* session)
@@ -246,6 +274,14 @@ void TimelineDock::setJobs(const std::vector<Job>* jobs, int nodeCount, std::int
     m_gantt->setJobs(jobs, nodeCount, first, last);
     // The utilization counts jobs without node lists too, with their logged sizes.
     m_chart->setJobs(jobs, nodeCount, first, last, jobs && m_machine ? m_machine->nodeCounts : std::vector<int>{});
+    if (jobs && m_machine && jobs == &m_machine->jobs)
+        startCoreViews(nodeCount);
+    else
+        startCoreViews(-1);
+}
+
+void TimelineDock::startCoreViews(int nodeCount)
+{
     // Cores held, where the machine's cores are known (docs/importing.md, "Cores and GPUs"),
     // and, where node rows can be a few pixels high, which cores each job holds for the
     // Gantt chart: both found on a worker thread (seconds for millions of jobs), shown
@@ -253,8 +289,8 @@ void TimelineDock::setJobs(const std::vector<Job>* jobs, int nodeCount, std::int
     m_chart->setCores({}, 0);
     m_gantt->setCoreSlots(nullptr, {});
     m_coreSlots.reset();
-    const bool cores = jobs && m_machine && jobs == &m_machine->jobs && m_machine->resources.totalCores() > 0
-        && !m_machine->jobHoldings.empty();
+    const bool cores
+        = nodeCount >= 0 && m_machine && m_machine->resources.totalCores() > 0 && !m_machine->jobHoldings.empty();
     if (!cores) {
         m_coreWork.cancel();
         return;
@@ -297,6 +333,7 @@ void TimelineDock::setEvents(std::vector<std::int64_t> events)
     std::sort(events.begin(), events.end());
     events.erase(std::unique(events.begin(), events.end()), events.end());
     m_events = std::move(events);
+    m_eventsPending = false;
 }
 
 void TimelineDock::moveTo(std::int64_t time)
@@ -310,8 +347,15 @@ void TimelineDock::moveTo(std::int64_t time)
 
 bool TimelineDock::stepForward()
 {
-    const auto next = std::upper_bound(m_events.begin(), m_events.end(), m_time);
-    if (next == m_events.end() || *next > m_last)
+    std::optional<std::int64_t> next;
+    if (m_eventsPending) { // the sorted events are on their way: the next one from the jobs
+        for (const Job& job : m_machine->jobs)
+            for (const std::int64_t event : {job.start, job.end})
+                if (event > m_time && (!next || event < *next))
+                    next = event;
+    } else if (const auto after = std::upper_bound(m_events.begin(), m_events.end(), m_time); after != m_events.end())
+        next = *after;
+    if (!next || *next > m_last)
         return false;
     moveTo(*next);
     return true;
@@ -319,10 +363,17 @@ bool TimelineDock::stepForward()
 
 bool TimelineDock::stepBack()
 {
-    const auto next = std::lower_bound(m_events.begin(), m_events.end(), m_time);
-    if (next == m_events.begin() || *(next - 1) < m_first)
+    std::optional<std::int64_t> previous;
+    if (m_eventsPending) {
+        for (const Job& job : m_machine->jobs)
+            for (const std::int64_t event : {job.start, job.end})
+                if (event < m_time && (!previous || event > *previous))
+                    previous = event;
+    } else if (const auto at = std::lower_bound(m_events.begin(), m_events.end(), m_time); at != m_events.begin())
+        previous = *(at - 1);
+    if (!previous || *previous < m_first)
         return false;
-    moveTo(*(next - 1));
+    moveTo(*previous);
     return true;
 }
 

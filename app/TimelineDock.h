@@ -93,6 +93,8 @@ private:
     void moveTo(std::int64_t time);
     void advance();
     void alignTimeAxes();
+    /// Starts finding the cores views of the machine shown, on `nodeCount` nodes (-1: none).
+    void startCoreViews(int nodeCount);
 
     GanttChart* m_gantt;
     UtilizationChart* m_chart;
@@ -110,15 +112,18 @@ private:
     /// node rows of a few pixels, whose cores are known), found on a worker thread.
     std::shared_ptr<const CoreSlots> m_coreSlots;
     std::vector<std::int64_t> m_events; ///< ascending, unique
+    bool m_eventsPending = false; ///< the machine's events are being found (m_curveWork)
     double m_carry = 0; ///< fractional seconds of replay not yet shown
     std::int64_t m_first = 0;
     std::int64_t m_last = 0;
     std::int64_t m_time = 0;
     std::int64_t m_viewFirst = 0; ///< the part of the range the charts draw
     std::int64_t m_viewLast = 0;
-    /// The cores held over time and the core slots of the machine shown. Last member:
-    /// destroyed first, so no result arrives at a half-destroyed dock.
+    /// The last members, destroyed first, so no result arrives at a half-destroyed dock: the
+    /// workers finding the cores held over time and the core slots of the machine shown, and
+    /// its queue over time and events.
     JobTracker m_coreWork{this};
+    JobTracker m_curveWork{this};
 };
 
 } // namespace placement

@@ -3,10 +3,9 @@
 
 #include "core/Occupancy.h"
 
-#include "core/NodeSharing.h"
+#include "core/Timeline.h"
 
 #include <algorithm>
-#include <utility>
 
 namespace placement {
 
@@ -69,26 +68,7 @@ int busyNodesAt(const std::vector<Job>& jobs, std::int64_t time)
 
 std::int64_t busiestTime(const std::vector<Job>& jobs)
 {
-    // (time, node delta); at equal times ends (negative) sort before starts, matching [start, end).
-    std::vector<std::pair<std::int64_t, int>> events;
-    events.reserve(jobs.size() * 2);
-    for (const BusySpan& span : distinctBusySpans(jobs)) {
-        events.emplace_back(span.start, span.nodes);
-        events.emplace_back(span.end, -span.nodes);
-    }
-    std::sort(events.begin(), events.end());
-    long long busy = 0;
-    long long best = -1;
-    std::int64_t bestTime = 0;
-    for (size_t i = 0; i < events.size(); ++i) {
-        busy += events[i].second;
-        const bool lastAtThisTime = i + 1 == events.size() || events[i + 1].first != events[i].first;
-        if (lastAtThisTime && busy > best) {
-            best = busy;
-            bestTime = events[i].first;
-        }
-    }
-    return bestTime;
+    return timeOfPeak(busyNodesOverTime(jobs));
 }
 
 } // namespace placement

@@ -89,18 +89,33 @@ StepEnvelope stepEnvelope(const StepSeries& series, std::int64_t first, std::int
     return envelope;
 }
 
-StepSeries busyNodesOverTime(const std::vector<Job>& jobs, const std::vector<int>& nodeCounts)
+StepSeries busyNodesOverTime(const std::vector<Job>& jobs, const std::vector<int>& nodeCounts, NodeHolding holding)
 {
     std::vector<std::pair<std::int64_t, int>> changes;
-    {
+    const auto add = [&changes](std::int64_t start, std::int64_t end, int nodes) {
+        changes.emplace_back(start, nodes);
+        changes.emplace_back(end, -nodes);
+    };
+    if (holding == NodeHolding::Exclusive) {
+        changes.reserve(2 * jobs.size());
+        for (size_t index = 0; index < jobs.size(); ++index) {
+            const int size = jobSize(jobs, nodeCounts, index);
+            if (jobs[index].end > jobs[index].start && size > 0)
+                add(jobs[index].start, jobs[index].end, size);
+        }
+    } else {
         const std::vector<BusySpan> spans = distinctBusySpans(jobs, nodeCounts); // gone before the sort
         changes.reserve(2 * spans.size());
-        for (const BusySpan& span : spans) {
-            changes.emplace_back(span.start, span.nodes);
-            changes.emplace_back(span.end, -span.nodes);
-        }
+        for (const BusySpan& span : spans)
+            add(span.start, span.end, span.nodes);
     }
     return accumulate(std::move(changes));
+}
+
+std::int64_t timeOfPeak(const StepSeries& series)
+{
+    const auto busiest = std::max_element(series.values.begin(), series.values.end()); // the first of equals
+    return busiest == series.values.end() ? 0 : series.times[static_cast<size_t>(busiest - series.values.begin())];
 }
 
 StepSeries queuedJobsOverTime(const std::vector<Job>& jobs)

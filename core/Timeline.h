@@ -45,7 +45,14 @@ StepEnvelope stepEnvelope(const StepSeries& series, std::int64_t first, std::int
 /// Nodes held by running jobs over time (a job holds its nodes on [start, end)), each busy
 /// node counted once however many jobs share it (core/NodeSharing.h); a job without nodes
 /// counts with its size in `nodeCounts` (a log without node lists).
-StepSeries busyNodesOverTime(const std::vector<Job>& jobs, const std::vector<int>& nodeCounts = {});
+/// `holding` Exclusive: the caller knows no two jobs hold a node at the same time (a run the
+/// simulator placed by whole nodes), and the search for shared nodes is skipped.
+enum class NodeHolding { MayShare, Exclusive };
+StepSeries busyNodesOverTime(const std::vector<Job>& jobs, const std::vector<int>& nodeCounts = {},
+                             NodeHolding holding = NodeHolding::MayShare);
+/// The first time at which `series` takes its greatest value; 0 for an empty series. Of
+/// busyNodesOverTime(), the busiest moment (core/Occupancy.h busiestTime()).
+std::int64_t timeOfPeak(const StepSeries& series);
 /// Jobs waiting over time: submitted, not yet started (on [submit, start)).
 StepSeries queuedJobsOverTime(const std::vector<Job>& jobs);
 

@@ -53,14 +53,4 @@ JobLabels jobLabels(Store& store, std::int64_t machineId)
     return readLabels(query, true);
 }
 
-JobLabels runJobLabels(Store& store, std::int64_t runId)
-{
-    // The order of runJobs().
-    SqliteStatement query(store.database(),
-                          "SELECT j.name, j.state FROM placements p JOIN jobs j ON j.id = p.job_id "
-                          "WHERE p.run_id = ?1 ORDER BY p.start, j.id");
-    query.bind(1, runId);
-    return readLabels(query);
-}
-
 } // namespace placement

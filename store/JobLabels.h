@@ -52,8 +52,5 @@ private:
 
 /// The labels of a machine's logged jobs, in the order of Store::jobs().
 JobLabels jobLabels(Store& store, std::int64_t machineId);
-/// The labels of the jobs of a stored run, in the order of runJobs(): the job's name and
-/// its logged state (a run replays when jobs run, not how they end).
-JobLabels runJobLabels(Store& store, std::int64_t runId);
 
 } // namespace placement

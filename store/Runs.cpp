@@ -3,6 +3,7 @@
 
 #include "store/Runs.h"
 
+#include "store/JobLabels.h"
 #include "store/NodeCores.h"
 #include "store/NodeListBlob.h"
 #include "store/Store.h"
@@ -240,71 +241,115 @@ std::int64_t addRunsToSweep(Store& store, std::int64_t machineId, const std::str
     return added;
 }
 
-std::vector<Job> runJobs(Store& store, std::int64_t runId, std::vector<RunHoldings>* holdings)
+RunOrder::RunOrder(Store& store, std::int64_t runId)
+{
+    // Sorting here is faster than reading by the time index: that walk looks each row up at
+    // random in the table (about 1 s per million rows), the table's own order does not.
+    SqliteStatement query(store.database(), "SELECT job_id, start FROM placements WHERE run_id = ?1 ORDER BY job_id");
+    query.bind(1, runId);
+    std::vector<std::int64_t> starts;
+    while (query.step()) {
+        m_jobIds.push_back(query.integer(0));
+        starts.push_back(query.integer(1));
+    }
+    if (m_jobIds.size() > std::numeric_limits<std::uint32_t>::max())
+        throw StoreError(store.path() + ": run " + std::to_string(runId) + " has more than 4,294,967,295 jobs");
+    std::vector<std::uint32_t> order(m_jobIds.size());
+    for (std::uint32_t row = 0; row < order.size(); ++row)
+        order[row] = row;
+    // Rows come by job id: a stable sort by start leaves ties by job id.
+    std::stable_sort(order.begin(), order.end(),
+                     [&](std::uint32_t a, std::uint32_t b) { return starts[a] < starts[b]; });
+    m_place.resize(order.size());
+    for (std::uint32_t place = 0; place < order.size(); ++place)
+        m_place[order[place]] = place;
+}
+
+std::uint32_t RunOrder::place(const Store& store, std::size_t row, std::int64_t jobId) const
+{
+    if (row >= m_jobIds.size() || m_jobIds[row] != jobId)
+        throw StoreError(store.path() + ": the run changed while it was read");
+    return m_place[row];
+}
+
+void RunOrder::checkComplete(const Store& store, std::size_t rows) const
+{
+    if (rows != m_jobIds.size())
+        throw StoreError(store.path() + ": the run changed while it was read");
+}
+
+std::vector<Job> runJobs(Store& store, std::int64_t runId, std::vector<RunHoldings>* holdings, JobLabels* labels)
 {
     SqliteDatabase& db = store.database();
+    const SqliteReadSnapshot reading(db); // one snapshot for the order and the rows
+    const RunOrder order(store, runId);
     SqliteStatement query(db,
                           "SELECT j.job_ref, j.user, coalesce(p.submit, j.submit), p.start, p.end, p.nodes, "
-                          "p.links, p.idle_nodes "
-                          "FROM placements p JOIN jobs j ON j.id = p.job_id WHERE p.run_id = ?1 "
-                          "ORDER BY p.start, j.id");
+                          "p.links, p.idle_nodes, p.job_id, j.name, j.state "
+                          "FROM placements p JOIN jobs j ON j.id = p.job_id WHERE p.run_id = ?1 ORDER BY p.job_id");
     query.bind(1, runId);
-    std::vector<Job> result;
-    {
-        // Sized once: growing by doubling held up to twice the jobs at its peak.
-        SqliteStatement count(db, "SELECT count(*) FROM placements WHERE run_id = ?1");
-        count.bind(1, runId);
-        if (count.step())
-            result.reserve(static_cast<size_t>(count.integer(0)));
-    }
+    std::vector<Job> result(order.size());
+    JobLabels labelsByRow; // in the rows' order, put in the jobs' order once all are read
+    std::vector<std::uint32_t> rowAt(labels ? order.size() : 0);
     if (holdings)
         holdings->clear();
-    while (query.step()) {
-        Job job{query.text(0), query.text(1), query.integer(2), query.integer(3), query.integer(4), {}};
+    std::size_t row = 0;
+    for (; query.step(); ++row) {
+        const std::uint32_t place = order.place(store, row, query.integer(8));
+        Job& job = result[place];
+        if (labels) {
+            rowAt[place] = static_cast<std::uint32_t>(row);
+            labelsByRow.append(query.textView(9), query.textView(10));
+        }
+        job = Job{query.text(0), query.text(1), query.integer(2), query.integer(3), query.integer(4), {}};
         try {
             job.nodes = decodeNodeList(query.blob(5), query.bytes(5));
             if (holdings && (query.bytes(6) > 0 || query.bytes(7) > 0)) {
                 RunHoldings held{decodeNodeList(query.blob(6), query.bytes(6)),
                                  decodeNodeList(query.blob(7), query.bytes(7))};
                 if (!held.links.empty() || !held.idleNodes.empty()) {
-                    holdings->resize(result.size()); // the jobs before it held nothing more
-                    holdings->push_back(std::move(held));
+                    holdings->resize(result.size()); // sized at the first job holding more than nodes
+                    (*holdings)[place] = std::move(held);
                 }
             }
         } catch (const std::invalid_argument& error) {
             throw StoreError(db.path() + ": run " + std::to_string(runId) + ", job " + job.id + ": " + error.what());
         }
-        result.push_back(std::move(job));
     }
-    if (holdings && !holdings->empty())
-        holdings->resize(result.size());
+    order.checkComplete(store, row);
+    if (labels) {
+        *labels = JobLabels();
+        for (std::uint32_t at : rowAt)
+            labels->append(labelsByRow.name(at), labelsByRow.state(at));
+    }
     return result;
 }
 
 std::vector<JobHolding> runJobHoldings(Store& store, std::int64_t runId)
 {
     SqliteDatabase& db = store.database();
+    const SqliteReadSnapshot reading(db);
     {
         SqliteStatement byCores(db, "SELECT 1 FROM placements WHERE run_id = ?1 AND node_cores IS NOT NULL LIMIT 1");
         byCores.bind(1, runId);
         if (!byCores.step())
             return {};
     }
-    // The order of runJobs().
+    const RunOrder order(store, runId); // the order of runJobs()
     SqliteStatement query(db,
-                          "SELECT j.job_ref, p.nodes, p.node_cores, p.node_gpus "
-                          "FROM placements p JOIN jobs j ON j.id = p.job_id WHERE p.run_id = ?1 "
-                          "ORDER BY p.start, j.id");
+                          "SELECT j.job_ref, p.nodes, p.node_cores, p.node_gpus, p.job_id "
+                          "FROM placements p JOIN jobs j ON j.id = p.job_id WHERE p.run_id = ?1 ORDER BY p.job_id");
     query.bind(1, runId);
-    std::vector<JobHolding> result;
+    std::vector<JobHolding> result(order.size());
     const auto sum = [](const std::vector<int>& counts) {
         std::int64_t total = 0;
         for (int count : counts)
             total += count;
         return static_cast<int>(std::min<std::int64_t>(total, std::numeric_limits<int>::max()));
     };
-    while (query.step()) {
-        JobHolding holding;
+    std::size_t row = 0;
+    for (; query.step(); ++row) {
+        JobHolding& holding = result[order.place(store, row, query.integer(4))];
         try {
             const int nodes = static_cast<int>(decodeNodeList(query.blob(1), query.bytes(1)).size());
             if (!query.isNull(2)) {
@@ -319,8 +364,8 @@ std::vector<JobHolding> runJobHoldings(Store& store, std::int64_t runId)
             throw StoreError(db.path() + ": run " + std::to_string(runId) + ", job " + query.text(0) + ": "
                              + error.what());
         }
-        result.push_back(std::move(holding));
     }
+    order.checkComplete(store, row);
     return result;
 }
 

@@ -16,6 +16,8 @@
 
 namespace placement {
 
+class JobLabels;
+
 class SqliteStatement;
 class Store;
 
@@ -124,12 +126,35 @@ struct RunHoldings
     std::vector<int> idleNodes; ///< nodes allocated to it but idle (LaaS's whole leaves)
 };
 
+/// The order of runJobs() (by start, ties by job id) for rows read in the placements table's
+/// own order (`WHERE run_id = ? ORDER BY job_id`, which needs no sort): the place of each
+/// such row. Reading that way and placing each row is several times faster on a large run
+/// than reading through the time index.
+class RunOrder
+{
+public:
+    RunOrder(Store& store, std::int64_t runId);
+    std::size_t size() const { return m_jobIds.size(); }
+    /// The place of row `row`, which must be job `jobId`; StoreError when it is not (the run
+    /// changed since the order was read).
+    std::uint32_t place(const Store& store, std::size_t row, std::int64_t jobId) const;
+    /// StoreError unless `rows` rows were read: the run changed.
+    void checkComplete(const Store& store, std::size_t rows) const;
+
+private:
+    std::vector<std::int64_t> m_jobIds; ///< per row, in job id order
+    std::vector<std::uint32_t> m_place;
+};
+
 /// The jobs of a run as Job values (id and user from the job, times and nodes from the run),
 /// by start time: every view that shows a logged run shows a simulated one the same way.
 /// `holdings`, when given, gets what each job held beyond its nodes, in the same order, or
 /// nothing where no job of the run held links or idle nodes (every run but Jigsaw's and
 /// LaaS's): a year of first-fit jobs keeps no empty entry per job.
-std::vector<Job> runJobs(Store& store, std::int64_t runId, std::vector<RunHoldings>* holdings = nullptr);
+/// `labels`, when given, gets the jobs' names and their logged states in the same order (a
+/// run replays when jobs run, not how they end).
+std::vector<Job> runJobs(Store& store, std::int64_t runId, std::vector<RunHoldings>* holdings = nullptr,
+                         JobLabels* labels = nullptr);
 
 /// What each job of a run by cores held on its nodes, in the order of runJobs(): its cores
 /// in all and per node, its GPUs in all and per node. Empty for a run whose jobs held whole

@@ -257,6 +257,13 @@ std::string SqliteStatement::text(int column) const
                  : std::string();
 }
 
+std::string_view SqliteStatement::textView(int column) const
+{
+    const auto* text = reinterpret_cast<const char*>(sqlite3_column_text(m_statement, column));
+    return text ? std::string_view(text, static_cast<size_t>(sqlite3_column_bytes(m_statement, column)))
+                : std::string_view();
+}
+
 const void* SqliteStatement::blob(int column) const
 {
     return sqlite3_column_blob(m_statement, column);
@@ -304,6 +311,21 @@ TemporaryFilesInMemory::~TemporaryFilesInMemory()
         const std::string restore = "PRAGMA temp_store = " + std::to_string(m_before);
         sqlite3_exec(m_db.handle(), restore.c_str(), nullptr, nullptr, nullptr);
     }
+}
+
+SqliteReadSnapshot::SqliteReadSnapshot(SqliteDatabase& db)
+    : m_db(db)
+    , m_began(sqlite3_get_autocommit(db.handle()) != 0)
+{
+    if (m_began)
+        m_db.execute("BEGIN DEFERRED");
+}
+
+SqliteReadSnapshot::~SqliteReadSnapshot()
+{
+    // Ends a transaction that only read: nothing to keep or undo, and nothing to report.
+    if (m_began && sqlite3_get_autocommit(m_db.handle()) == 0)
+        sqlite3_exec(m_db.handle(), "COMMIT", nullptr, nullptr, nullptr);
 }
 
 SqliteTransaction::SqliteTransaction(SqliteDatabase& db)

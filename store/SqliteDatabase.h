@@ -104,6 +104,9 @@ public:
     std::int64_t integer(int column) const;
     double real(int column) const;
     std::string text(int column) const;
+    /// The column's text without a copy, valid until the next step() or reset(); empty for
+    /// NULL.
+    std::string_view textView(int column) const;
     bool isNull(int column) const;
     const void* blob(int column) const;
     int bytes(int column) const;
@@ -150,6 +153,22 @@ public:
 private:
     SqliteDatabase& m_db;
     int m_before = -1; ///< the setting to restore; -1: nothing changed
+};
+
+/// A read transaction: the reads made while it lives see one snapshot of the database,
+/// whatever another program commits meanwhile (BEGIN DEFERRED, ended when it goes). Inside
+/// a caller's transaction it does nothing: that one already holds the snapshot.
+class SqliteReadSnapshot
+{
+public:
+    explicit SqliteReadSnapshot(SqliteDatabase& db);
+    ~SqliteReadSnapshot();
+    SqliteReadSnapshot(const SqliteReadSnapshot&) = delete;
+    SqliteReadSnapshot& operator=(const SqliteReadSnapshot&) = delete;
+
+private:
+    SqliteDatabase& m_db;
+    bool m_began = false;
 };
 
 /// A write transaction; rolls back unless commit() was reached. The outermost one takes the

@@ -7,6 +7,7 @@
 
 #include "app/ChartsDock.h"
 #include "app/ComparePane.h"
+#include "app/ExplorerSession.h"
 #include "app/InspectorDock.h"
 #include "app/JobFilterModel.h"
 #include "app/JobTableModel.h"
@@ -16,6 +17,7 @@
 #include "app/RunTableModel.h"
 #include "app/TaskListDock.h"
 #include "app/TimelineDock.h"
+#include "core/RunRecord.h"
 #include "core/WorkloadTransforms.h"
 #include "importers/JobImport.h"
 #include "services/Simulation.h"
@@ -45,6 +47,7 @@
 #include <QLabel>
 #include <QProcess>
 #include <QScrollBar>
+#include <QSignalSpy>
 #include <QSlider>
 #include <QSortFilterProxyModel>
 #include <QStatusBar>
@@ -159,6 +162,72 @@ private slots:
         QCOMPARE(window.machineView()->outlineCount(), 0);
         QVERIFY(!window.statusBar()->currentMessage().contains(
             QStringLiteral("Job %1 ").arg(QString::fromStdString(job.id))));
+    }
+
+    void openingOnARunReadsOnlyThatRunAndTheLoggedOneAfter()
+    {
+        // The reference: the machine's logged run read with its logged placements.
+        MainWindow reference;
+        QVERIFY(reference.openDatabase(m_path));
+        const std::vector<MachineRecord>& machines = reference.session()->machines();
+        const auto torus = std::find_if(machines.begin(), machines.end(),
+                                        [](const MachineRecord& machine) { return machine.name == "demo-torus"; });
+        QVERIFY(torus != machines.end());
+        reference.selectMachine(static_cast<int>(torus - machines.begin()));
+        const RunRecord logged = reference.session()->loggedRun();
+        QVERIFY(readRunSummary(logged.summary).hasSystemMetrics);
+
+        MainWindow window;
+        ExplorerSession* session = window.session();
+        QSignalSpy runsChanged(session, &ExplorerSession::runsChanged);
+        QVERIFY(window.openDatabase(m_path, QStringLiteral("demo-torus"), QStringLiteral("first-fit easy")));
+        const MachineData* run = window.currentMachine();
+        QCOMPARE(run->record.name, std::string("demo-torus"));
+        QVERIFY(run->runId > 0);
+        QCOMPARE(window.currentTime(), run->openingTime);
+        // The logged run's metrics come from a worker; blank until then, never zero.
+        if (!session->isLoggedRunKnown()) {
+            QVERIFY(!readRunSummary(session->loggedRun().summary).hasSystemMetrics);
+            QCOMPARE(runsChanged.size(), 0);
+        }
+        QTRY_VERIFY(session->isLoggedRunKnown());
+        QVERIFY(!runsChanged.isEmpty());
+        QCOMPARE(session->loggedRun().summary, logged.summary);
+        QCOMPARE(session->loggedRun().parameters, logged.parameters);
+        QAbstractItemModel* runs = runModel(window);
+        QVERIFY(runs);
+        bool shown = false;
+        for (int row = 0; row < runs->rowCount(); ++row)
+            if (runs->index(row, RunTableModel::NameColumn).data().toString() == QLatin1String("logged"))
+                shown
+                    = runs->index(row, RunTableModel::JobsColumn).data().toInt() == readRunSummary(logged.summary).jobs;
+        QVERIFY(shown);
+        // Another run of the machine meanwhile keeps what arrives.
+        QVERIFY(window.selectRun(QStringLiteral("logged")));
+        QCOMPARE(session->loggedRun().summary, logged.summary);
+
+        // Names the database does not have: its first machine, logged (the caller says so).
+        MainWindow other;
+        QVERIFY(other.openDatabase(m_path, QStringLiteral("no such machine"), QStringLiteral("no such run")));
+        QCOMPARE(other.currentMachine()->record.name, machines.front().name);
+        QCOMPARE(other.currentMachine()->runId, std::int64_t(0));
+        QVERIFY(other.session()->isLoggedRunKnown());
+    }
+
+    void loggedRunStillOnItsWayGoesWithTheDatabase()
+    {
+        // A run opened first, then another database at once: what arrives of the first one's
+        // logged run is dropped, the second database's stays.
+        MainWindow window;
+        QVERIFY(window.openDatabase(m_path, QStringLiteral("demo-torus"), QStringLiteral("first-fit easy")));
+        const QString path = m_dir.filePath(QStringLiteral("second.sqlite"));
+        writeDemoDatabase(path.toStdString());
+        QVERIFY(window.openDatabase(path));
+        const RunRecord logged = window.session()->loggedRun();
+        QVERIFY(window.session()->isLoggedRunKnown());
+        QTest::qWait(200);
+        QCOMPARE(window.session()->loggedRun().summary, logged.summary);
+        QCOMPARE(window.session()->loggedRun().machineId, window.currentMachine()->record.id);
     }
 
     void aRunElsewhereInTimeOpensAtItsBusiestMoment()

@@ -4,6 +4,7 @@
 #include "core/MachineSpec.h"
 #include "core/RunRecord.h"
 #include "services/Simulation.h"
+#include "store/JobLabels.h"
 #include "store/Runs.h"
 #include "store/Store.h"
 #include "tests/support/RawSql.h"
@@ -14,6 +15,7 @@
 #include <QTest>
 
 #include <algorithm>
+#include <map>
 #include <set>
 
 using namespace placement;
@@ -255,6 +257,61 @@ private slots:
     /// Schema version 13 keeps the cores and GPUs a job of a run by cores held on each node.
     /// A database of version 12 is migrated when opened: its runs read back as before, as runs
     /// of whole nodes, and a run by cores stored after reads back its counts.
+    void runJobsComeByStartThenJobIdWithTheirLabelsAndHoldings()
+    {
+        // Placements whose start order is not the job ids' order, with ties: every reader of a
+        // run gives them in one order (start, then job id), each job with its own name, state,
+        // links, idle nodes and cores.
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("order.sqlite"));
+        Store store = Store::openOrCreate(path.toStdString());
+        const std::int64_t machine = store.addMachine("line", "torus extents=8 wrap=n", loggedJobs());
+        rawExecute(path, "UPDATE jobs SET name = 'name-' || job_ref, state = 'state-' || (id % 3)");
+        const StoredWorkload workload = loadWorkload(store, machine);
+        std::vector<RunPlacement> placements;
+        for (size_t i = 0; i < workload.jobIds.size(); ++i) {
+            RunPlacement placement;
+            placement.jobId = workload.jobIds[i];
+            placement.start = 1000 - static_cast<std::int64_t>((i * 7) % 11) * 10; // ties, against id order
+            placement.end = placement.start + 50;
+            const int node = static_cast<int>(i % 7);
+            placement.nodes = {node, node + 1};
+            placement.links = {static_cast<int>(i)}; // which job is which
+            placement.idleNodes = i % 2 ? std::vector<int>{} : std::vector<int>{static_cast<int>(i % 8)};
+            placement.nodeCores = {static_cast<int>(i) + 1, 1};
+            placement.nodeGpus = {0, 0};
+            placements.push_back(placement);
+        }
+        const std::int64_t run
+            = saveRun(store, machine, "shuffled", R"({"policy":"first-fit","by":"cores"})", "{}", placements);
+        std::vector<RunHoldings> held;
+        JobLabels labels;
+        const std::vector<Job> jobs = runJobs(store, run, &held, &labels);
+        const std::vector<JobHolding> cores = runJobHoldings(store, run);
+        QCOMPARE(jobs.size(), placements.size());
+        QCOMPARE(held.size(), jobs.size());
+        QCOMPARE(labels.size(), jobs.size());
+        QCOMPARE(cores.size(), jobs.size());
+        std::map<std::string, size_t> indexOf; // job id -> index into placements
+        for (size_t i = 0; i < workload.jobs.size(); ++i)
+            indexOf[workload.jobs[i].id] = i;
+        for (size_t k = 0; k < jobs.size(); ++k) {
+            const size_t i = indexOf.at(jobs[k].id);
+            const RunPlacement& placed = placements[i];
+            QCOMPARE(jobs[k].start, placed.start);
+            QCOMPARE(jobs[k].nodes, placed.nodes);
+            QCOMPARE(held[k].links, placed.links);
+            QCOMPARE(held[k].idleNodes, placed.idleNodes);
+            QCOMPARE(std::string(labels.name(k)), "name-" + jobs[k].id);
+            QCOMPARE(std::string(labels.state(k)), "state-" + std::to_string(placed.jobId % 3));
+            QCOMPARE(cores[k].nodeCores, placed.nodeCores);
+            if (k > 0) { // by start, then by job id
+                const RunPlacement& before = placements[indexOf.at(jobs[k - 1].id)];
+                QVERIFY(before.start < placed.start || (before.start == placed.start && before.jobId < placed.jobId));
+            }
+        }
+    }
+
     void runsByCoresKeepTheirCoresPerNode()
     {
         QTemporaryDir dir;

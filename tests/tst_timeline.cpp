@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: 2026 Placement Explorer contributors
 
+#include "core/Occupancy.h"
 #include "core/RunComparison.h"
 #include "core/SplitMix64.h"
 #include "core/Timeline.h"
@@ -61,6 +62,45 @@ private slots:
                 QCOMPARE(queued.valueAt(t), waiting);
             }
         }
+    }
+
+    void exclusiveHoldingCountsAsTheSearchForSharedNodes()
+    {
+        // Jobs that never hold a node together (as the simulator places whole nodes): the
+        // curve without the search for shared nodes is the curve with it, and its peak is
+        // busiestTime()'s moment. With shared nodes the search is what counts them once.
+        SplitMix64 random(5);
+        for (int trial = 0; trial < 40; ++trial) {
+            std::vector<Job> jobs;
+            std::int64_t time = 0;
+            for (int i = 0; i < 20 + trial; ++i) {
+                Job job;
+                job.id = std::to_string(i);
+                job.start = time;
+                job.end = time + 1 + static_cast<std::int64_t>(random.next() % 30);
+                const int first = static_cast<int>(random.next() % 8) * 4; // a slot of 4 nodes
+                for (int n = 0; n < 1 + static_cast<int>(random.next() % 4); ++n)
+                    job.nodes.push_back(first + n);
+                // Starts after every job holding the same slot has ended.
+                for (const Job& other : jobs)
+                    if (other.nodes.front() == first)
+                        job.start = std::max(job.start, other.end);
+                job.end = job.start + (job.end - time);
+                time += static_cast<std::int64_t>(random.next() % 5);
+                jobs.push_back(job);
+            }
+            const StepSeries searched = busyNodesOverTime(jobs);
+            const StepSeries exclusive = busyNodesOverTime(jobs, {}, NodeHolding::Exclusive);
+            QCOMPARE(exclusive.times, searched.times);
+            QCOMPARE(exclusive.values, searched.values);
+            QCOMPARE(timeOfPeak(exclusive), busiestTime(jobs));
+        }
+        Job a{"a", "", 0, 0, 10, {0, 1}};
+        Job b{"b", "", 0, 5, 15, {1, 2}}; // shares node 1 with a on [5, 10)
+        QCOMPARE(busyNodesOverTime({a, b}).valueAt(7), 3);
+        QCOMPARE(busyNodesOverTime({a, b}, {}, NodeHolding::Exclusive).valueAt(7), 4); // the caller's promise broken
+        QCOMPARE(timeOfPeak(StepSeries{}), std::int64_t(0));
+        QCOMPARE(timeOfPeak(StepSeries{{3, 8, 9}, {2, 5, 5}}), std::int64_t(8)); // the first of equal peaks
     }
 
     void envelopeMatchesBruteForceOverEverySecond()

@@ -237,10 +237,23 @@ void UtilizationChart::applyColors()
 void UtilizationChart::setJobs(const std::vector<Job>* jobs, int nodeCount, std::int64_t first, std::int64_t last,
                                const std::vector<int>& jobSizes)
 {
+    setSeries(std::make_shared<const StepSeries>(jobs ? busyNodesOverTime(*jobs, jobSizes) : StepSeries{}),
+              jobs ? queuedJobsOverTime(*jobs) : StepSeries{}, nodeCount, first, last);
+}
+
+void UtilizationChart::setSeries(std::shared_ptr<const StepSeries> busy, StepSeries queued, int nodeCount,
+                                 std::int64_t first, std::int64_t last)
+{
     m_nodeCount = std::max(1, nodeCount);
-    m_busy = jobs ? busyNodesOverTime(*jobs, jobSizes) : StepSeries{};
-    m_queued = jobs ? queuedJobsOverTime(*jobs) : StepSeries{};
+    m_busy = busy ? std::move(busy) : std::make_shared<const StepSeries>();
+    m_queued = std::move(queued);
     setRange(first, last);
+}
+
+void UtilizationChart::setQueued(StepSeries queued)
+{
+    m_queued = std::move(queued);
+    rebuildSeries();
 }
 
 void UtilizationChart::setCores(StepSeries cores, std::int64_t totalCores)
@@ -301,15 +314,16 @@ void UtilizationChart::rebuildSeries()
         return std::upper_bound(series.times.begin(), series.times.end(), m_last)
             - std::upper_bound(series.times.begin(), series.times.end(), m_first);
     };
-    m_exact = std::max(changes(m_busy), changes(m_queued)) <= m_buckets;
-    if (m_busy.times.empty() && m_queued.times.empty()) {
+    const StepSeries& busy = *m_busy;
+    m_exact = std::max(changes(busy), changes(m_queued)) <= m_buckets;
+    if (busy.times.empty() && m_queued.times.empty()) {
         m_busyLine->clear();
         m_queue->clear();
     } else if (m_exact) {
-        m_busyLine->replace(stepPoints(m_busy, m_first, m_last, percent));
+        m_busyLine->replace(stepPoints(busy, m_first, m_last, percent));
         m_queue->replace(stepPoints(m_queued, m_first, m_last, 1));
     } else {
-        m_busyLine->replace(envelopePoints(stepEnvelope(m_busy, m_first, m_last, m_buckets), percent));
+        m_busyLine->replace(envelopePoints(stepEnvelope(busy, m_first, m_last, m_buckets), percent));
         m_queue->replace(envelopePoints(stepEnvelope(m_queued, m_first, m_last, m_buckets), 1));
     }
     if (m_totalCores <= 0)
@@ -320,7 +334,7 @@ void UtilizationChart::rebuildSeries()
         m_coresLine->replace(envelopePoints(stepEnvelope(m_cores, m_first, m_last, m_buckets),
                                             100.0 / static_cast<double>(m_totalCores)));
     // Logs that overlap jobs on a node can exceed 100%.
-    const int busiest = m_busy.values.empty() ? 0 : *std::max_element(m_busy.values.begin(), m_busy.values.end());
+    const int busiest = busy.values.empty() ? 0 : *std::max_element(busy.values.begin(), busy.values.end());
     const double peak = busiest * percent;
     m_percentAxis->setRange(0, peak > 100 ? std::ceil(peak / 10) * 10 : 100);
     const int longest = m_queued.values.empty() ? 0 : *std::max_element(m_queued.values.begin(), m_queued.values.end());

@@ -9,6 +9,7 @@
 #include <QChartView>
 
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 class QAreaSeries;
@@ -42,6 +43,12 @@ public:
     /// `jobSizes`: the sizes of jobs without nodes (core/Job.h jobSize()), may be empty.
     void setJobs(const std::vector<Job>* jobs, int nodeCount, std::int64_t first, std::int64_t last,
                  const std::vector<int>& jobSizes = {});
+    /// The same from the curves themselves: nodes held (shared with whoever computed it;
+    /// null: none) and jobs queued over time, for a chart whose data are computed elsewhere.
+    void setSeries(std::shared_ptr<const StepSeries> busy, StepSeries queued, int nodeCount, std::int64_t first,
+                   std::int64_t last);
+    /// Jobs queued over time, once known (the curve of nodes held stays).
+    void setQueued(StepSeries queued);
     /// Cores held over time (a line on the percent axis: cores held / `totalCores`);
     /// `totalCores` <= 0 or an empty series hides it (docs/importing.md, "Cores and GPUs").
     void setCores(StepSeries cores, std::int64_t totalCores);
@@ -112,7 +119,7 @@ private:
     /// keeps seconds since the epoch and no machine records a zone of its own).
     QGraphicsSimpleTextItem* m_zone;
     QGraphicsRectItem* m_legend = nullptr; ///< "Utilization" and "Queued jobs" on a plate
-    StepSeries m_busy;
+    std::shared_ptr<const StepSeries> m_busy = std::make_shared<const StepSeries>(); ///< never null
     StepSeries m_queued;
     StepSeries m_cores;
     std::int64_t m_totalCores = 0;

@@ -342,14 +342,14 @@ int main(int argc, char* argv[])
         }
         window.resize(size);
     }
-    if (!window.openDatabase(path)) {
+    // The machine and run asked for are read first and alone (the checks below then find
+    // them shown): a log of millions of jobs takes seconds to read.
+    if (!window.openDatabase(path, parser.value(options.machine), parser.value(options.run))) {
         std::fprintf(stderr, "placement-explorer: %s\n", qPrintable(window.lastError()));
         return 1;
     }
     if (parser.isSet(options.machine)) {
         const QString name = parser.value(options.machine);
-        // By the stored names: only a machine not shown yet is loaded (a log of millions of
-        // jobs takes seconds).
         const std::vector<MachineRecord>& machines = window.session()->machines();
         const auto named = std::find_if(machines.begin(), machines.end(), [&](const MachineRecord& machine) {
             return QString::fromStdString(machine.name) == name;
