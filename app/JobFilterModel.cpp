@@ -63,7 +63,12 @@ JobFilterModel::JobFilterModel(QObject* parent)
 
 void JobFilterModel::setSourceModel(QAbstractItemModel* source)
 {
+    if (sourceModel())
+        disconnect(sourceModel(), &QAbstractItemModel::modelAboutToBeReset, this, nullptr);
     m_jobs = qobject_cast<const JobTableModel*>(source);
+    m_accepted = 0;
+    if (source) // connected before the base class's own handler: counted from zero again
+        connect(source, &QAbstractItemModel::modelAboutToBeReset, this, [this] { m_accepted = 0; });
     QSortFilterProxyModel::setSourceModel(source);
 }
 
@@ -97,6 +102,7 @@ void JobFilterModel::refilter()
     m_effective = m_criteria;
     if (m_runningOnly)
         m_effective.runningAt = m_time;
+    m_accepted = 0;
     // Rebuild the mapping rather than let invalidateFilter() patch it: patching inserts the
     // newly accepted rows block by block into the sorted row list, quadratic when a filter
     // change on a million rows lets through many scattered ones. A rebuild filters every row
@@ -108,13 +114,25 @@ bool JobFilterModel::filterAcceptsRow(int sourceRow, const QModelIndex& sourcePa
 {
     if (sourceParent.isValid() || !m_jobs)
         return false;
-    return jobMatches(m_effective, m_jobs->filterFields(sourceRow));
+    const bool accepted = jobMatches(m_effective, m_jobs->filterFields(sourceRow));
+    m_accepted += accepted ? 1 : 0;
+    return accepted;
 }
 
 bool JobFilterModel::lessThan(const QModelIndex& left, const QModelIndex& right) const
 {
     if (!m_jobs)
         return QSortFilterProxyModel::lessThan(left, right);
+    const int column = left.column();
+    if (m_accepted <= DirectSortRows && !m_jobs->hasSortRanks(column)) {
+        // The order of the ranks below: blank metric cells last in either order, then by
+        // value, ties by row.
+        const bool leftBlank = m_jobs->isBlank(left.row(), column);
+        if (leftBlank != m_jobs->isBlank(right.row(), column))
+            return sortOrder() == Qt::AscendingOrder ? !leftBlank : leftBlank;
+        const int order = m_jobs->compareRows(left.row(), right.row(), column);
+        return order != 0 ? order < 0 : left.row() < right.row();
+    }
     const JobTableModel::SortRanks& ranks = m_jobs->sortRanks(left.column());
     const std::uint32_t a = ranks.place[static_cast<size_t>(left.row())];
     const std::uint32_t b = ranks.place[static_cast<size_t>(right.row())];

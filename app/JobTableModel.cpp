@@ -268,6 +268,25 @@ int JobTableModel::compareRows(int left, int right, int column) const
     return hasX ? compareValues(x, y) : 0;
 }
 
+bool JobTableModel::isBlank(int row, int column) const
+{
+    switch (column) {
+    case IdColumn:
+    case NameColumn:
+    case UserColumn:
+    case StateColumn:
+    case NodesColumn:
+    case SubmitColumn:
+    case StartColumn:
+    case EndColumn:
+    case WaitColumn: return false;
+    default: {
+        double value = 0;
+        return !metricValue(row, column, value);
+    }
+    }
+}
+
 const JobTableModel::SortRanks& JobTableModel::sortRanks(int column) const
 {
     SortRanks& ranks = m_sortRanks[column];

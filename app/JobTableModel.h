@@ -93,6 +93,15 @@ public:
         std::uint32_t firstBlank = 0; ///< places from here on are blank cells
     };
     const SortRanks& sortRanks(int column) const;
+    /// Whether sortRanks(column) is computed already.
+    bool hasSortRanks(int column) const
+    {
+        const auto found = m_sortRanks.find(column);
+        return found != m_sortRanks.end() && !found->second.place.empty();
+    }
+    /// A metric cell without a value (not applicable, not computed, no nodes): sorted last
+    /// in either order. False for every other column.
+    bool isBlank(int row, int column) const;
 
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;

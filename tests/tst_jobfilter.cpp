@@ -262,6 +262,45 @@ private slots:
         QCOMPARE(filter.rowCount(), 0);
     }
 
+    void fewRowsSortAsTheRanksDoWithoutRankingEveryJob()
+    {
+        // Up to DirectSortRows rows are compared directly: no job is ranked for them, and the
+        // order is the ranks' one (blank metric cells last in either order, ties by row).
+        SplitMix64 random(17);
+        const auto topology = parseMachineSpec("fattree radix=8 pods=3 leaves-per-pod=4 nodes-per-leaf=4");
+        Workload w = randomWorkload(random, 400, topology->nodeCount());
+        for (size_t i = 0; i < w.jobs.size(); i += 5)
+            w.jobs[i].nodes.clear(); // blank metric cells
+        for (size_t i = 0; i < w.jobs.size(); i += 7)
+            w.jobs[i].user = w.jobs[0].user; // ties
+        JobTableModel model;
+        JobFilterModel filter;
+        filter.setSourceModel(&model);
+        filter.setRunningOnly(false);
+        model.setJobs(&w.jobs, &w.labels, false);
+        model.setMetrics(std::make_shared<const JobMetricsTable>(JobMetricsCache::compute(*topology, w.jobs)));
+        auto shownOrder = [&] {
+            std::vector<int> rows;
+            for (int row = 0; row < filter.rowCount(); ++row)
+                rows.push_back(filter.index(row, 0).data(JobTableModel::JobIndexRole).toInt());
+            return rows;
+        };
+        for (int column = 0; column < JobTableModel::NumColumns; ++column) {
+            for (const Qt::SortOrder order : {Qt::AscendingOrder, Qt::DescendingOrder}) {
+                filter.sort(column, order);
+                QVERIFY2(!model.hasSortRanks(column), qPrintable(QString::number(column)));
+                const std::vector<int> direct = shownOrder();
+                model.sortRanks(column);
+                QVERIFY(model.hasSortRanks(column));
+                filter.invalidate();
+                QCOMPARE(shownOrder(), direct);
+                filter.setCriteria(JobFilterCriteria{}); // the same rows
+                model.setMetrics(std::make_shared<const JobMetricsTable>(
+                    JobMetricsCache::compute(*topology, w.jobs))); // the ranks go with new metrics
+            }
+        }
+    }
+
     void idsSortNaturally()
     {
         const std::vector<Job> jobs{{"10_2", "", 0, 0, 1, {}}, {"9", "", 0, 0, 1, {}},  {"abc", "", 0, 0, 1, {}},
