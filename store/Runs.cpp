@@ -14,6 +14,7 @@
 #include <map>
 #include <sqlite3.h>
 #include <stdexcept>
+#include <thread>
 
 namespace placement {
 
@@ -278,49 +279,108 @@ void RunOrder::checkComplete(const Store& store, std::size_t rows) const
         throw StoreError(store.path() + ": the run changed while it was read");
 }
 
-std::vector<Job> runJobs(Store& store, std::int64_t runId, std::vector<RunHoldings>* holdings, JobLabels* labels)
+namespace {
+
+/// What one reader of runJobs() found besides the jobs it put in place: the names and states
+/// of its rows in their order, what its jobs held beyond their nodes, or why it stopped.
+struct RunRows
 {
+    JobLabels labels;
+    std::vector<std::pair<std::uint32_t, RunHoldings>> held; ///< (place, holdings)
+    std::string error;
+};
+
+/// Reads rows [first, end) of the run (in job id order) into their places in `jobs`.
+void readRunRows(Store& store, std::int64_t runId, const RunOrder& order, std::size_t first, std::size_t end,
+                 std::vector<Job>& jobs, bool wantHoldings, bool wantLabels, RunRows& out)
+{
+    if (first >= end)
+        return;
     SqliteDatabase& db = store.database();
-    const SqliteReadSnapshot reading(db); // one snapshot for the order and the rows
-    const RunOrder order(store, runId);
     SqliteStatement query(db,
                           "SELECT j.job_ref, j.user, coalesce(p.submit, j.submit), p.start, p.end, p.nodes, "
                           "p.links, p.idle_nodes, p.job_id, j.name, j.state "
-                          "FROM placements p JOIN jobs j ON j.id = p.job_id WHERE p.run_id = ?1 ORDER BY p.job_id");
-    query.bind(1, runId);
-    std::vector<Job> result(order.size());
-    JobLabels labelsByRow; // in the rows' order, put in the jobs' order once all are read
-    std::vector<std::uint32_t> rowAt(labels ? order.size() : 0);
-    if (holdings)
-        holdings->clear();
-    std::size_t row = 0;
+                          "FROM placements p JOIN jobs j ON j.id = p.job_id "
+                          "WHERE p.run_id = ?1 AND p.job_id BETWEEN ?2 AND ?3 ORDER BY p.job_id");
+    query.bind(1, runId).bind(2, order.jobId(first)).bind(3, order.jobId(end - 1));
+    std::size_t row = first;
     for (; query.step(); ++row) {
         const std::uint32_t place = order.place(store, row, query.integer(8));
-        Job& job = result[place];
-        if (labels) {
-            rowAt[place] = static_cast<std::uint32_t>(row);
-            labelsByRow.append(query.textView(9), query.textView(10));
-        }
+        Job& job = jobs[place];
+        if (wantLabels)
+            out.labels.append(query.textView(9), query.textView(10));
         job = Job{query.text(0), query.text(1), query.integer(2), query.integer(3), query.integer(4), {}};
         try {
             job.nodes = decodeNodeList(query.blob(5), query.bytes(5));
-            if (holdings && (query.bytes(6) > 0 || query.bytes(7) > 0)) {
+            if (wantHoldings && (query.bytes(6) > 0 || query.bytes(7) > 0)) {
                 RunHoldings held{decodeNodeList(query.blob(6), query.bytes(6)),
                                  decodeNodeList(query.blob(7), query.bytes(7))};
-                if (!held.links.empty() || !held.idleNodes.empty()) {
-                    holdings->resize(result.size()); // sized at the first job holding more than nodes
-                    (*holdings)[place] = std::move(held);
-                }
+                if (!held.links.empty() || !held.idleNodes.empty())
+                    out.held.emplace_back(place, std::move(held));
             }
         } catch (const std::invalid_argument& error) {
             throw StoreError(db.path() + ": run " + std::to_string(runId) + ", job " + job.id + ": " + error.what());
         }
     }
-    order.checkComplete(store, row);
+    if (row != end)
+        throw StoreError(store.path() + ": the run changed while it was read");
+}
+
+} // namespace
+
+std::vector<Job> runJobs(Store& store, std::int64_t runId, std::vector<RunHoldings>* holdings, JobLabels* labels)
+{
+    SqliteDatabase& db = store.database();
+    // A large run is read by two connections at once, each half of the rows, when the caller
+    // holds no transaction (the second connection would not see what it has not committed):
+    // decoding and copying the rows is most of the time.
+    constexpr std::size_t halvesFrom = 100000;
+    const bool mayShare = sqlite3_get_autocommit(db.handle()) != 0;
+    const SqliteReadSnapshot reading(db); // one snapshot for the order and the rows
+    const RunOrder order(store, runId);
+    std::vector<Job> result(order.size());
+    const std::size_t middle = mayShare && order.size() >= halvesFrom ? order.size() / 2 : order.size();
+    RunRows firstHalf, secondHalf;
+    std::thread second;
+    if (middle < order.size())
+        second = std::thread([&] {
+            try {
+                Store other = Store::openExisting(store.path());
+                const SqliteReadSnapshot otherReading(other.database());
+                readRunRows(other, runId, order, middle, order.size(), result, holdings, labels, secondHalf);
+            } catch (const std::exception& error) {
+                secondHalf.error = error.what();
+            }
+        });
+    try {
+        readRunRows(store, runId, order, 0, middle, result, holdings, labels, firstHalf);
+    } catch (...) {
+        if (second.joinable())
+            second.join();
+        throw;
+    }
+    if (second.joinable())
+        second.join();
+    if (!secondHalf.error.empty())
+        throw StoreError(secondHalf.error);
+    if (holdings) {
+        holdings->clear();
+        if (!firstHalf.held.empty() || !secondHalf.held.empty()) // else none: nothing kept per job
+            holdings->resize(result.size());
+        for (RunRows* half : {&firstHalf, &secondHalf})
+            for (auto& [place, held] : half->held)
+                (*holdings)[place] = std::move(held);
+    }
     if (labels) {
+        std::vector<std::uint32_t> rowAt(order.size());
+        for (std::size_t row = 0; row < order.size(); ++row)
+            rowAt[order.placeOf(row)] = static_cast<std::uint32_t>(row);
         *labels = JobLabels();
-        for (std::uint32_t at : rowAt)
-            labels->append(labelsByRow.name(at), labelsByRow.state(at));
+        for (std::uint32_t row : rowAt) {
+            const JobLabels& half = row < middle ? firstHalf.labels : secondHalf.labels;
+            const std::size_t at = row < middle ? row : row - middle;
+            labels->append(half.name(at), half.state(at));
+        }
     }
     return result;
 }

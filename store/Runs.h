@@ -135,6 +135,9 @@ class RunOrder
 public:
     RunOrder(Store& store, std::int64_t runId);
     std::size_t size() const { return m_jobIds.size(); }
+    /// The job of row `row` (< size()).
+    std::int64_t jobId(std::size_t row) const { return m_jobIds[row]; }
+    std::uint32_t placeOf(std::size_t row) const { return m_place[row]; }
     /// The place of row `row`, which must be job `jobId`; StoreError when it is not (the run
     /// changed since the order was read).
     std::uint32_t place(const Store& store, std::size_t row, std::int64_t jobId) const;

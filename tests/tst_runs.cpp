@@ -6,6 +6,7 @@
 #include "services/Simulation.h"
 #include "store/JobLabels.h"
 #include "store/Runs.h"
+#include "store/SqliteDatabase.h"
 #include "store/Store.h"
 #include "tests/support/RawSql.h"
 
@@ -309,6 +310,68 @@ private slots:
                 const RunPlacement& before = placements[indexOf.at(jobs[k - 1].id)];
                 QVERIFY(before.start < placed.start || (before.start == placed.start && before.jobId < placed.jobId));
             }
+        }
+    }
+
+    void aLargeRunReadInTwoHalvesIsTheRunReadWhole()
+    {
+        // From 100,000 jobs on, runJobs() reads half the rows on a second connection, unless
+        // the caller holds a transaction: both ways give the same jobs, labels and holdings.
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("large.sqlite"));
+        Store store = Store::openOrCreate(path.toStdString());
+        std::vector<Job> logged;
+        for (int i = 0; i < 120000; ++i) {
+            Job job;
+            job.id = std::to_string(i);
+            job.user = "u" + std::to_string(i % 13);
+            job.submit = i;
+            job.start = i + 1;
+            job.end = i + 100;
+            job.nodes = {i % 8};
+            logged.push_back(job);
+        }
+        const std::int64_t machine = store.addMachine("line", "torus extents=8 wrap=n", logged);
+        rawExecute(path, "UPDATE jobs SET name = 'n' || (id % 101), state = 's' || (id % 3)");
+        const StoredWorkload workload = loadWorkload(store, machine);
+        std::vector<RunPlacement> placements;
+        for (size_t i = 0; i < workload.jobIds.size(); ++i) {
+            RunPlacement placement;
+            placement.jobId = workload.jobIds[i];
+            placement.start = static_cast<std::int64_t>((i * 7919) % 5003); // shuffled, with ties
+            placement.end = placement.start + 10;
+            placement.nodes = {static_cast<int>(i % 8)};
+            if (i % 1000 == 999) // few jobs hold links: the holdings are kept per job
+                placement.links = {static_cast<int>(i % 5)};
+            placements.push_back(placement);
+        }
+        const std::int64_t run = saveRun(store, machine, "large", R"({"policy":"first-fit"})", "{}", placements);
+        std::vector<RunHoldings> heldHalves, heldWhole;
+        JobLabels labelsHalves, labelsWhole;
+        const std::vector<Job> halves = runJobs(store, run, &heldHalves, &labelsHalves);
+        std::vector<Job> whole;
+        {
+            const SqliteReadSnapshot callersTransaction(store.database());
+            whole = runJobs(store, run, &heldWhole, &labelsWhole);
+        }
+        QCOMPARE(halves.size(), placements.size());
+        QCOMPARE(whole.size(), halves.size());
+        QCOMPARE(heldHalves.size(), halves.size());
+        QCOMPARE(heldWhole.size(), halves.size());
+        for (size_t k = 0; k < halves.size(); ++k) {
+            QCOMPARE(halves[k].id, whole[k].id);
+            QCOMPARE(halves[k].user, whole[k].user);
+            QCOMPARE(halves[k].start, whole[k].start);
+            QCOMPARE(halves[k].nodes, whole[k].nodes);
+            QCOMPARE(heldHalves[k].links, heldWhole[k].links);
+            QCOMPARE(labelsHalves.name(k), labelsWhole.name(k));
+            QCOMPARE(labelsHalves.state(k), labelsWhole.state(k));
+            const std::int64_t id = std::stoll(halves[k].id) + 1; // jobs.id, as inserted
+            QCOMPARE(std::string(labelsHalves.name(k)), "n" + std::to_string(id % 101));
+            if (k > 0)
+                QVERIFY(halves[k - 1].start < halves[k].start
+                        || (halves[k - 1].start == halves[k].start
+                            && std::stoll(halves[k - 1].id) < std::stoll(halves[k].id)));
         }
     }
 
