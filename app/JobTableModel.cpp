@@ -83,15 +83,18 @@ int JobTableModel::nodes(size_t row) const
 }
 
 void JobTableModel::setJobs(const std::vector<Job>* jobs, const JobLabels* labels, bool torus,
-                            const std::vector<int>* sizes)
+                            const std::vector<int>* sizes, const std::vector<JobHolding>* holdings)
 {
     beginResetModel();
     m_jobs = jobs;
     m_sizes = sizes && jobs && sizes->size() == jobs->size() ? sizes : nullptr;
     m_labels = labels && jobs && labels->size() == jobs->size() ? labels : nullptr;
     m_torus = torus;
-    m_holdings = nullptr; // setHoldings() gives the new jobs' holdings
-    m_anyCores = m_anyGpus = false;
+    m_holdings = holdings && jobs && holdings->size() == jobs->size() ? holdings : nullptr;
+    m_anyCores = m_holdings
+        && std::any_of(m_holdings->begin(), m_holdings->end(), [](const JobHolding& h) { return h.cores >= 0; });
+    m_anyGpus = m_holdings
+        && std::any_of(m_holdings->begin(), m_holdings->end(), [](const JobHolding& h) { return h.gpus >= 0; });
     m_sortRanks.clear();
     m_metrics.reset();
     m_minimumAph.reset();
@@ -136,7 +139,9 @@ void JobTableModel::setMetrics(std::shared_ptr<const JobMetricsTable> metrics)
         metrics.reset(); // not these jobs' metrics
     emit layoutAboutToBeChanged({}, QAbstractItemModel::VerticalSortHint);
     m_metrics = std::move(metrics);
-    m_sortRanks.clear();
+    // The ranks of the metric columns go; those of ids, sizes and times stay.
+    for (int column = AphColumn; column <= SpreadColumn; ++column)
+        m_sortRanks.erase(column);
     emit layoutChanged({}, QAbstractItemModel::VerticalSortHint);
 }
 
@@ -188,18 +193,6 @@ JobFilterFields JobTableModel::filterFields(int row) const
     fields.start = job.start;
     fields.end = job.end;
     return fields;
-}
-
-void JobTableModel::setHoldings(const std::vector<JobHolding>* holdings)
-{
-    beginResetModel();
-    m_holdings = holdings && m_jobs && holdings->size() == m_jobs->size() ? holdings : nullptr;
-    m_anyCores = m_holdings
-        && std::any_of(m_holdings->begin(), m_holdings->end(), [](const JobHolding& h) { return h.cores >= 0; });
-    m_anyGpus = m_holdings
-        && std::any_of(m_holdings->begin(), m_holdings->end(), [](const JobHolding& h) { return h.gpus >= 0; });
-    m_sortRanks.clear();
-    endResetModel();
 }
 
 bool JobTableModel::metricValue(int row, int column, double& value) const

@@ -60,14 +60,12 @@ public:
 
     /// The jobs (and their names and states, in the same order; may be null) on a torus or
     /// a tree; `sizes`, when given, the logged size of each job (its Nodes where the log names
-    /// no nodes: core/Job.h's jobSize()). The model keeps the pointers: they must outlive it
-    /// or the next setJobs().
+    /// no nodes: core/Job.h's jobSize()); `holdings`, when given, what each job holds besides
+    /// its nodes (same order; another size: none). The model keeps the pointers: they must
+    /// outlive it or the next setJobs().
     void setJobs(const std::vector<Job>* jobs, const JobLabels* labels = nullptr, bool torus = false,
-                 const std::vector<int>* sizes = nullptr);
+                 const std::vector<int>* sizes = nullptr, const std::vector<JobHolding>* holdings = nullptr);
     const std::vector<Job>* jobs() const { return m_jobs; }
-    /// What each job holds besides its nodes (same order as the jobs; null or another size:
-    /// none). Kept as a pointer, like the jobs. Call after setJobs().
-    void setHoldings(const std::vector<JobHolding>* holdings);
     /// Per-job metrics of these jobs (null: not computed yet), and the minimum APH by size.
     void setMetrics(std::shared_ptr<const JobMetricsTable> metrics);
     void setMinimumAph(std::shared_ptr<const MinimumAphTable> minimum);

@@ -101,8 +101,7 @@ void JobsDock::setMachine(std::shared_ptr<const MachineData> machine, const QStr
         return;
     }
     const bool torus = shown->topology->kind() == TopologyKind::Torus;
-    m_model->setJobs(&shown->jobs, &shown->labels, torus, &shown->nodeCounts);
-    m_model->setHoldings(&shown->jobHoldings);
+    m_model->setJobs(&shown->jobs, &shown->labels, torus, &shown->nodeCounts, &shown->jobHoldings);
     for (int column = 0; column < JobTableModel::NumColumns; ++column)
         m_table->setColumnHidden(column, !m_model->columnApplies(column));
     int largest = 0;

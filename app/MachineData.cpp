@@ -59,10 +59,7 @@ MachineData MachineData::load(Store& store, const MachineRecord& record, std::in
     data.runId = runId;
     data.resources = store.nodeResources(record.id);
     if (runId) {
-        data.jobs = runJobs(store, runId, &data.holdings, &data.labels);
-        data.jobHoldings = runJobHoldings(store, runId);
-        if (!data.jobHoldings.empty() && data.jobHoldings.size() != data.jobs.size())
-            throw StoreError(store.path() + ": machine '" + record.name + "': the run changed while it was read");
+        data.jobs = runJobs(store, runId, &data.holdings, &data.labels, &data.jobHoldings);
         if (!data.jobHoldings.empty())
             data.resources = runResources(store, record, runId, std::move(data.resources), data.topology->nodeCount());
     } else {

@@ -11,24 +11,47 @@
 namespace placement {
 namespace {
 
-/// Sums +delta at `from` and -delta at `to` for every interval, in time order.
-StepSeries accumulate(std::vector<std::pair<std::int64_t, int>> changes)
+using Changes = std::vector<std::pair<std::int64_t, int>>;
+
+/// The running sum of `rises` and `falls` (each a list of (time, change)), one step per
+/// distinct time. Only the sum at each time counts, so each list is sorted by time alone,
+/// and not at all when it already is (the starts of a run's jobs, which come by start):
+/// the two are then walked together.
+StepSeries accumulate(Changes rises, Changes falls)
 {
-    std::sort(changes.begin(), changes.end());
-    StepSeries series;
+    const auto byTime = [](const std::pair<std::int64_t, int>& a, const std::pair<std::int64_t, int>& b) {
+        return a.first < b.first;
+    };
+    for (Changes* changes : {&rises, &falls})
+        if (!std::is_sorted(changes->begin(), changes->end(), byTime))
+            std::sort(changes->begin(), changes->end(), byTime);
+    // Visits every change in time order: the rise first where both lists hold the same time.
+    const auto walk = [&](auto&& visit) {
+        size_t r = 0, f = 0;
+        while (r < rises.size() || f < falls.size()) {
+            const bool rise = f == falls.size() || (r < rises.size() && rises[r].first <= falls[f].first);
+            visit(rise ? rises[r++] : falls[f++]);
+        }
+    };
     size_t steps = 0; // sized once: growing by doubling held up to twice the steps at its peak
-    for (size_t i = 0; i < changes.size(); ++i)
-        steps += i == 0 || changes[i].first != changes[i - 1].first ? 1 : 0;
+    std::int64_t last = 0;
+    walk([&](const std::pair<std::int64_t, int>& change) {
+        steps += steps == 0 || change.first != last ? 1 : 0;
+        last = change.first;
+    });
+    StepSeries series;
     series.times.reserve(steps);
     series.values.reserve(steps);
     int value = 0;
-    for (size_t i = 0; i < changes.size();) {
-        const std::int64_t time = changes[i].first;
-        for (; i < changes.size() && changes[i].first == time; ++i)
-            value += changes[i].second;
-        series.times.push_back(time);
-        series.values.push_back(value);
-    }
+    walk([&](const std::pair<std::int64_t, int>& change) {
+        value += change.second;
+        if (!series.times.empty() && series.times.back() == change.first)
+            series.values.back() = value;
+        else {
+            series.times.push_back(change.first);
+            series.values.push_back(value);
+        }
+    });
     return series;
 }
 
@@ -91,13 +114,14 @@ StepEnvelope stepEnvelope(const StepSeries& series, std::int64_t first, std::int
 
 StepSeries busyNodesOverTime(const std::vector<Job>& jobs, const std::vector<int>& nodeCounts, NodeHolding holding)
 {
-    std::vector<std::pair<std::int64_t, int>> changes;
-    const auto add = [&changes](std::int64_t start, std::int64_t end, int nodes) {
-        changes.emplace_back(start, nodes);
-        changes.emplace_back(end, -nodes);
+    Changes starts, ends;
+    const auto add = [&](std::int64_t start, std::int64_t end, int nodes) {
+        starts.emplace_back(start, nodes);
+        ends.emplace_back(end, -nodes);
     };
     if (holding == NodeHolding::Exclusive) {
-        changes.reserve(2 * jobs.size());
+        starts.reserve(jobs.size());
+        ends.reserve(jobs.size());
         for (size_t index = 0; index < jobs.size(); ++index) {
             const int size = jobSize(jobs, nodeCounts, index);
             if (jobs[index].end > jobs[index].start && size > 0)
@@ -105,11 +129,12 @@ StepSeries busyNodesOverTime(const std::vector<Job>& jobs, const std::vector<int
         }
     } else {
         const std::vector<BusySpan> spans = distinctBusySpans(jobs, nodeCounts); // gone before the sort
-        changes.reserve(2 * spans.size());
+        starts.reserve(spans.size());
+        ends.reserve(spans.size());
         for (const BusySpan& span : spans)
             add(span.start, span.end, span.nodes);
     }
-    return accumulate(std::move(changes));
+    return accumulate(std::move(starts), std::move(ends));
 }
 
 std::int64_t timeOfPeak(const StepSeries& series)
@@ -120,15 +145,16 @@ std::int64_t timeOfPeak(const StepSeries& series)
 
 StepSeries queuedJobsOverTime(const std::vector<Job>& jobs)
 {
-    std::vector<std::pair<std::int64_t, int>> changes;
-    changes.reserve(2 * jobs.size());
+    Changes submits, starts;
+    submits.reserve(jobs.size());
+    starts.reserve(jobs.size());
     for (const Job& job : jobs) {
         if (job.start <= job.submit)
             continue;
-        changes.emplace_back(job.submit, 1);
-        changes.emplace_back(job.start, -1);
+        submits.emplace_back(job.submit, 1);
+        starts.emplace_back(job.start, -1);
     }
-    return accumulate(std::move(changes));
+    return accumulate(std::move(submits), std::move(starts));
 }
 
 void appendGanttBars(const Job& job, int jobIndex, std::vector<GanttBar>& bars, std::vector<int>& scratch)

@@ -281,25 +281,49 @@ void RunOrder::checkComplete(const Store& store, std::size_t rows) const
 
 namespace {
 
+/// The cores and GPUs a job of a run by cores held per node, from columns `column` (node_cores)
+/// and `column + 1` (node_gpus) of `row`: none (unknown) where they are NULL.
+JobHolding coreHolding(const SqliteStatement& row, int column, int nodes)
+{
+    const auto sum = [](const std::vector<int>& counts) {
+        std::int64_t total = 0;
+        for (int count : counts)
+            total += count;
+        return static_cast<int>(std::min<std::int64_t>(total, std::numeric_limits<int>::max()));
+    };
+    JobHolding holding;
+    if (!row.isNull(column)) {
+        holding.nodeCores = decodeNodeCores(row.text(column), nodes);
+        holding.cores = sum(holding.nodeCores);
+    }
+    if (!row.isNull(column + 1)) {
+        holding.nodeGpus = decodeNodeCores(row.text(column + 1), nodes);
+        holding.gpus = sum(holding.nodeGpus);
+    }
+    return holding;
+}
+
 /// What one reader of runJobs() found besides the jobs it put in place: the names and states
 /// of its rows in their order, what its jobs held beyond their nodes, or why it stopped.
 struct RunRows
 {
     JobLabels labels;
     std::vector<std::pair<std::uint32_t, RunHoldings>> held; ///< (place, holdings)
+    std::vector<std::pair<std::uint32_t, JobHolding>> cores; ///< (place, cores and GPUs)
+    bool byCores = false; ///< a row says its cores per node: the run is by cores
     std::string error;
 };
 
 /// Reads rows [first, end) of the run (in job id order) into their places in `jobs`.
 void readRunRows(Store& store, std::int64_t runId, const RunOrder& order, std::size_t first, std::size_t end,
-                 std::vector<Job>& jobs, bool wantHoldings, bool wantLabels, RunRows& out)
+                 std::vector<Job>& jobs, bool wantHoldings, bool wantLabels, bool wantCores, RunRows& out)
 {
     if (first >= end)
         return;
     SqliteDatabase& db = store.database();
     SqliteStatement query(db,
                           "SELECT j.job_ref, j.user, coalesce(p.submit, j.submit), p.start, p.end, p.nodes, "
-                          "p.links, p.idle_nodes, p.job_id, j.name, j.state "
+                          "p.links, p.idle_nodes, p.job_id, j.name, j.state, p.node_cores, p.node_gpus "
                           "FROM placements p JOIN jobs j ON j.id = p.job_id "
                           "WHERE p.run_id = ?1 AND p.job_id BETWEEN ?2 AND ?3 ORDER BY p.job_id");
     query.bind(1, runId).bind(2, order.jobId(first)).bind(3, order.jobId(end - 1));
@@ -318,6 +342,10 @@ void readRunRows(Store& store, std::int64_t runId, const RunOrder& order, std::s
                 if (!held.links.empty() || !held.idleNodes.empty())
                     out.held.emplace_back(place, std::move(held));
             }
+            if (wantCores && (!query.isNull(11) || !query.isNull(12))) {
+                out.byCores = out.byCores || !query.isNull(11);
+                out.cores.emplace_back(place, coreHolding(query, 11, static_cast<int>(job.nodes.size())));
+            }
         } catch (const std::invalid_argument& error) {
             throw StoreError(db.path() + ": run " + std::to_string(runId) + ", job " + job.id + ": " + error.what());
         }
@@ -328,7 +356,8 @@ void readRunRows(Store& store, std::int64_t runId, const RunOrder& order, std::s
 
 } // namespace
 
-std::vector<Job> runJobs(Store& store, std::int64_t runId, std::vector<RunHoldings>* holdings, JobLabels* labels)
+std::vector<Job> runJobs(Store& store, std::int64_t runId, std::vector<RunHoldings>* holdings, JobLabels* labels,
+                         std::vector<JobHolding>* cores)
 {
     SqliteDatabase& db = store.database();
     // A large run is read by two connections at once, each half of the rows, when the caller
@@ -347,13 +376,13 @@ std::vector<Job> runJobs(Store& store, std::int64_t runId, std::vector<RunHoldin
             try {
                 Store other = Store::openExisting(store.path());
                 const SqliteReadSnapshot otherReading(other.database());
-                readRunRows(other, runId, order, middle, order.size(), result, holdings, labels, secondHalf);
+                readRunRows(other, runId, order, middle, order.size(), result, holdings, labels, cores, secondHalf);
             } catch (const std::exception& error) {
                 secondHalf.error = error.what();
             }
         });
     try {
-        readRunRows(store, runId, order, 0, middle, result, holdings, labels, firstHalf);
+        readRunRows(store, runId, order, 0, middle, result, holdings, labels, cores, firstHalf);
     } catch (...) {
         if (second.joinable())
             second.join();
@@ -370,6 +399,15 @@ std::vector<Job> runJobs(Store& store, std::int64_t runId, std::vector<RunHoldin
         for (RunRows* half : {&firstHalf, &secondHalf})
             for (auto& [place, held] : half->held)
                 (*holdings)[place] = std::move(held);
+    }
+    if (cores) {
+        cores->clear();
+        if (firstHalf.byCores || secondHalf.byCores) { // else a run of whole nodes: none
+            cores->resize(result.size());
+            for (RunRows* half : {&firstHalf, &secondHalf})
+                for (auto& [place, holding] : half->cores)
+                    (*cores)[place] = std::move(holding);
+        }
     }
     if (labels) {
         std::vector<std::uint32_t> rowAt(order.size());
@@ -401,25 +439,11 @@ std::vector<JobHolding> runJobHoldings(Store& store, std::int64_t runId)
                           "FROM placements p JOIN jobs j ON j.id = p.job_id WHERE p.run_id = ?1 ORDER BY p.job_id");
     query.bind(1, runId);
     std::vector<JobHolding> result(order.size());
-    const auto sum = [](const std::vector<int>& counts) {
-        std::int64_t total = 0;
-        for (int count : counts)
-            total += count;
-        return static_cast<int>(std::min<std::int64_t>(total, std::numeric_limits<int>::max()));
-    };
     std::size_t row = 0;
     for (; query.step(); ++row) {
-        JobHolding& holding = result[order.place(store, row, query.integer(4))];
         try {
             const int nodes = static_cast<int>(decodeNodeList(query.blob(1), query.bytes(1)).size());
-            if (!query.isNull(2)) {
-                holding.nodeCores = decodeNodeCores(query.text(2), nodes);
-                holding.cores = sum(holding.nodeCores);
-            }
-            if (!query.isNull(3)) {
-                holding.nodeGpus = decodeNodeCores(query.text(3), nodes);
-                holding.gpus = sum(holding.nodeGpus);
-            }
+            result[order.place(store, row, query.integer(4))] = coreHolding(query, 2, nodes);
         } catch (const std::invalid_argument& error) {
             throw StoreError(db.path() + ": run " + std::to_string(runId) + ", job " + query.text(0) + ": "
                              + error.what());

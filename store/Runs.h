@@ -155,9 +155,10 @@ private:
 /// nothing where no job of the run held links or idle nodes (every run but Jigsaw's and
 /// LaaS's): a year of first-fit jobs keeps no empty entry per job.
 /// `labels`, when given, gets the jobs' names and their logged states in the same order (a
-/// run replays when jobs run, not how they end).
+/// run replays when jobs run, not how they end); `cores`, when given, what runJobHoldings()
+/// gives, read in the same pass.
 std::vector<Job> runJobs(Store& store, std::int64_t runId, std::vector<RunHoldings>* holdings = nullptr,
-                         JobLabels* labels = nullptr);
+                         JobLabels* labels = nullptr, std::vector<JobHolding>* cores = nullptr);
 
 /// What each job of a run by cores held on its nodes, in the order of runJobs(): its cores
 /// in all and per node, its GPUs in all and per node. Empty for a run whose jobs held whole

@@ -294,9 +294,13 @@ private slots:
                 QVERIFY(model.hasSortRanks(column));
                 filter.invalidate();
                 QCOMPARE(shownOrder(), direct);
-                filter.setCriteria(JobFilterCriteria{}); // the same rows
-                model.setMetrics(std::make_shared<const JobMetricsTable>(
-                    JobMetricsCache::compute(*topology, w.jobs))); // the ranks go with new metrics
+                // New metrics drop the ranks of the metric columns only.
+                model.setMetrics(std::make_shared<const JobMetricsTable>(JobMetricsCache::compute(*topology, w.jobs)));
+                const bool metric = column >= JobTableModel::AphColumn && column <= JobTableModel::SpreadColumn;
+                QCOMPARE(model.hasSortRanks(column), !metric);
+                model.setJobs(&w.jobs, &w.labels, false); // every rank goes with the jobs
+                model.setMetrics(std::make_shared<const JobMetricsTable>(JobMetricsCache::compute(*topology, w.jobs)));
+                QVERIFY(!model.hasSortRanks(column));
             }
         }
     }

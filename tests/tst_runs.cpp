@@ -287,8 +287,16 @@ private slots:
             = saveRun(store, machine, "shuffled", R"({"policy":"first-fit","by":"cores"})", "{}", placements);
         std::vector<RunHoldings> held;
         JobLabels labels;
-        const std::vector<Job> jobs = runJobs(store, run, &held, &labels);
+        std::vector<JobHolding> coresInPass;
+        const std::vector<Job> jobs = runJobs(store, run, &held, &labels, &coresInPass);
         const std::vector<JobHolding> cores = runJobHoldings(store, run);
+        QCOMPARE(coresInPass.size(), cores.size());
+        for (size_t k = 0; k < cores.size(); ++k) {
+            QCOMPARE(coresInPass[k].nodeCores, cores[k].nodeCores);
+            QCOMPARE(coresInPass[k].cores, cores[k].cores);
+            QCOMPARE(coresInPass[k].nodeGpus, cores[k].nodeGpus);
+            QCOMPARE(coresInPass[k].gpus, cores[k].gpus);
+        }
         QCOMPARE(jobs.size(), placements.size());
         QCOMPARE(held.size(), jobs.size());
         QCOMPARE(labels.size(), jobs.size());
@@ -348,7 +356,9 @@ private slots:
         const std::int64_t run = saveRun(store, machine, "large", R"({"policy":"first-fit"})", "{}", placements);
         std::vector<RunHoldings> heldHalves, heldWhole;
         JobLabels labelsHalves, labelsWhole;
-        const std::vector<Job> halves = runJobs(store, run, &heldHalves, &labelsHalves);
+        std::vector<JobHolding> cores{JobHolding{}}; // replaced: a run of whole nodes has none
+        const std::vector<Job> halves = runJobs(store, run, &heldHalves, &labelsHalves, &cores);
+        QVERIFY(cores.empty());
         std::vector<Job> whole;
         {
             const SqliteReadSnapshot callersTransaction(store.database());
