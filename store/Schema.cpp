@@ -370,6 +370,18 @@ void upgradeToVersion13(SqliteDatabase& db)
     }
 }
 
+// Version 14: the machine list's counts of jobs without a start and of jobs sharing nodes
+// from two partial indexes, each holding those jobs only (Store::machines()): without them
+// the list read every job of every machine, 0.6 s for 3 million jobs, at each opening and
+// each refresh. Imports write to them only for such jobs.
+void upgradeToVersion14(SqliteDatabase& db)
+{
+    db.execute(R"sql(
+    CREATE INDEX IF NOT EXISTS jobs_without_start ON jobs(machine_id) WHERE start_known = 0;
+    CREATE INDEX IF NOT EXISTS jobs_sharing_nodes ON jobs(machine_id) WHERE shares_nodes = 1;
+    )sql");
+}
+
 } // namespace
 
 std::int64_t markJobsSharingNodes(SqliteDatabase& db, std::int64_t machineId, std::int64_t from, std::int64_t to,
@@ -483,6 +495,7 @@ void migrateSchema(SqliteDatabase& db, int version)
     case 11: upgradeToVersion11(db); break;
     case 12: upgradeToVersion12(db); break;
     case 13: upgradeToVersion13(db); break;
+    case 14: upgradeToVersion14(db); break;
     default: db.fail("no migration to schema version " + std::to_string(version));
     }
 }

@@ -16,7 +16,7 @@ class SqliteDatabase;
 constexpr int ProgramApplicationId = 0x506C4578;
 
 /// The schema version this program writes.
-constexpr int CurrentSchemaVersion = 13;
+constexpr int CurrentSchemaVersion = 14;
 
 /// Takes a database from `version` - 1 to `version` (1 .. CurrentSchemaVersion), inside the
 /// caller's transaction.

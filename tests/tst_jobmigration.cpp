@@ -35,6 +35,11 @@ private slots:
         QCOMPARE(rawInteger(path, "SELECT count(*) FROM placements"), placements);
         QCOMPARE(rawInteger(path, "SELECT count(*) FROM sqlite_master WHERE name = 'jobs_by_identity'"),
                  std::int64_t(1));
+        // Version 14: the machine list's counts from partial indexes.
+        QCOMPARE(rawInteger(path,
+                            "SELECT count(*) FROM sqlite_master WHERE name IN ('jobs_without_start', "
+                            "'jobs_sharing_nodes')"),
+                 std::int64_t(2));
 
         const ImportResult again = importOntoCluster(store, {fixture(QStringLiteral("day2.sacct"))});
         QVERIFY2(again.committed, again.failure.c_str());
@@ -109,11 +114,17 @@ private slots:
             QCOMPARE(again.jobsSharingNodes, sharing);
         }
         rawExecute(path,
+                   "DROP INDEX jobs_sharing_nodes; DROP INDEX jobs_without_start; " // version 14's
                    "ALTER TABLE jobs DROP COLUMN shares_nodes; "
                    "UPDATE meta SET value = '7' WHERE key = 'schema_version'");
         Store store = Store::openExisting(path.toStdString());
         QCOMPARE(store.schemaVersion(), Store::SchemaVersion);
         QCOMPARE(rawInteger(path, "SELECT count(*) FROM jobs WHERE shares_nodes = 1"), sharing);
+        // Counted from the index the migration to version 14 built, as from the jobs.
+        QCOMPARE(store.machine("wagap")->jobsSharingNodes, sharing);
+        QCOMPARE(store.machine("wagap")->jobCount, rawInteger(path, "SELECT count(*) FROM jobs"));
+        QCOMPARE(store.machine("wagap")->jobsWithoutStart,
+                 rawInteger(path, "SELECT count(*) FROM jobs WHERE start_known = 0"));
     }
 
     void migratesSchema8WithoutCoreCounts()
