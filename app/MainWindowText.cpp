@@ -210,14 +210,21 @@ void MainWindow::updateSummary()
     QString coresHeld;
     if (machine->countsCores()) {
         const HeldAt held = heldAt(machine->jobs, machine->jobHoldings, nodeCount, machine->resources, time);
+        // Where no running job says what it holds (a run by whole nodes, a log without
+        // counts), the count is unknown, not zero; where some do not, it says how many.
         const std::int64_t cores = machine->resources.totalCores();
-        if (cores > 0)
+        if (cores > 0 && held.jobs > 0 && held.jobsWithoutCores == held.jobs)
+            coresHeld += tr(" · cores held unknown");
+        else if (cores > 0)
             coresHeld += tr(" · %1 of %2 cores held (%3%)")
                              .arg(held.cores)
                              .arg(cores)
-                             .arg(100.0 * coreUtilization(held, machine->resources), 0, 'f', 1);
+                             .arg(100.0 * coreUtilization(held, machine->resources), 0, 'f', 1)
+                + (held.jobsWithoutCores ? tr(", %1 jobs without a core count").arg(held.jobsWithoutCores) : QString());
         const std::int64_t gpus = machine->resources.totalGpus();
-        if (gpus > 0)
+        if (gpus > 0 && held.jobs > 0 && held.jobsWithGpus == 0)
+            coresHeld += tr(" · GPUs held unknown");
+        else if (gpus > 0)
             coresHeld += tr(" · %1 of %2 GPUs held (%3%)")
                              .arg(held.gpus)
                              .arg(gpus)

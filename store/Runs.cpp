@@ -425,32 +425,9 @@ std::vector<Job> runJobs(Store& store, std::int64_t runId, std::vector<RunHoldin
 
 std::vector<JobHolding> runJobHoldings(Store& store, std::int64_t runId)
 {
-    SqliteDatabase& db = store.database();
-    const SqliteReadSnapshot reading(db);
-    {
-        SqliteStatement byCores(db, "SELECT 1 FROM placements WHERE run_id = ?1 AND node_cores IS NOT NULL LIMIT 1");
-        byCores.bind(1, runId);
-        if (!byCores.step())
-            return {};
-    }
-    const RunOrder order(store, runId); // the order of runJobs()
-    SqliteStatement query(db,
-                          "SELECT j.job_ref, p.nodes, p.node_cores, p.node_gpus, p.job_id "
-                          "FROM placements p JOIN jobs j ON j.id = p.job_id WHERE p.run_id = ?1 ORDER BY p.job_id");
-    query.bind(1, runId);
-    std::vector<JobHolding> result(order.size());
-    std::size_t row = 0;
-    for (; query.step(); ++row) {
-        try {
-            const int nodes = static_cast<int>(decodeNodeList(query.blob(1), query.bytes(1)).size());
-            result[order.place(store, row, query.integer(4))] = coreHolding(query, 2, nodes);
-        } catch (const std::invalid_argument& error) {
-            throw StoreError(db.path() + ": run " + std::to_string(runId) + ", job " + query.text(0) + ": "
-                             + error.what());
-        }
-    }
-    order.checkComplete(store, row);
-    return result;
+    std::vector<JobHolding> cores;
+    runJobs(store, runId, nullptr, nullptr, &cores);
+    return cores;
 }
 
 bool deleteRun(Store& store, std::int64_t runId)

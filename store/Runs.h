@@ -162,7 +162,8 @@ std::vector<Job> runJobs(Store& store, std::int64_t runId, std::vector<RunHoldin
 
 /// What each job of a run by cores held on its nodes, in the order of runJobs(): its cores
 /// in all and per node, its GPUs in all and per node. Empty for a run whose jobs held whole
-/// nodes (every run stored before schema version 13, and every run not made by cores).
+/// nodes (every run stored before schema version 13, and every run not made by cores). The
+/// `cores` of runJobs(), for a caller that needs nothing else.
 std::vector<JobHolding> runJobHoldings(Store& store, std::int64_t runId);
 
 /// Deletes a run and its placements; false if there was none.

@@ -674,6 +674,21 @@ private slots:
         QTRY_VERIFY(coreCurve->isVisible());
         for (const QPointF& point : coreCurve->points())
             QVERIFY2(point.y() <= 100.0, qPrintable(QString::number(point.y())));
+
+        // A run by whole nodes says nothing of cores: the status bar says so, not "0 held".
+        QProcess wholeNodes;
+        wholeNodes.start(QStringLiteral(PLACEMENT_BIN_DIR "/placement"),
+                         {QStringLiteral("simulate"), QStringLiteral("--db"), path, QStringLiteral("--machine"),
+                          QStringLiteral("wagap"), QStringLiteral("--policy"), QStringLiteral("slurm-tree"),
+                          QStringLiteral("--name"), QStringLiteral("by nodes")});
+        QVERIFY(wholeNodes.waitForFinished(120000));
+        QVERIFY2(wholeNodes.exitCode() == 0, wholeNodes.readAllStandardError().constData());
+        window.session()->reloadRuns();
+        QVERIFY(window.selectRun(QStringLiteral("by nodes")));
+        QVERIFY(window.currentMachine()->jobHoldings.empty());
+        QVERIFY2(status->text().contains(QStringLiteral("cores held unknown"))
+                     && !status->text().contains(QStringLiteral("of 1752 cores held")),
+                 qPrintable(status->text()));
     }
 
     /// The Simulate dialog replays by cores where the machine's cores are known: the run is
