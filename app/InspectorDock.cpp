@@ -236,7 +236,7 @@ void InspectorDock::refreshJob()
     const bool askMinimum = std::isnan(known) && size <= m_topology->nodeCount();
     m_pendingJob = askMinimum ? 2 : 1;
     m_placementWork.startJob(
-        [topology = m_topology, nodes = job.nodes](const JobControl&) {
+        [topology = m_topology, nodes = job.nodes.toVector()](const JobControl&) {
             PlacementAnalyzer analyzer(*topology);
             InspectedJob result;
             try {
@@ -279,7 +279,7 @@ std::vector<RunningJob> InspectorDock::runningAt(std::int64_t time, int except) 
     for (size_t index = 0; index < jobs.size(); ++index)
         if (static_cast<int>(index) != except && jobs[index].runsAt(time) && !jobs[index].nodes.empty())
             running.push_back(
-                {static_cast<int>(index), jobs[index].nodes,
+                {static_cast<int>(index), jobs[index].nodes.toVector(),
                  index < m_machine->holdings.size() ? m_machine->holdings[index].idleNodes : std::vector<int>{},
                  index < m_machine->holdings.size() ? m_machine->holdings[index].links : std::vector<int>{}});
     return running;
@@ -301,7 +301,8 @@ void InspectorDock::refreshLinks()
     m_links.time = time;
     m_pendingLinks = 1;
     m_linkWork.startJob(
-        [topology = m_topology, nodes = job.nodes, others = runningAt(time, m_job.job), time](const JobControl&) {
+        [topology = m_topology, nodes = job.nodes.toVector(), others = runningAt(time, m_job.job),
+         time](const JobControl&) {
             InspectedLinks result;
             try {
                 result = inspectLinks(*topology, nodes, others, routeBudget);

@@ -513,9 +513,10 @@ void MainWindow::showSelectedJob()
     const MachineData* machine = m_session->machine();
     const int jobIndex = m_session->selectedJob();
     // The chosen job's fragments outlined (its partitions: core/NetworkLayout.h).
-    m_view->setOutlines(machine && jobIndex >= 0 ? fragmentBoxes(*machine->topology, machine->layout,
-                                                                 machine->jobs[static_cast<size_t>(jobIndex)].nodes)
-                                                 : std::vector<std::pair<Vec3, Vec3>>{});
+    m_view->setOutlines(machine && jobIndex >= 0
+                            ? fragmentBoxes(*machine->topology, machine->layout,
+                                            machine->jobs[static_cast<size_t>(jobIndex)].nodes.toVector())
+                            : std::vector<std::pair<Vec3, Vec3>>{});
     recolor();
     if (!machine)
         return;
@@ -544,8 +545,7 @@ void MainWindow::recolor()
     const std::vector<char>* differs
         = comparing() && !highlighting ? &m_comparePane->comparison().firstDiffers : nullptr;
     const std::vector<int>& holders = m_session->occupancy().holders;
-    const std::vector<int>* selectedNodes
-        = highlighting ? &machine->jobs[static_cast<size_t>(selected)].nodes : nullptr;
+    const NodeList* selectedNodes = highlighting ? &machine->jobs[static_cast<size_t>(selected)].nodes : nullptr;
     for (size_t node = 0; node < colors.size(); ++node) {
         const int owner = owners[node];
         // A node several jobs hold at once shows as shared, not as one of them.

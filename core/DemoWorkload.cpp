@@ -35,13 +35,14 @@ std::vector<Job> generateDemoWorkload(const Topology& topology, const DemoWorklo
     const int largest = std::max(1, nodeCount / 4);
     std::vector<Job> jobs(static_cast<size_t>(options.jobCount));
     std::vector<std::int64_t> runtimes(jobs.size());
+    std::vector<int> sizes(jobs.size());
     double work = 0;
     for (size_t i = 0; i < jobs.size(); ++i) {
         int size = static_cast<int>(std::lround(random.logUniform(1, largest)));
         if (random.uniform() < 0.3) // many sites see power-of-two requests
             size = 1 << static_cast<int>(std::lround(std::log2(size)));
         size = std::clamp(size, 1, largest);
-        jobs[i].nodes.resize(static_cast<size_t>(size));
+        sizes[i] = size;
         runtimes[i] = static_cast<std::int64_t>(random.logUniform(600, 8 * 3600));
         work += static_cast<double>(size) * static_cast<double>(runtimes[i]);
         jobs[i].id = std::to_string(options.firstJobId + static_cast<int>(i));
@@ -68,7 +69,7 @@ std::vector<Job> generateDemoWorkload(const Topology& topology, const DemoWorklo
     };
     for (size_t i = 0; i < jobs.size(); ++i) {
         Job& job = jobs[i];
-        const int size = static_cast<int>(job.nodes.size());
+        const int size = sizes[i];
         now = std::max(now, job.submit);
         while (!running.empty() && (running.top().end <= now || freeCount < size)) {
             now = std::max(now, running.top().end);
@@ -79,7 +80,8 @@ std::vector<Job> generateDemoWorkload(const Topology& topology, const DemoWorklo
         for (int node = 0; node < nodeCount && taken < size; ++node) {
             if (!busy[static_cast<size_t>(node)]) {
                 busy[static_cast<size_t>(node)] = true;
-                job.nodes[static_cast<size_t>(taken++)] = node;
+                job.nodes.push_back(node);
+                ++taken;
             }
         }
         freeCount -= size;

@@ -3,6 +3,8 @@
 
 #pragma once
 
+#include "core/NodeList.h"
+
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -18,7 +20,7 @@ struct Job
     std::int64_t submit = 0;
     std::int64_t start = 0;
     std::int64_t end = 0; ///< the job holds its nodes on [start, end)
-    std::vector<int> nodes; ///< node ids on the job's machine, ascending
+    NodeList nodes; ///< node ids on the job's machine, ascending
 
     bool runsAt(std::int64_t time) const { return start <= time && time < end; }
 };

@@ -3,6 +3,8 @@
 
 #pragma once
 
+#include "core/NodeList.h"
+
 #include <cstdint>
 #include <span>
 #include <unordered_map>
@@ -22,7 +24,7 @@ public:
     struct RunningJob
     {
         int id = 0; ///< stable while the jobs do not change (an index into them), >= 0
-        const std::vector<int>* nodes = nullptr;
+        const NodeList* nodes = nullptr;
     };
 
     explicit LinkUserCounter(const Topology& topology);

@@ -396,4 +396,9 @@ std::vector<NetworkLayout::Piece> drawnPieces(const std::vector<NetworkLayout::S
     return pieces;
 }
 
+std::vector<int> usableLinks(const Topology& topology, const NodeList& nodes)
+{
+    return usableLinks(topology, nodes.toVector());
+}
+
 } // namespace placement

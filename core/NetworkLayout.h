@@ -4,6 +4,7 @@
 #pragma once
 
 #include "core/NodeLayout.h"
+#include "core/NodeList.h"
 
 #include <utility>
 #include <vector>
@@ -75,5 +76,6 @@ std::vector<std::pair<Vec3, Vec3>> fragmentBoxes(const Topology& topology, const
 
 /// The links (ids, ascending) a job on these nodes can use, as linkUserCounts() counts them.
 std::vector<int> usableLinks(const Topology& topology, const std::vector<int>& nodes);
+std::vector<int> usableLinks(const Topology& topology, const NodeList& nodes);
 
 } // namespace placement

@@ -63,6 +63,18 @@ void CompactRuns::add(std::int64_t start, std::int64_t end, const std::vector<in
     m_rangeEnd.push_back(static_cast<std::uint32_t>(m_ranges.size()));
 }
 
+void CompactRuns::add(std::int64_t start, std::int64_t end, const NodeList& nodes)
+{
+    m_starts.push_back(start);
+    m_ends.push_back(end);
+    std::uint32_t runBegin = 0;
+    for (const NodeList::Run& run : nodes.runs()) {
+        m_ranges.emplace_back(run.first, run.first + static_cast<int>(run.end - runBegin) - 1);
+        runBegin = run.end;
+    }
+    m_rangeEnd.push_back(static_cast<std::uint32_t>(m_ranges.size()));
+}
+
 void CompactRuns::reserve(std::size_t runs, std::size_t ranges)
 {
     m_starts.reserve(m_starts.size() + runs);

@@ -27,6 +27,7 @@ class CompactRuns
 {
 public:
     void add(std::int64_t start, std::int64_t end, const std::vector<int>& nodes);
+    void add(std::int64_t start, std::int64_t end, const NodeList& nodes);
     /// Room for `runs` runs more of `ranges` ranges in all, so that adding a million does not
     /// copy what is kept again and again as it grows.
     void reserve(std::size_t runs, std::size_t ranges);

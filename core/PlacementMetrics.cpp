@@ -237,6 +237,18 @@ void PlacementAnalyzer::measureTree(const std::vector<int>& nodes, PlacementMetr
     metrics.spread = high - low;
 }
 
+PlacementMetrics PlacementAnalyzer::measure(const NodeList& nodes)
+{
+    m_listed.assign(nodes.begin(), nodes.end());
+    return measure(m_listed);
+}
+
+std::vector<std::int64_t> PlacementAnalyzer::hopHistogram(const NodeList& nodes)
+{
+    m_listed.assign(nodes.begin(), nodes.end());
+    return hopHistogram(m_listed);
+}
+
 std::vector<std::int64_t> PlacementAnalyzer::hopHistogram(const std::vector<int>& nodes)
 {
     startJob();

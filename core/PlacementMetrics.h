@@ -4,6 +4,7 @@
 #pragma once
 
 #include "core/MinimumAph.h"
+#include "core/NodeList.h"
 #include "core/Topology.h"
 
 #include <cstdint>
@@ -50,10 +51,12 @@ public:
 
     /// Throws std::invalid_argument for a node outside the machine or listed twice.
     PlacementMetrics measure(const std::vector<int>& nodes);
+    PlacementMetrics measure(const NodeList& nodes);
 
     /// Ordered pairs of distinct nodes by hop count (switch-to-switch links): entry h is the
     /// number of pairs h hops apart. Trees: O(n · depth²); tori: O(routers²).
     std::vector<std::int64_t> hopHistogram(const std::vector<int>& nodes);
+    std::vector<std::int64_t> hopHistogram(const NodeList& nodes);
 
     /// The smallest APH any placement of `size` nodes can have on this (empty) machine.
     /// Exact on trees (regular trees: packing leaves and pods in order; irregular switch
@@ -94,6 +97,7 @@ private:
     double minimumDragonflyAph(int size);
 
     const Topology& m_topology;
+    std::vector<int> m_listed; ///< a NodeList's ids, for the measures that read a vector
     const SwitchHierarchy* m_tree = nullptr;
     const TorusTopology* m_torus = nullptr;
     int m_nodeCount = 0;

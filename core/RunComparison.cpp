@@ -16,7 +16,7 @@ bool samePlacement(const Job& a, const Job& b)
         return false;
     if (std::is_sorted(a.nodes.begin(), a.nodes.end()) && std::is_sorted(b.nodes.begin(), b.nodes.end()))
         return a.nodes == b.nodes;
-    std::vector<int> x = a.nodes, y = b.nodes;
+    std::vector<int> x = a.nodes.toVector(), y = b.nodes.toVector();
     std::sort(x.begin(), x.end());
     std::sort(y.begin(), y.end());
     return x == y;

@@ -159,13 +159,10 @@ StepSeries queuedJobsOverTime(const std::vector<Job>& jobs)
 
 void appendGanttBars(const Job& job, int jobIndex, std::vector<GanttBar>& bars, std::vector<int>& scratch)
 {
-    const std::vector<int>* sorted = &job.nodes; // stored ascending; sort a copy otherwise
-    if (!std::is_sorted(job.nodes.begin(), job.nodes.end())) {
-        scratch = job.nodes;
+    scratch.assign(job.nodes.begin(), job.nodes.end()); // stored ascending; sorted otherwise
+    if (!std::is_sorted(scratch.begin(), scratch.end()))
         std::sort(scratch.begin(), scratch.end());
-        sorted = &scratch;
-    }
-    const std::vector<int>& nodes = *sorted;
+    const std::vector<int>& nodes = scratch;
     for (size_t i = 0; i < nodes.size();) {
         size_t j = i;
         while (j + 1 < nodes.size() && nodes[j + 1] <= nodes[j] + 1)

@@ -129,7 +129,7 @@ WhatIfReport replay(const Topology& topology, const std::vector<Job>& jobs, cons
 
         // The job then holds what it held in the run; nodes another job still holds (an
         // inconsistent log) stay with that job.
-        std::vector<int> held = job.nodes;
+        std::vector<int> held = job.nodes.toVector();
         if (!holdings.empty()) {
             const std::vector<int>& idle = holdings[static_cast<size_t>(j)].idleNodes;
             held.insert(held.end(), idle.begin(), idle.end());

@@ -154,7 +154,7 @@ void isolationAt(const Topology& topology, ReportRun& run, std::int64_t at)
             continue;
         ++run.runningAt;
         if (!job.nodes.empty())
-            lists.push_back(job.nodes);
+            lists.push_back(job.nodes.toVector());
         busy.insert(job.nodes.begin(), job.nodes.end());
         if (job.nodes.empty() && !run.nodeCounts.empty())
             run.busyNodesAt += std::max(0, run.nodeCounts[i]);

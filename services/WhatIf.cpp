@@ -18,7 +18,7 @@ namespace placement {
 
 namespace {
 
-std::string nodeNames(const std::vector<std::string>& names, const std::vector<int>& nodes)
+template <typename Nodes> std::string nodeNames(const std::vector<std::string>& names, const Nodes& nodes)
 {
     std::string text;
     for (int node : nodes)

@@ -37,6 +37,31 @@ bool getVarint(const unsigned char*& at, const unsigned char* end, std::uint64_t
     return false; // truncated, or longer than any 64-bit value
 }
 
+/// Appends one run of the current format; `previousEnd` is the end of the run before.
+void putRun(std::int64_t first, std::size_t length, std::int64_t& previousEnd, std::string& blob)
+{
+    char buffer[20];
+    const std::int64_t delta = first - previousEnd; // within +-2^33
+    const auto zigzag = (static_cast<std::uint64_t>(delta) << 1) ^ static_cast<std::uint64_t>(delta >> 63);
+    int used = putVarint(zigzag << 1 | (length > 1 ? 1 : 0), buffer);
+    if (length > 1)
+        used += putVarint(length - 2, buffer + used);
+    blob.append(buffer, static_cast<std::size_t>(used));
+    previousEnd = first + static_cast<std::int64_t>(length);
+}
+
+/// Starts the blob of a list of `size` ids; false for an empty list (an empty blob).
+bool startBlob(std::size_t size, std::string& blob)
+{
+    blob.clear();
+    if (size == 0)
+        return false;
+    if (size > maxNodeListSize)
+        throw std::length_error("a node list of " + std::to_string(size) + " ids is too long to store");
+    blob.push_back(static_cast<char>(RunsFormat));
+    return true;
+}
+
 [[noreturn]] void damaged(int bytes, const char* why)
 {
     throw std::invalid_argument("a node list blob of " + std::to_string(bytes) + " bytes is damaged (" + why + ")");
@@ -86,27 +111,16 @@ std::string encodeNodeList(const std::vector<int>& nodes)
 
 void encodeNodeList(const std::vector<int>& nodes, std::string& blob)
 {
-    blob.clear();
-    if (nodes.empty())
+    if (!startBlob(nodes.size(), blob))
         return;
-    if (nodes.size() > maxNodeListSize)
-        throw std::length_error("a node list of " + std::to_string(nodes.size()) + " ids is too long to store");
-    blob.push_back(static_cast<char>(RunsFormat));
     std::int64_t previousEnd = 0;
-    char buffer[20];
     for (std::size_t i = 0; i < nodes.size();) {
         const std::int64_t first = nodes[i];
         std::size_t length = 1;
         while (i + length < nodes.size()
                && static_cast<std::int64_t>(nodes[i + length]) == first + static_cast<std::int64_t>(length))
             ++length;
-        const std::int64_t delta = first - previousEnd; // within +-2^33
-        const auto zigzag = (static_cast<std::uint64_t>(delta) << 1) ^ static_cast<std::uint64_t>(delta >> 63);
-        int used = putVarint(zigzag << 1 | (length > 1 ? 1 : 0), buffer);
-        if (length > 1)
-            used += putVarint(length - 2, buffer + used);
-        blob.append(buffer, static_cast<std::size_t>(used));
-        previousEnd = first + static_cast<std::int64_t>(length);
+        putRun(first, length, previousEnd, blob);
         i += length;
     }
 }
@@ -129,6 +143,39 @@ std::vector<int> decodeNodeList(const void* data, int bytes)
             *out++ = first + static_cast<int>(k);
     });
     return nodes;
+}
+
+NodeList decodeNodeRuns(const void* data, int bytes)
+{
+    if (bytes < 0)
+        damaged(bytes, "negative size");
+    NodeList nodes;
+    if (bytes == 0)
+        return nodes;
+    const auto* raw = static_cast<const unsigned char*>(data);
+    if (raw[0] != RunsFormat)
+        damaged(bytes, "unknown format");
+    forEachRun(raw, bytes, [&nodes](int first, std::size_t length) { nodes.appendRun(first, length); });
+    return nodes;
+}
+
+std::string encodeNodeList(const NodeList& nodes)
+{
+    std::string blob;
+    encodeNodeList(nodes, blob);
+    return blob;
+}
+
+void encodeNodeList(const NodeList& nodes, std::string& blob)
+{
+    if (!startBlob(nodes.size(), blob))
+        return;
+    std::int64_t previousEnd = 0;
+    std::uint32_t runBegin = 0;
+    for (const NodeList::Run& run : nodes.runs()) {
+        putRun(run.first, run.end - runBegin, previousEnd, blob);
+        runBegin = run.end;
+    }
 }
 
 std::string encodeLegacyNodeList(const std::vector<int>& nodes)

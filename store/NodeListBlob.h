@@ -3,6 +3,8 @@
 
 #pragma once
 
+#include "core/NodeList.h"
+
 #include <cstddef>
 #include <string>
 #include <vector>
@@ -26,6 +28,10 @@ void encodeNodeList(const std::vector<int>& nodes, std::string& blob);
 /// Throws std::invalid_argument for a damaged blob (an unknown format byte, a truncated
 /// varint, an id outside int, more than maxNodeListSize ids).
 std::vector<int> decodeNodeList(const void* data, int bytes);
+/// A job's node list as it is kept in memory (core/NodeList.h): the blob's runs, copied.
+NodeList decodeNodeRuns(const void* data, int bytes);
+std::string encodeNodeList(const NodeList& nodes);
+void encodeNodeList(const NodeList& nodes, std::string& blob);
 
 /// The most ids one list may hold (1 GiB as ints): a bound that keeps a damaged blob from
 /// asking for gigabytes when it is decoded. encodeNodeList throws std::length_error past it.

@@ -335,7 +335,7 @@ void readRunRows(Store& store, std::int64_t runId, const RunOrder& order, std::s
             out.labels.append(query.textView(9), query.textView(10));
         job = Job{query.text(0), query.text(1), query.integer(2), query.integer(3), query.integer(4), {}};
         try {
-            job.nodes = decodeNodeList(query.blob(5), query.bytes(5));
+            job.nodes = decodeNodeRuns(query.blob(5), query.bytes(5));
             if (wantHoldings && (query.bytes(6) > 0 || query.bytes(7) > 0)) {
                 RunHoldings held{decodeNodeList(query.blob(6), query.bytes(6)),
                                  decodeNodeList(query.blob(7), query.bytes(7))};

@@ -260,7 +260,7 @@ std::vector<Job> Store::jobs(std::int64_t machineId)
     while (query.step()) {
         Job job{query.text(0), query.text(1), query.integer(2), query.integer(3), query.integer(4), {}};
         try {
-            job.nodes = decodeNodeList(query.blob(5), query.bytes(5));
+            job.nodes = decodeNodeRuns(query.blob(5), query.bytes(5));
         } catch (const std::invalid_argument& error) {
             throw StoreError(m_db.path() + ": job " + job.id + ": " + error.what());
         }

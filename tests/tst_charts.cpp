@@ -95,8 +95,8 @@ std::vector<Job> randomJobs(SplitMix64& random, int machineNodes, int count)
             all[static_cast<size_t>(node)] = node;
         for (int k = 0; k < size; ++k)
             std::swap(all[static_cast<size_t>(k)], all[static_cast<size_t>(k + randomBelow(random, machineNodes - k))]);
+        std::sort(all.begin(), all.begin() + size);
         job.nodes.assign(all.begin(), all.begin() + size);
-        std::sort(job.nodes.begin(), job.nodes.end());
         jobs.push_back(job);
     }
     return jobs;
@@ -260,7 +260,7 @@ private slots:
                 SimulatedJob ran;
                 ran.start = job.start;
                 ran.end = job.end;
-                ran.nodes = job.nodes;
+                ran.nodes = job.nodes.toVector();
                 result.jobs.push_back(ran);
             }
             withoutSharing += static_cast<int>(alone.size());

@@ -256,7 +256,7 @@ private slots:
             const MachineData data = MachineData::load(store, record);
             PlacementAnalyzer analyzer(*data.topology);
             for (size_t index = 0; index < data.jobs.size(); index += 3) {
-                const std::vector<int>& nodes = data.jobs[index].nodes;
+                const std::vector<int> nodes = data.jobs[index].nodes.toVector();
                 const InspectedJob inspected = inspectPlacement(analyzer, nodes);
                 std::vector<std::int64_t> expected = hopsPairByPair(*data.topology, nodes);
                 std::int64_t pairs = 0;
@@ -316,7 +316,7 @@ private slots:
 
             // The selected job.
             const InspectedJob& j = dock.inspectedJob();
-            const std::vector<int>& nodes = data.jobs[static_cast<size_t>(job)].nodes;
+            const std::vector<int> nodes = data.jobs[static_cast<size_t>(job)].nodes.toVector();
             QCOMPARE(j.job, job);
             QVERIFY(j.placementDone);
             const std::vector<std::int64_t> histogram = hopsPairByPair(topology, nodes);
@@ -351,7 +351,7 @@ private slots:
                 if (static_cast<int>(other) == job || !data.jobs[other].runsAt(links.time))
                     continue;
                 int both = 0;
-                for (Channel channel : channelsOf(data.jobs[other].nodes))
+                for (Channel channel : channelsOf(data.jobs[other].nodes.toVector()))
                     if (mine.count(channel)) {
                         ++both;
                         shared.insert(channel);
@@ -411,7 +411,7 @@ private slots:
                 const Job& job = data.jobs[index];
                 if (!job.runsAt(time) || job.nodes.empty())
                     continue;
-                std::vector<int> held = job.nodes;
+                std::vector<int> held = job.nodes.toVector();
                 std::vector<int> links;
                 if (index < data.holdings.size()) {
                     held.insert(held.end(), data.holdings[index].idleNodes.begin(),

@@ -373,9 +373,7 @@ private slots:
                                                   : draw < 0.98 ? random.between(9, 128)
                                                                 : random.between(129, 1024));
             const int first = static_cast<int>(random.between(0, machineNodes - size));
-            job.nodes.resize(static_cast<size_t>(size));
-            for (int k = 0; k < size; ++k)
-                job.nodes[static_cast<size_t>(k)] = first + k;
+            job.nodes.appendRun(first, static_cast<size_t>(size));
             w.jobs.push_back(std::move(job));
             w.labels.append(names[random.between(0, 7)], states[random.between(0, 4)]);
         }

@@ -487,7 +487,7 @@ private slots:
         QVERIFY(job.runsAt(window.currentTime()));
         // Its fragments are outlined in the 3D view, and only while it is selected.
         QCOMPARE(window.machineView()->outlineCount(),
-                 static_cast<int>(jobFragments(*machine->topology, job.nodes).size()));
+                 static_cast<int>(jobFragments(*machine->topology, job.nodes.toVector()).size()));
         QVERIFY(window.machineView()->outlineCount() > 0);
         // The click moved the time cursor to where it was made.
         QVERIFY(std::abs(window.currentTime() - gantt->timeAt(x)) <= 1);

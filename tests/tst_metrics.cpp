@@ -276,25 +276,26 @@ private slots:
     {
         const auto cab = parseMachineSpec("cab");
         PlacementAnalyzer analyzer(*cab);
-        const PlacementMetrics m = analyzer.measure({700});
+        const PlacementMetrics m = analyzer.measure(std::vector<int>{700});
         QCOMPARE(m.aph, 0.0);
         QCOMPARE(m.aphAllLinks, 0.0);
         QCOMPARE(m.leaves, 1);
         QCOMPARE(m.lowestCommonLevel, 0);
         QCOMPARE(m.spread, 0);
-        QVERIFY(analyzer.hopHistogram({700}).empty());
+        QVERIFY(analyzer.hopHistogram(std::vector<int>{700}).empty());
     }
 
     void badNodeListsAreRefused()
     {
         const auto torus = parseMachineSpec("torus-8x8");
         PlacementAnalyzer analyzer(*torus);
-        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, analyzer.measure({1, 2, 1}));
-        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, analyzer.measure({64}));
-        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, analyzer.measure({-1}));
-        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, analyzer.measure({-1, 0, 1})); // a run, partly off
-        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, analyzer.measure({63, 64, 65}));
-        QCOMPARE(analyzer.measure({1, 2}).nodes, 2); // the analyzer is still usable
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, analyzer.measure(std::vector<int>{1, 2, 1}));
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, analyzer.measure(std::vector<int>{64}));
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, analyzer.measure(std::vector<int>{-1}));
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument,
+                                 analyzer.measure(std::vector<int>{-1, 0, 1})); // a run, partly off
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, analyzer.measure(std::vector<int>{63, 64, 65}));
+        QCOMPARE(analyzer.measure(std::vector<int>{1, 2}).nodes, 2); // the analyzer is still usable
     }
 
     void refusedListsLeaveNoTrace_data()
@@ -340,9 +341,9 @@ private slots:
             twoLeaves.push_back(i);
         QCOMPARE(analyzer.measure(twoLeaves).aph, 2.0 * 18 * 18 * 2 / (36.0 * 35));
         QCOMPARE(analyzer.measure(twoLeaves).lowestCommonLevel, 1);
-        QCOMPARE(analyzer.measure({0, 324}).aph, 4.0);
-        QCOMPARE(analyzer.measure({0, 324}).lowestCommonLevel, 2);
-        QCOMPARE(analyzer.measure({0, 324}).pods, 2);
+        QCOMPARE(analyzer.measure(std::vector<int>{0, 324}).aph, 4.0);
+        QCOMPARE(analyzer.measure(std::vector<int>{0, 324}).lowestCommonLevel, 2);
+        QCOMPARE(analyzer.measure(std::vector<int>{0, 324}).pods, 2);
     }
 
     void minimumAphMatchesExhaustiveSearch_data()

@@ -347,6 +347,7 @@ private slots:
         {
             std::vector<int> nodes;
             int from = 0, to = 0;
+            NodeList listed; ///< the same nodes as a job keeps them
         };
         std::vector<Running> jobs;
         for (int j = 0; j < 40; ++j) {
@@ -355,7 +356,10 @@ private slots:
             while (static_cast<int>(nodes.size()) < std::min(size, topology->nodeCount()))
                 nodes.insert(static_cast<int>(random.next() % static_cast<std::uint64_t>(topology->nodeCount())));
             const int from = static_cast<int>(random.next() % 60);
-            jobs.push_back({{nodes.begin(), nodes.end()}, from, from + 1 + static_cast<int>(random.next() % 20)});
+            jobs.push_back({{nodes.begin(), nodes.end()},
+                            from,
+                            from + 1 + static_cast<int>(random.next() % 20),
+                            NodeList(nodes.begin(), nodes.end())});
         }
         LinkUserCounter counter(*topology);
         std::vector<int> moments;
@@ -371,7 +375,7 @@ private slots:
             std::vector<const std::vector<int>*> nodes;
             for (size_t j = 0; j < jobs.size(); ++j)
                 if (jobs[j].from <= t && t < jobs[j].to) {
-                    running.push_back({static_cast<int>(j), &jobs[j].nodes});
+                    running.push_back({static_cast<int>(j), &jobs[j].listed});
                     nodes.push_back(&jobs[j].nodes);
                 }
             if (k % 7 == 0 && !running.empty())

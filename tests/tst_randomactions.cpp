@@ -334,7 +334,8 @@ private:
             return QStringLiteral("selected job %1 of %2").arg(job).arg(machine->jobs.size());
         const int fragments = job < 0
             ? 0
-            : static_cast<int>(jobFragments(*machine->topology, machine->jobs[static_cast<size_t>(job)].nodes).size());
+            : static_cast<int>(
+                jobFragments(*machine->topology, machine->jobs[static_cast<size_t>(job)].nodes.toVector()).size());
         if (window.machineView()->outlineCount() != fragments)
             return QStringLiteral("%1 outlines drawn for job %2 of %3 fragments")
                 .arg(window.machineView()->outlineCount())

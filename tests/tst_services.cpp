@@ -219,8 +219,11 @@ private slots:
         const MachineRecord wagap = *store.machine("wagap");
         const auto topology = parseMachineSpec(wagap.spec);
         std::vector<Job> jobs = store.jobs(wagap.id);
-        jobs[9000].nodes.back() = topology->nodeCount() + 5;
-        jobs[15000].nodes.back() = topology->nodeCount() + 6;
+        for (auto [job, node] : {std::pair{9000, 5}, std::pair{15000, 6}}) {
+            std::vector<int> nodes = jobs[static_cast<size_t>(job)].nodes.toVector();
+            nodes.back() = topology->nodeCount() + node;
+            jobs[static_cast<size_t>(job)].nodes = nodes;
+        }
         for (int threads : {1, 2}) {
             std::ostringstream out;
             const QString error = thrown([&] { writeMetricsCsv(out, "wagap", *topology, jobs, threads); });

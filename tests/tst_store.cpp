@@ -306,7 +306,7 @@ private slots:
         std::vector<std::pair<std::int64_t, QByteArray>> jobBlobs, nodeBlobs, linkBlobs, idleBlobs;
         const std::int64_t firstJob = rawInteger(path, "SELECT min(id) FROM jobs");
         for (size_t i = 0; i < jobs.size(); ++i)
-            jobBlobs.emplace_back(firstJob + static_cast<std::int64_t>(i), legacyBlob(jobs[i].nodes));
+            jobBlobs.emplace_back(firstJob + static_cast<std::int64_t>(i), legacyBlob(jobs[i].nodes.toVector()));
         // The other machine's first job: a blob that is not a whole number of ids.
         jobBlobs.emplace_back(firstJob + 3, QByteArray("\x01\x00\x00\x00\x02", 5));
         for (const RunPlacement& placement : placements) {

@@ -28,8 +28,9 @@ std::vector<Job> randomJobs(SplitMix64& random, int count, int nodeCount)
         const int size = 1 + static_cast<int>(random.next() % 6);
         while (static_cast<int>(nodes.size()) < size)
             nodes.insert(static_cast<int>(random.next() % static_cast<std::uint64_t>(nodeCount)));
-        job.nodes.assign(nodes.begin(), nodes.end());
-        std::reverse(job.nodes.begin(), job.nodes.end()); // not necessarily ascending
+        std::vector<int> listed(nodes.begin(), nodes.end());
+        std::reverse(listed.begin(), listed.end()); // not necessarily ascending
+        job.nodes = listed;
         jobs.push_back(job);
     }
     return jobs;
@@ -206,7 +207,7 @@ private slots:
                 for (int node = bar.first; node <= bar.last; ++node)
                     covered.push_back(node);
             }
-            std::vector<int> nodes = jobs[index].nodes;
+            std::vector<int> nodes = jobs[index].nodes.toVector();
             std::sort(nodes.begin(), nodes.end());
             std::sort(covered.begin(), covered.end());
             QCOMPARE(covered, nodes);
@@ -230,16 +231,19 @@ private slots:
                     job.start += 1;
                     changed.insert(job.id);
                 } else if (roll == 1 && !job.nodes.empty()) {
-                    job.nodes.front() = (job.nodes.front() + 1) % 10;
-                    std::sort(job.nodes.begin(), job.nodes.end());
-                    if (std::adjacent_find(job.nodes.begin(), job.nodes.end()) != job.nodes.end())
-                        job.nodes.erase(std::unique(job.nodes.begin(), job.nodes.end()), job.nodes.end());
-                    std::vector<int> a = first[static_cast<size_t>(&job - other.data())].nodes, b = job.nodes;
+                    std::vector<int> b = job.nodes.toVector();
+                    b.front() = (b.front() + 1) % 10;
+                    std::sort(b.begin(), b.end());
+                    b.erase(std::unique(b.begin(), b.end()), b.end());
+                    job.nodes = b;
+                    std::vector<int> a = first[static_cast<size_t>(&job - other.data())].nodes.toVector();
                     std::sort(a.begin(), a.end());
                     if (a != b)
                         changed.insert(job.id);
                 } else if (roll == 2) {
-                    std::reverse(job.nodes.begin(), job.nodes.end()); // same set: same placement
+                    std::vector<int> reversed = job.nodes.toVector();
+                    std::reverse(reversed.begin(), reversed.end()); // same set: same placement
+                    job.nodes = reversed;
                 }
             }
             std::reverse(other.begin(), other.end()); // another order
