@@ -240,7 +240,7 @@ int JobTableModel::compareRows(int left, int right, int column) const
         // Natural order: 9 < 10 < 10_2 < 11; ids without a number after all others.
         const std::int64_t x = m_idNumber[l] < 0 ? INT64_MAX : m_idNumber[l];
         const std::int64_t y = m_idNumber[r] < 0 ? INT64_MAX : m_idNumber[r];
-        return x != y ? compareValues(x, y) : a.id.compare(b.id);
+        return x != y ? compareValues(x, y) : a.id.view().compare(b.id.view());
     }
     case NameColumn: return m_labels ? m_labels->name(l).compare(m_labels->name(r)) : 0;
     case UserColumn: return compareValues(m_userRank[l], m_userRank[r]);

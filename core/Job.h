@@ -3,6 +3,7 @@
 
 #pragma once
 
+#include "core/CompactText.h"
 #include "core/NodeList.h"
 
 #include <cstddef>
@@ -15,8 +16,8 @@ namespace placement {
 /// One job as it ran: when, and on which nodes. Times are seconds since the Unix epoch.
 struct Job
 {
-    std::string id; ///< the scheduler's job id, as text ("4711", "4711_3")
-    std::string user;
+    CompactText id; ///< the scheduler's job id, as text ("4711", "4711_3")
+    CompactText user;
     std::int64_t submit = 0;
     std::int64_t start = 0;
     std::int64_t end = 0; ///< the job holds its nodes on [start, end)

@@ -76,8 +76,8 @@ int NodeList::back() const
 int NodeList::operator[](std::size_t position) const
 {
     const Run* runs = runData();
-    const Run* run = std::upper_bound(runs, runs + m_runs, position,
-                                      [](std::size_t at, const Run& r) { return at < r.end; });
+    const Run* run
+        = std::upper_bound(runs, runs + m_runs, position, [](std::size_t at, const Run& r) { return at < r.end; });
     const std::uint32_t begin = run == runs ? 0 : run[-1].end;
     return run->first + static_cast<int>(position - begin);
 }

@@ -66,8 +66,7 @@ public:
             : m_run(run)
             , m_index(index)
             , m_runBegin(runBegin)
-        {
-        }
+        {}
         const Run* m_run = nullptr;
         std::uint32_t m_index = 0; ///< position in the list
         std::uint32_t m_runBegin = 0; ///< position of m_run's first id
@@ -76,7 +75,7 @@ public:
     using value_type = int;
     using size_type = std::size_t;
 
-    NodeList() noexcept { }
+    NodeList() noexcept {}
     NodeList(std::initializer_list<int> ids) { append(ids.begin(), ids.end()); }
     NodeList(const std::vector<int>& ids) { append(ids.begin(), ids.end()); }
     template <typename It> NodeList(It first, It last) { append(first, last); }
@@ -101,7 +100,7 @@ public:
     /// Appends ids first, first + 1, ..., first + length - 1.
     void appendRun(int first, std::size_t length);
     void clear() { assignFresh(NodeList()); }
-    void reserve(std::size_t) { }
+    void reserve(std::size_t) {}
     template <typename It> void assign(It first, It last) { assignFresh(NodeList(first, last)); }
     void assign(std::initializer_list<int> ids) { assignFresh(NodeList(ids)); }
 

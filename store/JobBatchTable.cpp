@@ -6,6 +6,7 @@
 #include "store/NodeCores.h"
 
 #include <sqlite3.h>
+#include <string_view>
 
 namespace placement {
 namespace {
@@ -124,7 +125,7 @@ int eof(sqlite3_vtab_cursor* base)
     return !cursor->batch || cursor->row >= cursor->batch->records.size();
 }
 
-void resultText(sqlite3_context* context, const std::string& text)
+void resultText(sqlite3_context* context, std::string_view text)
 {
     if (text.empty())
         sqlite3_result_null(context);

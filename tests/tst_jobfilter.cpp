@@ -81,7 +81,7 @@ Workload randomWorkload(SplitMix64& random, int count, int nodeCount)
         const auto kind = random.between(0, 9);
         job.id = kind == 0 ? "x" + std::to_string(i) : std::to_string(random.between(1, 400));
         if (kind == 1)
-            job.id += "_" + std::to_string(random.between(1, 12));
+            job.id = job.id + "_" + std::to_string(random.between(1, 12));
         job.user = users[random.between(0, 5)];
         job.submit = 1'000'000 + random.between(0, 10'000);
         job.start = job.submit + random.between(0, 2'000);
@@ -101,7 +101,7 @@ JobFilterCriteria randomCriteria(SplitMix64& random, const Workload& w)
     JobFilterCriteria c;
     const Job& some = w.jobs[static_cast<size_t>(random.between(0, static_cast<int>(w.jobs.size()) - 1))];
     switch (random.between(0, 5)) {
-    case 0: c.text = some.id.substr(0, static_cast<size_t>(random.between(1, 2))); break;
+    case 0: c.text = some.id.str().substr(0, static_cast<size_t>(random.between(1, 2))); break;
     case 1: c.text = "a"; break;
     case 2: c.text = "NAMD"; break;
     case 3: c.text = "md-M"; break;

@@ -34,7 +34,8 @@ std::vector<int> randomList(SplitMix64& random)
         if (kind == 1 && !ids.empty())
             ids.push_back(ids.back()); // a repeated id
         if (kind == 2)
-            std::reverse(ids.end() - std::min<std::ptrdiff_t>(length, static_cast<std::ptrdiff_t>(ids.size())), ids.end());
+            std::reverse(ids.end() - std::min<std::ptrdiff_t>(length, static_cast<std::ptrdiff_t>(ids.size())),
+                         ids.end());
     }
     return ids;
 }
