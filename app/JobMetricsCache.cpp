@@ -104,6 +104,27 @@ JobMetricsTable JobMetricsCache::compute(const Topology& topology, const std::ve
     return table;
 }
 
+namespace {
+
+/// The job sizes whose minimum APH `known` lacks, as (size, jobs of that size), most common
+/// first: the column fills where most rows are.
+std::vector<std::pair<int, int>> unknownSizes(const std::vector<Job>& jobs, const MinimumAphTable& known)
+{
+    std::unordered_map<int, int> jobsOfSize;
+    for (const Job& job : jobs) {
+        const size_t size = job.nodes.size();
+        if (size > 0 && size < known.size() && std::isnan(known[size]))
+            ++jobsOfSize[static_cast<int>(size)];
+    }
+    std::vector<std::pair<int, int>> sizes(jobsOfSize.begin(), jobsOfSize.end());
+    std::sort(sizes.begin(), sizes.end(), [](const auto& a, const auto& b) {
+        return a.second != b.second ? a.second > b.second : a.first < b.first;
+    });
+    return sizes;
+}
+
+} // namespace
+
 void JobMetricsCache::request(const QString& runKey, const QString& machineKey, const Topology& topology,
                               const std::vector<Job>& jobs)
 {
@@ -117,27 +138,14 @@ void JobMetricsCache::request(const QString& runKey, const QString& machineKey, 
         known = *minimum;
     else
         known.assign(static_cast<size_t>(topology.nodeCount()) + 1, std::numeric_limits<double>::quiet_NaN());
-    // Sizes not yet known, most common first: the column fills where most rows are.
-    std::unordered_map<int, int> jobsOfSize;
-    for (const Job& job : jobs) {
-        const size_t size = job.nodes.size();
-        if (size > 0 && size < known.size() && std::isnan(known[size]))
-            ++jobsOfSize[static_cast<int>(size)];
-    }
-    std::vector<std::pair<int, int>> sizes(jobsOfSize.begin(), jobsOfSize.end()); // (size, jobs)
-    std::sort(sizes.begin(), sizes.end(), [](const auto& a, const auto& b) {
-        return a.second != b.second ? a.second > b.second : a.first < b.first;
-    });
-    if (haveTable && sizes.empty())
-        return;
-
     m_shared = std::make_shared<Shared>();
-    m_shared->minimumAph = std::move(known);
+    m_shared->minimumAph = known;
     // Minimum APH takes about 10 ms per job size on Titan, for every size in the
     // log: the table fills in while the user is not replaying (Priority::Idle).
     m_tables.startJob(
-        [this, shared = m_shared, &topology, &jobs, haveTable, sizes = std::move(sizes)](const JobControl& control) {
+        [this, shared = m_shared, &topology, &jobs, haveTable, known = std::move(known)](const JobControl& control) {
             // `this` only goes into control.post(), which runs on the GUI thread.
+            const std::vector<std::pair<int, int>> sizes = unknownSizes(jobs, known);
             if (!haveTable) {
                 auto table = std::make_shared<const JobMetricsTable>(compute(topology, jobs, &control.cancelFlag()));
                 if (!control.isCancelled()) {

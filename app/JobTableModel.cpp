@@ -137,6 +137,8 @@ void JobTableModel::setMetrics(std::shared_ptr<const JobMetricsTable> metrics)
 {
     if (metrics && (!m_jobs || metrics->rows.size() != m_jobs->size()))
         metrics.reset(); // not these jobs' metrics
+    if (metrics == m_metrics)
+        return; // no new layout: a proxy of a million rows maps them all again after one
     emit layoutAboutToBeChanged({}, QAbstractItemModel::VerticalSortHint);
     m_metrics = std::move(metrics);
     // The ranks of the metric columns go; those of ids, sizes and times stay.
@@ -147,6 +149,8 @@ void JobTableModel::setMetrics(std::shared_ptr<const JobMetricsTable> metrics)
 
 void JobTableModel::setMinimumAph(std::shared_ptr<const MinimumAphTable> minimum)
 {
+    if (minimum == m_minimumAph)
+        return;
     emit layoutAboutToBeChanged({}, QAbstractItemModel::VerticalSortHint);
     m_minimumAph = std::move(minimum);
     m_sortRanks.erase(MinimumAphColumn);

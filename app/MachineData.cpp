@@ -79,10 +79,15 @@ MachineData MachineData::load(Store& store, const MachineRecord& record, std::in
     const int nodeCount = data.topology->nodeCount();
     for (const Job& job : data.jobs) {
         data.jobsWithoutNodes += job.nodes.empty() ? 1 : 0;
-        for (int node : job.nodes) {
-            if (node < 0 || node >= nodeCount)
-                throw StoreError(store.path() + ": job " + job.id + " uses node " + std::to_string(node)
-                                 + ", but machine '" + record.name + "' has " + std::to_string(nodeCount) + " nodes");
+        std::uint32_t begin = 0; // a run's ids are within the machine when its first and last are
+        for (const NodeList::Run& run : job.nodes.runs()) {
+            const std::int64_t last = static_cast<std::int64_t>(run.first) + (run.end - begin) - 1;
+            begin = run.end;
+            if (run.first < 0 || last >= nodeCount)
+                throw StoreError(
+                    store.path() + ": job " + job.id + " uses node "
+                    + std::to_string(run.first < 0 ? run.first : std::max<std::int64_t>(run.first, nodeCount))
+                    + ", but machine '" + record.name + "' has " + std::to_string(nodeCount) + " nodes");
         }
     }
     if (!data.jobs.empty()) {

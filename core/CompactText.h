@@ -31,7 +31,10 @@ public:
     CompactText& operator=(const char* text) { return *this = CompactText(text); }
     ~CompactText() { release(); }
 
-    std::size_t size() const { return isHeap() ? m_heap.size : InlineCapacity - static_cast<std::size_t>(m_inline[InlineCapacity]); }
+    std::size_t size() const
+    {
+        return isHeap() ? m_heap.size : InlineCapacity - static_cast<std::size_t>(m_inline[InlineCapacity]);
+    }
     bool empty() const { return size() == 0; }
     /// Null-terminated.
     const char* data() const { return isHeap() ? m_heap.text : m_inline; }

@@ -333,7 +333,7 @@ void readRunRows(Store& store, std::int64_t runId, const RunOrder& order, std::s
         Job& job = jobs[place];
         if (wantLabels)
             out.labels.append(query.textView(9), query.textView(10));
-        job = Job{query.text(0), query.text(1), query.integer(2), query.integer(3), query.integer(4), {}};
+        job = Job{query.textView(0), query.textView(1), query.integer(2), query.integer(3), query.integer(4), {}};
         try {
             job.nodes = decodeNodeRuns(query.blob(5), query.bytes(5));
             if (wantHoldings && (query.bytes(6) > 0 || query.bytes(7) > 0)) {
@@ -360,9 +360,9 @@ std::vector<Job> runJobs(Store& store, std::int64_t runId, std::vector<RunHoldin
                          std::vector<JobHolding>* cores)
 {
     SqliteDatabase& db = store.database();
-    // A large run is read by two connections at once, each half of the rows, when the caller
-    // holds no transaction (the second connection would not see what it has not committed):
-    // decoding and copying the rows is most of the time.
+    // A large run is read by two connections of its own at once, each half of the rows, when
+    // the caller holds no transaction (they would not see what it has not committed): decoding
+    // and copying the rows is most of the time. Each is used by one thread (no lock per call).
     constexpr std::size_t halvesFrom = 100000;
     const bool mayShare = sqlite3_get_autocommit(db.handle()) != 0;
     const SqliteReadSnapshot reading(db); // one snapshot for the order and the rows
@@ -374,7 +374,7 @@ std::vector<Job> runJobs(Store& store, std::int64_t runId, std::vector<RunHoldin
     if (middle < order.size())
         second = std::thread([&] {
             try {
-                Store other = Store::openExisting(store.path());
+                Store other = Store::openForOneThread(store.path());
                 const SqliteReadSnapshot otherReading(other.database());
                 readRunRows(other, runId, order, middle, order.size(), result, holdings, labels, cores, secondHalf);
             } catch (const std::exception& error) {
@@ -382,7 +382,13 @@ std::vector<Job> runJobs(Store& store, std::int64_t runId, std::vector<RunHoldin
             }
         });
     try {
-        readRunRows(store, runId, order, 0, middle, result, holdings, labels, cores, firstHalf);
+        if (middle < order.size()) {
+            Store own = Store::openForOneThread(store.path());
+            const SqliteReadSnapshot ownReading(own.database());
+            readRunRows(own, runId, order, 0, middle, result, holdings, labels, cores, firstHalf);
+        } else {
+            readRunRows(store, runId, order, 0, middle, result, holdings, labels, cores, firstHalf);
+        }
     } catch (...) {
         if (second.joinable())
             second.join();

@@ -62,15 +62,17 @@ std::string SqliteDatabase::reasonOfFailure(const char* message) const
     return message ? message : sqlite3_errmsg(m_db);
 }
 
-SqliteDatabase::SqliteDatabase(const std::string& path, Mode mode)
+SqliteDatabase::SqliteDatabase(const std::string& path, Mode mode, Threads threads)
     : m_path(path)
+    , m_threads(threads)
 {
     // SQLite's memory statistics (sqlite3_memory_used(), unused here) take a process-wide
     // mutex on every allocation: ~5% of a million-job import's CPU time. Only possible before
     // SQLite initialises, i.e. before the process's first connection; later calls are no-ops.
     static const int withoutMemoryStatistics = sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
     (void)withoutMemoryStatistics;
-    const int flags = SQLITE_OPEN_READWRITE | (mode == Mode::CreateIfMissing ? SQLITE_OPEN_CREATE : 0);
+    const int flags = SQLITE_OPEN_READWRITE | (mode == Mode::CreateIfMissing ? SQLITE_OPEN_CREATE : 0)
+        | (threads == Threads::OneThread ? SQLITE_OPEN_NOMUTEX : 0);
     if (sqlite3_open_v2(path.c_str(), &m_db, flags, nullptr) != SQLITE_OK) {
         const std::string reason = m_db ? sqlite3_errmsg(m_db) : "out of memory";
         sqlite3_close(m_db);
@@ -113,7 +115,11 @@ void SqliteDatabase::reopenReadOnly()
     if (!logBeside)
         uri += "?immutable=1";
     sqlite3* readOnly = nullptr;
-    if (sqlite3_open_v2(uri.c_str(), &readOnly, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, nullptr) != SQLITE_OK) {
+    if (sqlite3_open_v2(uri.c_str(), &readOnly,
+                        SQLITE_OPEN_READONLY | SQLITE_OPEN_URI
+                            | (m_threads == Threads::OneThread ? SQLITE_OPEN_NOMUTEX : 0),
+                        nullptr)
+        != SQLITE_OK) {
         sqlite3_close(readOnly);
         return; // the first query says why the database cannot be read
     }

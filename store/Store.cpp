@@ -21,8 +21,8 @@
 
 namespace placement {
 
-Store::Store(const std::string& path, SqliteDatabase::Mode mode, Journal journal)
-    : m_db(path, mode)
+Store::Store(const std::string& path, SqliteDatabase::Mode mode, Journal journal, SqliteDatabase::Threads threads)
+    : m_db(path, mode, threads)
 {
     migrate(mode, journal);
     registerJobBatchTable(m_db);
@@ -31,6 +31,11 @@ Store::Store(const std::string& path, SqliteDatabase::Mode mode, Journal journal
 Store Store::openExisting(const std::string& path)
 {
     return Store(path, SqliteDatabase::Mode::OpenExisting);
+}
+
+Store Store::openForOneThread(const std::string& path)
+{
+    return Store(path, SqliteDatabase::Mode::OpenExisting, Journal::WriteAheadLog, SqliteDatabase::Threads::OneThread);
 }
 
 Store Store::openOrCreate(const std::string& path)
@@ -337,8 +342,16 @@ std::vector<SourceRecord> Store::sources()
                           "jobs_imported, lines_rejected FROM sources ORDER BY id");
     std::vector<SourceRecord> result;
     while (query.step())
-        result.push_back({query.integer(0), query.text(1), query.integer(2), query.text(3), query.text(4),
-                          query.integer(5), query.integer(6), query.integer(7), query.integer(8)});
+        result.push_back({query.integer(0),
+                          query.text(1),
+                          query.integer(2),
+                          query.text(3),
+                          query.text(4),
+                          query.integer(5),
+                          query.integer(6),
+                          query.integer(7),
+                          query.integer(8),
+                          {}});
     return result;
 }
 

@@ -128,6 +128,9 @@ public:
 
     /// Opens an existing database (never creates a file); throws StoreError naming the path.
     static Store openExisting(const std::string& path);
+    /// openExisting() for one thread at a time (SqliteDatabase::Threads::OneThread): a reader
+    /// of a whole run.
+    static Store openForOneThread(const std::string& path);
     /// Opens or creates a database at `path`.
     static Store openOrCreate(const std::string& path);
     /// Creates a database in `unpublished`, an empty file no other program knows of yet
@@ -180,7 +183,8 @@ public:
 
 private:
     enum class Journal { WriteAheadLog, UnpublishedFile };
-    Store(const std::string& path, SqliteDatabase::Mode mode, Journal journal = Journal::WriteAheadLog);
+    Store(const std::string& path, SqliteDatabase::Mode mode, Journal journal = Journal::WriteAheadLog,
+          SqliteDatabase::Threads threads = SqliteDatabase::Threads::Shared);
     void migrate(SqliteDatabase::Mode mode, Journal journal);
     /// Throws for a newer schema, or for a file that is no database of ours.
     void checkSchemaVersion(int version, SqliteDatabase::Mode mode);

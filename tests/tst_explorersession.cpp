@@ -22,6 +22,7 @@
 #include "importers/JobImport.h"
 #include "services/Simulation.h"
 #include "store/DemoDatabase.h"
+#include "store/NodeListBlob.h"
 #include "store/Runs.h"
 #include "store/Store.h"
 #include "tests/support/IsolatedSettings.h"
@@ -252,6 +253,42 @@ private slots:
         QCOMPARE(window.currentTime(), run->openingTime);
         QVERIFY(std::any_of(run->jobs.begin(), run->jobs.end(),
                             [&](const Job& job) { return job.runsAt(window.currentTime()); }));
+    }
+
+    void aRunOnNodesOutsideItsMachineIsRefused()
+    {
+        // A stored run whose node list leaves the machine (another program wrote it, or a
+        // damaged file): the run is not shown, and the message names the job and the node,
+        // whether the list's first or its last node is outside.
+        const int torusNodes = 512; // demo-torus: 8x8x8, one node per router
+        const std::vector<std::pair<std::vector<int>, int>> lists{
+            {{508, 509, 510, 511, 512, 513}, 512}, {{-2, -1, 0, 1}, -2}, {{3, 9, 700}, 700}};
+        for (const auto& [nodes, named] : lists) {
+            const QString path = m_dir.filePath(QStringLiteral("outside%1.sqlite").arg(named));
+            QFile::remove(path);
+            QVERIFY(QFile::copy(m_path, path));
+            std::string job, run;
+            {
+                Store store = Store::openExisting(path.toStdString());
+                SqliteStatement first(
+                    store.database(),
+                    "SELECT p.job_id, j.job_ref, r.name FROM placements p JOIN jobs j ON j.id = p.job_id "
+                    "JOIN runs r ON r.id = p.run_id JOIN machines m ON m.id = r.machine_id "
+                    "WHERE m.name = 'demo-torus' ORDER BY p.job_id LIMIT 1");
+                QVERIFY(first.step());
+                job = first.text(1);
+                run = first.text(2);
+                SqliteStatement update(store.database(), "UPDATE placements SET nodes = ?1 WHERE job_id = ?2");
+                update.bindBlob(1, encodeNodeList(nodes)).bind(2, first.integer(0)).run();
+            }
+            ExplorerSession session;
+            QVERIFY(!session.openDatabase(path, QStringLiteral("demo-torus"), QString::fromStdString(run)));
+            const QString expected = QStringLiteral("job %1 uses node %2, but machine 'demo-torus' has %3 nodes")
+                                         .arg(QString::fromStdString(job))
+                                         .arg(named)
+                                         .arg(torusNodes);
+            QVERIFY2(session.lastError().contains(expected), qPrintable(session.lastError()));
+        }
     }
 
     void machineWithoutPlacementsOpensAtItsFirstJob()

@@ -29,7 +29,8 @@ std::vector<Job> randomJobs(SplitMix64& random, int count, int nodeCount)
         while (static_cast<int>(nodes.size()) < size)
             nodes.insert(static_cast<int>(random.next() % static_cast<std::uint64_t>(nodeCount)));
         std::vector<int> listed(nodes.begin(), nodes.end());
-        std::reverse(listed.begin(), listed.end()); // not necessarily ascending
+        if (random.next() % 2 == 0)
+            std::reverse(listed.begin(), listed.end()); // not necessarily ascending
         job.nodes = listed;
         jobs.push_back(job);
     }
