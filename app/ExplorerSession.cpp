@@ -10,6 +10,9 @@
 #include <QFileInfo>
 
 #include <algorithm>
+#include <exception>
+#include <optional>
+#include <thread>
 
 namespace placement {
 
@@ -57,20 +60,45 @@ bool ExplorerSession::openDatabase(const QString& path, const QString& machine, 
     size_t index = 0;
     try {
         Store store = Store::openExisting(path.toStdString());
-        machines = store.machines();
+        // The machines' job counts are taken on a connection and a thread of their own while
+        // the run is read (the first part of that reading runs on one core).
+        machines = store.uncountedMachines();
+        std::vector<MachineRecord> counted;
+        std::exception_ptr countError;
+        std::jthread counting([&counted, &countError, databasePath = store.path()] {
+            try {
+                counted = Store::openForOneThread(databasePath).machines();
+            } catch (...) {
+                countError = std::current_exception();
+            }
+        });
         for (size_t i = 0; i < machines.size(); ++i)
             if (!machine.isEmpty() && QString::fromStdString(machines[i].name) == machine)
                 index = i;
+        std::optional<MachineData> loaded;
+        std::int64_t runId = 0;
         if (!machines.empty()) { // a new database holds none until logs are imported
             firstRuns = placement::runs(store, machines[index].id);
-            std::int64_t runId = 0;
             for (const RunRecord& record : firstRuns)
                 if (!run.isEmpty() && QString::fromStdString(record.name) == run)
                     runId = record.id;
-            first = std::make_shared<const MachineData>(MachineData::load(store, machines[index], runId));
+            loaded = MachineData::load(store, machines[index], runId);
+        }
+        counting.join();
+        if (countError)
+            std::rethrow_exception(countError);
+        if (loaded) {
+            const auto same = std::find_if(counted.begin(), counted.end(),
+                                           [&](const MachineRecord& m) { return m.id == loaded->record.id; });
+            if (counted.size() != machines.size() || same == counted.end())
+                throw StoreError(store.path() + ": the machines changed while they were read");
+            index = static_cast<size_t>(same - counted.begin());
+            loaded->record = *same;
+            first = std::make_shared<const MachineData>(std::move(*loaded));
             if (runId == 0)
                 firstLogged = loggedRunOf(*first);
         }
+        machines = std::move(counted);
     } catch (const std::exception& error) {
         m_lastError = QString::fromStdString(error.what());
         return false;

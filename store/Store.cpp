@@ -237,6 +237,15 @@ std::vector<MachineRecord> Store::machines()
     return result;
 }
 
+std::vector<MachineRecord> Store::uncountedMachines()
+{
+    SqliteStatement query(m_db, "SELECT id, name, spec FROM machines ORDER BY id");
+    std::vector<MachineRecord> result;
+    while (query.step())
+        result.push_back({query.integer(0), query.text(1), query.text(2), 0, 0, 0});
+    return result;
+}
+
 std::optional<MachineRecord> Store::machine(const std::string& name)
 {
     for (MachineRecord& record : machines())

@@ -158,6 +158,9 @@ public:
     std::int64_t addMachine(const std::string& name, const std::string& spec, const std::vector<Job>& jobs);
 
     std::vector<MachineRecord> machines();
+    /// The machines with their job counts left at 0: counting takes a pass over the jobs'
+    /// index (0.2 s for 3 million jobs), which a caller may run elsewhere meanwhile.
+    std::vector<MachineRecord> uncountedMachines();
     std::optional<MachineRecord> machine(const std::string& name);
     std::vector<std::string> nodeNames(std::int64_t machineId);
     /// The logged runs of a machine's jobs, by submission time: the jobs whose start the

@@ -137,6 +137,14 @@ private slots:
         QCOMPARE(machines[0].spec, std::string("torus extents=2x4"));
         QCOMPARE(machines[0].jobCount, std::int64_t(3));
         QCOMPARE(machines[1].jobCount, std::int64_t(0));
+        const auto uncounted = store.uncountedMachines(); // the same machines, counts left at 0
+        QCOMPARE(uncounted.size(), machines.size());
+        for (size_t i = 0; i < machines.size(); ++i) {
+            QCOMPARE(uncounted[i].id, machines[i].id);
+            QCOMPARE(uncounted[i].name, machines[i].name);
+            QCOMPARE(uncounted[i].spec, machines[i].spec);
+            QCOMPARE(uncounted[i].jobCount, std::int64_t(0));
+        }
         const std::vector<Job> jobs = store.jobs(machines[0].id);
         const std::vector<Job> expected = sampleJobs();
         QCOMPARE(jobs.size(), expected.size());
