@@ -15,6 +15,7 @@
 #include <limits>
 #include <numeric>
 #include <unordered_map>
+#include <unordered_set>
 
 namespace placement {
 namespace {
@@ -102,31 +103,30 @@ void JobTableModel::setJobs(const std::vector<Job>* jobs, const JobLabels* label
     m_userRank.clear();
     m_users.clear();
     if (m_jobs) {
-        // Small per-row keys, so sorting a million rows compares integers, not strings.
-        m_idNumber.reserve(m_jobs->size());
-        m_userRank.reserve(m_jobs->size());
-        std::unordered_map<std::string_view, std::uint32_t> userIndex;
-        std::vector<std::string_view> seen;
-        for (const Job& job : *m_jobs) {
-            m_idNumber.push_back(leadingNumber(job.id));
-            const auto [where, added] = userIndex.emplace(job.user, static_cast<std::uint32_t>(seen.size()));
-            if (added)
-                seen.push_back(job.user);
-            m_userRank.push_back(where->second);
-        }
-        std::vector<std::uint32_t> order(seen.size());
-        for (std::uint32_t i = 0; i < order.size(); ++i)
-            order[i] = i;
-        std::sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) { return seen[a] < seen[b]; });
-        std::vector<std::uint32_t> rankOf(seen.size());
-        for (std::uint32_t rank = 0; rank < order.size(); ++rank) {
-            rankOf[order[rank]] = rank;
-            m_users.emplace_back(seen[order[rank]]);
-        }
-        for (std::uint32_t& rank : m_userRank)
-            rank = rankOf[rank];
+        std::unordered_set<std::string_view> seen;
+        for (const Job& job : *m_jobs)
+            seen.insert(job.user);
+        m_users.assign(seen.begin(), seen.end());
+        std::sort(m_users.begin(), m_users.end());
     }
     endResetModel();
+}
+
+void JobTableModel::makeSortKeys() const
+{
+    // Small per-row keys, so sorting a million rows compares integers, not strings; made
+    // when first sorted by id or user (8 and 4 bytes a job).
+    if (!m_jobs || m_idNumber.size() == m_jobs->size())
+        return;
+    std::unordered_map<std::string_view, std::uint32_t> rankOf;
+    for (std::uint32_t rank = 0; rank < m_users.size(); ++rank)
+        rankOf.emplace(m_users[rank], rank);
+    m_idNumber.reserve(m_jobs->size());
+    m_userRank.reserve(m_jobs->size());
+    for (const Job& job : *m_jobs) {
+        m_idNumber.push_back(leadingNumber(job.id));
+        m_userRank.push_back(rankOf.at(job.user));
+    }
 }
 
 // New metric values reach a sorting proxy as a layout change, not as dataChanged() over
@@ -239,6 +239,8 @@ int JobTableModel::compareRows(int left, int right, int column) const
     const Job& b = (*m_jobs)[static_cast<size_t>(right)];
     const auto l = static_cast<size_t>(left);
     const auto r = static_cast<size_t>(right);
+    if (column == IdColumn || column == UserColumn)
+        makeSortKeys();
     switch (column) {
     case IdColumn: {
         // Natural order: 9 < 10 < 10_2 < 11; ids without a number after all others.

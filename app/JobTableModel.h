@@ -121,8 +121,9 @@ private:
     bool m_torus = false;
     std::shared_ptr<const JobMetricsTable> m_metrics;
     std::shared_ptr<const MinimumAphTable> m_minimumAph;
-    std::vector<std::int64_t> m_idNumber; ///< per row: the id's leading number, -1 if none
-    std::vector<std::uint32_t> m_userRank; ///< per row: its user's index in m_users
+    void makeSortKeys() const;
+    mutable std::vector<std::int64_t> m_idNumber; ///< per row: the id's leading number, -1 if none
+    mutable std::vector<std::uint32_t> m_userRank; ///< per row: its user's index in m_users
     std::vector<std::string> m_users;
     mutable std::map<int, SortRanks> m_sortRanks; ///< by column
 };

@@ -157,6 +157,7 @@ void TimelineDock::setMachine(std::shared_ptr<const MachineData> machine)
             }
             std::sort(curves.events.begin(), curves.events.end());
             curves.events.erase(std::unique(curves.events.begin(), curves.events.end()), curves.events.end());
+            curves.events.shrink_to_fit(); // kept: twice the jobs' room, for the distinct times only
             return curves;
         },
         [this, machine = m_machine](Curves curves) {
