@@ -79,16 +79,14 @@ MachineData MachineData::load(Store& store, const MachineRecord& record, std::in
     const int nodeCount = data.topology->nodeCount();
     for (const Job& job : data.jobs) {
         data.jobsWithoutNodes += job.nodes.empty() ? 1 : 0;
-        std::uint32_t begin = 0; // a run's ids are within the machine when its first and last are
-        for (const NodeList::Run& run : job.nodes.runs()) {
-            const std::int64_t last = static_cast<std::int64_t>(run.first) + (run.end - begin) - 1;
-            begin = run.end;
-            if (run.first < 0 || last >= nodeCount)
-                throw StoreError(
-                    store.path() + ": job " + job.id + " uses node "
-                    + std::to_string(run.first < 0 ? run.first : std::max<std::int64_t>(run.first, nodeCount))
-                    + ", but machine '" + record.name + "' has " + std::to_string(nodeCount) + " nodes");
-        }
+        // A run's ids are within the machine when its first and last are.
+        job.nodes.forEachRun([&](int first, std::size_t length) {
+            const std::int64_t last = static_cast<std::int64_t>(first) + static_cast<std::int64_t>(length) - 1;
+            if (first < 0 || last >= nodeCount)
+                throw StoreError(store.path() + ": job " + job.id + " uses node "
+                                 + std::to_string(first < 0 ? first : std::max<std::int64_t>(first, nodeCount))
+                                 + ", but machine '" + record.name + "' has " + std::to_string(nodeCount) + " nodes");
+        });
     }
     if (!data.jobs.empty()) {
         data.firstTime = data.jobs.front().start;

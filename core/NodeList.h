@@ -106,6 +106,15 @@ public:
 
     /// The runs, in order (each as long as possible).
     std::span<const Run> runs() const { return {runData(), m_runs}; }
+    /// Calls visit(first, length) for each run, in order: ids first ... first + length - 1.
+    template <typename Visit> void forEachRun(Visit visit) const
+    {
+        std::uint32_t begin = 0;
+        for (const Run& run : runs()) {
+            visit(run.first, static_cast<std::size_t>(run.end - begin));
+            begin = run.end;
+        }
+    }
     std::vector<int> toVector() const { return {begin(), end()}; }
     /// Heap bytes held beyond the object (0 for up to two runs).
     std::size_t heapBytes() const { return m_runs > InlineRuns ? m_heap.capacity * sizeof(Run) : 0; }

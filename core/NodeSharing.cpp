@@ -67,11 +67,8 @@ void CompactRuns::add(std::int64_t start, std::int64_t end, const NodeList& node
 {
     m_starts.push_back(start);
     m_ends.push_back(end);
-    std::uint32_t runBegin = 0;
-    for (const NodeList::Run& run : nodes.runs()) {
-        m_ranges.emplace_back(run.first, run.first + static_cast<int>(run.end - runBegin) - 1);
-        runBegin = run.end;
-    }
+    nodes.forEachRun(
+        [this](int first, std::size_t length) { m_ranges.emplace_back(first, first + static_cast<int>(length) - 1); });
     m_rangeEnd.push_back(static_cast<std::uint32_t>(m_ranges.size()));
 }
 

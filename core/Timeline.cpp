@@ -7,7 +7,6 @@
 
 #include <algorithm>
 #include <map>
-#include <span>
 
 namespace placement {
 namespace {
@@ -161,20 +160,16 @@ StepSeries queuedJobsOverTime(const std::vector<Job>& jobs)
 void appendGanttBars(const Job& job, int jobIndex, std::vector<GanttBar>& bars, std::vector<int>& scratch)
 {
     // Runs in ascending order, apart (how nodes are listed): one bar each, as they are.
-    const std::span<const NodeList::Run> runs = job.nodes.runs();
+    const std::size_t before = bars.size();
     bool apart = true;
-    for (std::size_t r = 1; r < runs.size() && apart; ++r)
-        apart = static_cast<std::int64_t>(runs[r].first) > static_cast<std::int64_t>(runs[r - 1].first)
-                + static_cast<std::int64_t>(runs[r - 1].end - (r > 1 ? runs[r - 2].end : 0));
-    if (apart) {
-        std::uint32_t begin = 0;
-        for (const NodeList::Run& run : runs) {
-            bars.push_back(
-                {jobIndex, run.first, run.first + static_cast<int>(run.end - begin) - 1, job.start, job.end});
-            begin = run.end;
-        }
+    job.nodes.forEachRun([&](int first, std::size_t length) {
+        apart
+            = apart && (bars.size() == before || static_cast<std::int64_t>(first) > std::int64_t(bars.back().last) + 1);
+        bars.push_back({jobIndex, first, first + static_cast<int>(length) - 1, job.start, job.end});
+    });
+    if (apart)
         return;
-    }
+    bars.resize(before);
     scratch.assign(job.nodes.begin(), job.nodes.end()); // stored ascending; sorted otherwise
     if (!std::is_sorted(scratch.begin(), scratch.end()))
         std::sort(scratch.begin(), scratch.end());

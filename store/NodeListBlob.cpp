@@ -125,15 +125,28 @@ void encodeNodeList(const std::vector<int>& nodes, std::string& blob)
     }
 }
 
-std::vector<int> decodeNodeList(const void* data, int bytes)
+namespace {
+
+/// The bytes of a blob in the current format; null for an empty blob (an empty list).
+const unsigned char* runsBlob(const void* data, int bytes)
 {
     if (bytes < 0)
         damaged(bytes, "negative size");
     if (bytes == 0)
-        return {};
+        return nullptr;
     const auto* raw = static_cast<const unsigned char*>(data);
     if (raw[0] != RunsFormat)
         damaged(bytes, "unknown format");
+    return raw;
+}
+
+} // namespace
+
+std::vector<int> decodeNodeList(const void* data, int bytes)
+{
+    const unsigned char* raw = runsBlob(data, bytes);
+    if (!raw)
+        return {};
     // Two passes: the first checks the blob and counts, the second fills a vector of the
     // right size (no growing, no damaged list half-built).
     std::vector<int> nodes(forEachRun(raw, bytes, [](int, std::size_t) {}));
@@ -147,14 +160,10 @@ std::vector<int> decodeNodeList(const void* data, int bytes)
 
 NodeList decodeNodeRuns(const void* data, int bytes)
 {
-    if (bytes < 0)
-        damaged(bytes, "negative size");
     NodeList nodes;
-    if (bytes == 0)
+    const unsigned char* raw = runsBlob(data, bytes);
+    if (!raw)
         return nodes;
-    const auto* raw = static_cast<const unsigned char*>(data);
-    if (raw[0] != RunsFormat)
-        damaged(bytes, "unknown format");
     forEachRun(raw, bytes, [&nodes](int first, std::size_t length) { nodes.appendRun(first, length); });
     return nodes;
 }
@@ -171,11 +180,7 @@ void encodeNodeList(const NodeList& nodes, std::string& blob)
     if (!startBlob(nodes.size(), blob))
         return;
     std::int64_t previousEnd = 0;
-    std::uint32_t runBegin = 0;
-    for (const NodeList::Run& run : nodes.runs()) {
-        putRun(run.first, run.end - runBegin, previousEnd, blob);
-        runBegin = run.end;
-    }
+    nodes.forEachRun([&](int first, std::size_t length) { putRun(first, length, previousEnd, blob); });
 }
 
 std::string encodeLegacyNodeList(const std::vector<int>& nodes)

@@ -105,10 +105,7 @@ private slots:
 
             // The same ids as runs, the way a blob is read.
             NodeList byRuns;
-            for (const NodeList::Run& run : pushed.runs()) {
-                const auto begin = static_cast<std::uint32_t>(&run == pushed.runs().data() ? 0 : (&run)[-1].end);
-                byRuns.appendRun(run.first, run.end - begin);
-            }
+            pushed.forEachRun([&byRuns](int first, std::size_t length) { byRuns.appendRun(first, length); });
             compareWith(byRuns, ids);
             QVERIFY(byRuns == pushed);
         }
