@@ -7,11 +7,13 @@
 #include "services/LoggedRun.h"
 #include "store/LoggedRun.h"
 
+#include <QFile>
 #include <QFileInfo>
 
 #include <algorithm>
 #include <exception>
 #include <optional>
+#include <sys/stat.h>
 #include <thread>
 
 namespace placement {
@@ -23,6 +25,11 @@ RunRecord loggedRunOf(const MachineData& logged)
 {
     return loggedRun(logged.record, logged.topology->usableNodeCount(), logged.jobs, logged.nodeCounts,
                      logged.cpusPerNode, logged.jobHoldings, logged.resources);
+}
+
+std::int64_t nanoseconds(const struct timespec& time)
+{
+    return static_cast<std::int64_t>(time.tv_sec) * 1'000'000'000 + time.tv_nsec;
 }
 
 } // namespace
@@ -109,6 +116,7 @@ bool ExplorerSession::openDatabase(const QString& path, const QString& machine, 
     m_lastError.clear();
     m_reopened = true; // the same ids may name other machines now
     watchDatabase();
+    m_seen = diskState();
     m_runFilter = {};
     emit databaseChanged();
     emit runFilterChanged();
@@ -228,11 +236,33 @@ void ExplorerSession::watchDatabase()
     m_watcher->addPaths(paths);
 }
 
-void ExplorerSession::refreshFromDisk()
+ExplorerSession::DiskState ExplorerSession::diskState() const
+{
+    DiskState state;
+    struct stat info = {};
+    if (::stat(QFile::encodeName(m_databasePath).constData(), &info) == 0) {
+        state.file = static_cast<std::uint64_t>(info.st_ino);
+        state.size = static_cast<std::int64_t>(info.st_size);
+        state.modified = nanoseconds(info.st_mtim);
+    }
+    const QByteArray log = QFile::encodeName(m_databasePath + QStringLiteral("-wal"));
+    if (::stat(log.constData(), &info) == 0 && info.st_size > 0) {
+        state.logSize = static_cast<std::int64_t>(info.st_size);
+        state.logModified = nanoseconds(info.st_mtim);
+    }
+    return state;
+}
+
+bool ExplorerSession::refreshFromDisk()
 {
     if (m_databasePath.isEmpty())
-        return;
+        return false;
     watchDatabase(); // the log comes and goes; a file replaced by a rename is no longer watched
+    // Taken before reading: a commit while the database is read changes it again.
+    const DiskState now = diskState();
+    if (now == m_seen)
+        return false; // nothing committed since
+    m_seen = now;
     std::vector<MachineRecord> machines;
     std::vector<RunRecord> machineRuns;
     try {
@@ -241,7 +271,8 @@ void ExplorerSession::refreshFromDisk()
         if (m_machine)
             machineRuns = placement::runs(store, m_machine->record.id);
     } catch (const std::exception&) {
-        return; // mid-write or gone: the next change tries again
+        m_seen = {}; // mid-write or gone: the next change tries again
+        return false;
     }
     auto sameMachines = [](const std::vector<MachineRecord>& a, const std::vector<MachineRecord>& b) {
         return std::equal(a.begin(), a.end(), b.begin(), b.end(), [](const MachineRecord& x, const MachineRecord& y) {
@@ -266,12 +297,12 @@ void ExplorerSession::refreshFromDisk()
         emit machinesChanged();
         if (!m_machine && !m_machines.empty()) {
             selectMachine(0); // the database was empty: show what was imported
-            return;
+            return true;
         }
         if (index < 0) { // the machine shown is gone
             if (!m_machines.empty())
                 selectMachine(0);
-            return;
+            return true;
         }
         m_machineIndex = index;
         if (m_machines[static_cast<size_t>(index)].jobCount != shownJobs) {
@@ -283,7 +314,7 @@ void ExplorerSession::refreshFromDisk()
                     selectRunId(runId);
                 setTime(time);
             }
-            return;
+            return true;
         }
     }
     if (m_machine && !sameRuns(machineRuns, m_runs)) {
@@ -291,11 +322,13 @@ void ExplorerSession::refreshFromDisk()
             Store store = Store::openExisting(m_databasePath.toStdString());
             updateLoggedRun(store);
         } catch (const std::exception&) {
-            return; // the next change tries again
+            m_seen = {}; // the next change tries again
+            return false;
         }
         m_runs = std::move(machineRuns);
         emit runsChanged();
     }
+    return true;
 }
 
 std::int64_t ExplorerSession::runIdOf(const QString& name) const

@@ -68,7 +68,8 @@ public:
     /// machines join the list (machinesChanged), new or deleted runs the run list
     /// (runsChanged), and when the machine shown gained jobs it is loaded again, keeping the
     /// time cursor. Runs by itself shortly after the database's files change on disk.
-    void refreshFromDisk();
+    /// Returns whether it read the database again: not when nothing was committed since.
+    bool refreshFromDisk();
     /// Shows run `name` of the machine ("" or "logged": the logged placements); false if there
     /// is no such run or it cannot load (lastError()).
     bool selectRun(const QString& name);
@@ -176,6 +177,19 @@ private:
     bool m_reopened = false; ///< a database was just opened: nothing carries over
     QFileSystemWatcher* m_watcher;
     QTimer* m_settle; ///< refreshFromDisk() once the files have been quiet a moment
+    /// The database's files as last read (size and time of change of the file and of its
+    /// write-ahead log): a commit appends to the log or, checkpointed, writes the file. Other
+    /// files come and go in the folder, and every reader that opens and closes the database
+    /// creates and deletes an empty log; none of that is read again.
+    struct DiskState
+    {
+        std::uint64_t file = 0; ///< inode: a database replaced by a rename is another file
+        std::int64_t size = 0, modified = 0; ///< modified: nanoseconds
+        std::int64_t logSize = 0, logModified = 0; ///< 0, 0 without a log or with an empty one
+        bool operator==(const DiskState&) const = default;
+    };
+    DiskState m_seen;
+    DiskState diskState() const;
     /// Reads the logged run (startLoggedRun()). Last member: destroyed first, so that no
     /// result arrives at a half-destroyed session.
     JobTracker m_loggedWork{this};
