@@ -3,7 +3,7 @@
 
 #pragma once
 
-#include "app/JobFilterModel.h"
+#include "app/JobRows.h"
 
 #include <QWidget>
 

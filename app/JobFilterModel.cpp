@@ -5,71 +5,58 @@
 
 #include "app/JobTableModel.h"
 
+#include <algorithm>
+#include <unordered_map>
+
 namespace placement {
-namespace {
-
-char foldAscii(char c)
-{
-    return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
-}
-
-/// Whether `haystack` contains `needle`, ignoring ASCII case (names and ids are ASCII in
-/// practice; other bytes must match exactly).
-bool containsIgnoringCase(std::string_view haystack, std::string_view needle)
-{
-    if (needle.size() > haystack.size())
-        return false;
-    const size_t last = haystack.size() - needle.size();
-    for (size_t at = 0; at <= last; ++at) {
-        size_t i = 0;
-        while (i < needle.size() && foldAscii(haystack[at + i]) == foldAscii(needle[i]))
-            ++i;
-        if (i == needle.size())
-            return true;
-    }
-    return false;
-}
-
-} // namespace
-
-bool jobMatches(const JobFilterCriteria& criteria, const JobFilterFields& job)
-{
-    if (job.nodes < criteria.minNodes || job.nodes > criteria.maxNodes)
-        return false;
-    if (criteria.runningAt && !(job.start <= *criteria.runningAt && *criteria.runningAt < job.end))
-        return false;
-    if (criteria.from && !(job.end > *criteria.from))
-        return false;
-    if (criteria.to && !(job.start <= *criteria.to))
-        return false;
-    if (criteria.user && job.user != *criteria.user)
-        return false;
-    if (criteria.state && job.state != *criteria.state)
-        return false;
-    if (!criteria.text.empty()) {
-        const std::string_view needle = criteria.text;
-        if (!containsIgnoringCase(job.id, needle) && !containsIgnoringCase(job.name, needle)
-            && !containsIgnoringCase(job.user, needle))
-            return false;
-    }
-    return true;
-}
 
 JobFilterModel::JobFilterModel(QObject* parent)
-    : QSortFilterProxyModel(parent)
+    : QAbstractProxyModel(parent)
+{}
+
+JobFilterModel::~JobFilterModel()
 {
-    m_effective.runningAt = m_time; // running-only from the start, not after the first change
+    m_worker.cancel();
+    m_worker.waitForIdle(); // the worker reads the model's jobs
 }
 
 void JobFilterModel::setSourceModel(QAbstractItemModel* source)
 {
-    if (sourceModel())
-        disconnect(sourceModel(), &QAbstractItemModel::modelAboutToBeReset, this, nullptr);
+    beginResetModel();
+    m_worker.cancel();
+    m_worker.waitForIdle();
+    for (const QMetaObject::Connection& connection : std::as_const(m_connections))
+        disconnect(connection);
+    m_connections.clear();
+    QAbstractProxyModel::setSourceModel(source);
     m_jobs = qobject_cast<const JobTableModel*>(source);
-    m_accepted = 0;
-    if (source) // connected before the base class's own handler: counted from zero again
-        connect(source, &QAbstractItemModel::modelAboutToBeReset, this, [this] { m_accepted = 0; });
-    QSortFilterProxyModel::setSourceModel(source);
+    m_rows.clear();
+    if (m_jobs) {
+        m_connections << connect(source, &QAbstractItemModel::modelAboutToBeReset, this, [this] {
+            // Before the model lets go of the jobs the worker may be reading.
+            beginResetModel();
+            m_worker.cancel();
+            m_worker.waitForIdle();
+            m_rows.clear();
+        });
+        m_connections << connect(source, &QAbstractItemModel::modelReset, this, [this] {
+            endResetModel();
+            refresh();
+        });
+        m_connections << connect(source, &QAbstractItemModel::dataChanged, this, &JobFilterModel::sourceDataChanged);
+        m_connections << connect(source, &QAbstractItemModel::headerDataChanged, this,
+                                 &QAbstractItemModel::headerDataChanged);
+    }
+    endResetModel();
+    refresh();
+}
+
+JobFilterCriteria JobFilterModel::effectiveCriteria() const
+{
+    JobFilterCriteria criteria = m_criteria;
+    if (m_runningOnly)
+        criteria.runningAt = m_time;
+    return criteria;
 }
 
 void JobFilterModel::setCriteria(const JobFilterCriteria& criteria)
@@ -77,7 +64,7 @@ void JobFilterModel::setCriteria(const JobFilterCriteria& criteria)
     if (criteria == m_criteria)
         return;
     m_criteria = criteria;
-    refilter();
+    refresh();
 }
 
 void JobFilterModel::setTime(std::int64_t time)
@@ -86,7 +73,7 @@ void JobFilterModel::setTime(std::int64_t time)
         return;
     m_time = time;
     if (m_runningOnly)
-        refilter();
+        refresh();
 }
 
 void JobFilterModel::setRunningOnly(bool runningOnly)
@@ -94,53 +81,135 @@ void JobFilterModel::setRunningOnly(bool runningOnly)
     if (runningOnly == m_runningOnly)
         return;
     m_runningOnly = runningOnly;
-    refilter();
+    refresh();
 }
 
-void JobFilterModel::refilter()
+void JobFilterModel::sort(int column, Qt::SortOrder order)
 {
-    m_effective = m_criteria;
-    if (m_runningOnly)
-        m_effective.runningAt = m_time;
-    m_accepted = 0;
-    // Rebuild the mapping rather than let invalidateFilter() patch it: patching inserts the
-    // newly accepted rows block by block into the sorted row list, quadratic when a filter
-    // change on a million rows lets through many scattered ones. A rebuild filters every row
-    // once and sorts what is left, and keeps the selection.
-    invalidate();
+    if (column == m_sortColumn && order == m_sortOrder)
+        return;
+    m_sortColumn = column;
+    m_sortOrder = order;
+    refresh();
 }
 
-bool JobFilterModel::filterAcceptsRow(int sourceRow, const QModelIndex& sourceParent) const
+void JobFilterModel::refresh()
 {
-    if (sourceParent.isValid() || !m_jobs)
-        return false;
-    const bool accepted = jobMatches(m_effective, m_jobs->filterFields(sourceRow));
-    m_accepted += accepted ? 1 : 0;
-    return accepted;
-}
-
-bool JobFilterModel::lessThan(const QModelIndex& left, const QModelIndex& right) const
-{
-    if (!m_jobs)
-        return QSortFilterProxyModel::lessThan(left, right);
-    const int column = left.column();
-    if (m_accepted <= DirectSortRows && !m_jobs->hasSortRanks(column)) {
-        // The order of the ranks below: blank metric cells last in either order, then by
-        // value, ties by row.
-        const bool leftBlank = m_jobs->isBlank(left.row(), column);
-        if (leftBlank != m_jobs->isBlank(right.row(), column))
-            return sortOrder() == Qt::AscendingOrder ? !leftBlank : leftBlank;
-        const int order = m_jobs->compareRows(left.row(), right.row(), column);
-        return order != 0 ? order < 0 : left.row() < right.row();
+    if (!m_jobs) {
+        m_worker.cancel();
+        return;
     }
-    const JobTableModel::SortRanks& ranks = m_jobs->sortRanks(left.column());
-    const std::uint32_t a = ranks.place[static_cast<size_t>(left.row())];
-    const std::uint32_t b = ranks.place[static_cast<size_t>(right.row())];
-    // Blank metric cells last in either order.
-    const bool leftBlank = a >= ranks.firstBlank;
-    if (leftBlank != (b >= ranks.firstBlank))
-        return sortOrder() == Qt::AscendingOrder ? !leftBlank : leftBlank;
-    return a < b;
+    const JobRows rows = m_jobs->rows();
+    const JobFilterCriteria criteria = effectiveCriteria();
+    const int column = m_sortColumn;
+    const bool descending = m_sortOrder == Qt::DescendingOrder;
+    if (rows.size() <= m_synchronousLimit) {
+        m_worker.cancel(); // a result on its way is older
+        install(orderJobRows(rows, criteria, column, descending));
+        emit settled();
+        return;
+    }
+    m_worker.startJob(
+        [rows, criteria, column, descending](const JobControl& control) {
+            return orderJobRows(rows, criteria, column, descending, &control.cancelFlag());
+        },
+        [this](std::vector<std::uint32_t> found) {
+            install(std::move(found));
+            emit settled();
+        });
+}
+
+void JobFilterModel::install(std::vector<std::uint32_t> rows)
+{
+    if (rows == m_rows)
+        return;
+    emit layoutAboutToBeChanged({}, QAbstractItemModel::VerticalSortHint);
+    // The jobs of the persistent indexes (the selection, the current row), found again in
+    // one pass over the new rows; those filtered out become invalid.
+    const QModelIndexList before = persistentIndexList();
+    std::vector<std::int64_t> job(static_cast<size_t>(before.size()), -1);
+    std::unordered_map<std::uint32_t, int> place;
+    for (qsizetype i = 0; i < before.size(); ++i) {
+        const int row = before[i].row();
+        if (row >= 0 && static_cast<size_t>(row) < m_rows.size()) {
+            job[static_cast<size_t>(i)] = m_rows[static_cast<size_t>(row)];
+            place.emplace(m_rows[static_cast<size_t>(row)], -1);
+        }
+    }
+    m_rows = std::move(rows);
+    if (!place.empty())
+        for (size_t row = 0; row < m_rows.size(); ++row)
+            if (auto found = place.find(m_rows[row]); found != place.end())
+                found->second = static_cast<int>(row);
+    QModelIndexList after;
+    after.reserve(before.size());
+    for (qsizetype i = 0; i < before.size(); ++i) {
+        const std::int64_t shown = job[static_cast<size_t>(i)];
+        const int row = shown < 0 ? -1 : place.at(static_cast<std::uint32_t>(shown));
+        after.append(row < 0 ? QModelIndex() : createIndex(row, before[i].column()));
+    }
+    changePersistentIndexList(before, after);
+    emit layoutChanged({}, QAbstractItemModel::VerticalSortHint);
+}
+
+void JobFilterModel::sourceDataChanged(const QModelIndex& topLeft, const QModelIndex& bottomRight)
+{
+    if (!topLeft.isValid() || m_rows.empty())
+        return;
+    // Cells of rows anywhere in the list: repaint the columns whole.
+    emit dataChanged(index(0, topLeft.column()), index(rowCount() - 1, bottomRight.column()));
+    if (m_sortColumn >= topLeft.column() && m_sortColumn <= bottomRight.column())
+        refresh();
+}
+
+QModelIndex JobFilterModel::index(int row, int column, const QModelIndex& parent) const
+{
+    if (parent.isValid() || row < 0 || column < 0 || row >= rowCount() || column >= columnCount())
+        return {};
+    return createIndex(row, column);
+}
+
+QModelIndex JobFilterModel::parent(const QModelIndex&) const
+{
+    return {};
+}
+
+int JobFilterModel::rowCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : static_cast<int>(m_rows.size());
+}
+
+int JobFilterModel::columnCount(const QModelIndex& parent) const
+{
+    return parent.isValid() || !sourceModel() ? 0 : sourceModel()->columnCount();
+}
+
+QModelIndex JobFilterModel::mapToSource(const QModelIndex& proxyIndex) const
+{
+    if (!proxyIndex.isValid() || !sourceModel() || proxyIndex.model() != this
+        || static_cast<size_t>(proxyIndex.row()) >= m_rows.size())
+        return {};
+    return sourceModel()->index(static_cast<int>(m_rows[static_cast<size_t>(proxyIndex.row())]), proxyIndex.column());
+}
+
+QModelIndex JobFilterModel::mapFromSource(const QModelIndex& sourceIndex) const
+{
+    if (!sourceIndex.isValid() || sourceIndex.model() != sourceModel())
+        return {};
+    const auto found = std::find(m_rows.begin(), m_rows.end(), static_cast<std::uint32_t>(sourceIndex.row()));
+    return found == m_rows.end() ? QModelIndex()
+                                 : index(static_cast<int>(found - m_rows.begin()), sourceIndex.column());
+}
+
+QVariant JobFilterModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (!sourceModel())
+        return {};
+    if (orientation == Qt::Horizontal)
+        return sourceModel()->headerData(section, orientation, role);
+    return section >= 0 && static_cast<size_t>(section) < m_rows.size()
+        ? sourceModel()->headerData(static_cast<int>(m_rows[static_cast<size_t>(section)]), orientation, role)
+        : QVariant();
 }
 
 } // namespace placement

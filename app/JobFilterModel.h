@@ -3,61 +3,36 @@
 
 #pragma once
 
-#include <QSortFilterProxyModel>
+#include "app/JobRows.h"
+#include "app/JobTracker.h"
 
-#include <climits>
+#include <QAbstractProxyModel>
+
 #include <cstddef>
 #include <cstdint>
-#include <optional>
-#include <string>
-#include <string_view>
+#include <vector>
 
 namespace placement {
 
 class JobTableModel;
 
-/// What the job table keeps. Every part is optional; all given parts must hold.
-struct JobFilterCriteria
-{
-    /// Part of the job id, name or user, ignoring ASCII case; empty: any.
-    std::string text;
-    std::optional<std::string> user; ///< exactly this user ("" for jobs without one)
-    std::optional<std::string> state; ///< exactly this final state
-    int minNodes = 0;
-    int maxNodes = INT_MAX;
-    /// Running at this instant: start <= t < end (the "running at the cursor" toggle).
-    std::optional<std::int64_t> runningAt;
-    /// Running at some instant of [from, to]: start <= to and end > from (nodes are held on
-    /// [start, end)); either end may be open.
-    std::optional<std::int64_t> from;
-    std::optional<std::int64_t> to;
-
-    bool operator==(const JobFilterCriteria&) const = default;
-};
-
-/// One job as the filter sees it.
-struct JobFilterFields
-{
-    std::string_view id, name, user, state;
-    int nodes = 0;
-    std::int64_t start = 0, end = 0;
-};
-
-/// The filter predicate, free of Qt models so it can be tested on its own.
-bool jobMatches(const JobFilterCriteria& criteria, const JobFilterFields& job);
-
-/// Filters and sorts a JobTableModel. Both read the model's jobs directly rather than
-/// through QVariant data(): a million rows re-filter in milliseconds and sort in well under
-/// a second, and nothing is formatted for rows nobody looks at. Up to DirectSortRows rows
-/// are sorted by comparing them; more by the model's ranks of every job (computed once per
-/// column and kept).
-class JobFilterModel : public QSortFilterProxyModel
+/// Filters and sorts a JobTableModel. The rows shown are a list of the model's rows made by
+/// orderJobRows(): at once for a model of up to SynchronousRows rows, else on a worker
+/// thread, the GUI thread showing the rows before until the new ones arrive (as a layout
+/// change that keeps the selection). A later change supersedes one still computing, so
+/// dragging the time cursor across millions of jobs never queues up work.
+///
+/// Sorted by a metric column, new metric values sort the rows again; the time cursor
+/// filters only while "running at the cursor" is on (the default).
+class JobFilterModel : public QAbstractProxyModel
 {
     Q_OBJECT
 public:
     explicit JobFilterModel(QObject* parent = nullptr);
-    static constexpr std::size_t DirectSortRows = 50000;
+    ~JobFilterModel() override;
+    static constexpr std::size_t SynchronousRows = 50000;
 
+    /// A JobTableModel (anything else shows no rows).
     void setSourceModel(QAbstractItemModel* source) override;
 
     void setCriteria(const JobFilterCriteria& criteria);
@@ -69,21 +44,48 @@ public:
     void setRunningOnly(bool runningOnly);
     bool isRunningOnly() const { return m_runningOnly; }
 
-protected:
-    bool filterAcceptsRow(int sourceRow, const QModelIndex& sourceParent) const override;
-    bool lessThan(const QModelIndex& left, const QModelIndex& right) const override;
+    /// Sorts by the column (-1: the model's own order).
+    void sort(int column, Qt::SortOrder order = Qt::AscendingOrder) override;
+    int sortColumn() const { return m_sortColumn; }
+    Qt::SortOrder sortOrder() const { return m_sortOrder; }
+
+    /// True while the rows of the latest criteria, cursor and order are being computed:
+    /// the rows shown are the ones before.
+    bool isSettling() const { return m_worker.isJobRunning(); }
+    /// Computes on a worker from this many rows of the model (tests; SynchronousRows).
+    void setSynchronousLimit(std::size_t rows) { m_synchronousLimit = rows; }
+
+    QModelIndex index(int row, int column, const QModelIndex& parent = {}) const override;
+    QModelIndex parent(const QModelIndex& child) const override;
+    int rowCount(const QModelIndex& parent = {}) const override;
+    int columnCount(const QModelIndex& parent = {}) const override;
+    QModelIndex mapToSource(const QModelIndex& proxyIndex) const override;
+    /// Invalid when the filters hide the row. Looks through the rows shown: linear in them.
+    QModelIndex mapFromSource(const QModelIndex& sourceIndex) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+signals:
+    /// The rows shown are those of the latest criteria, cursor and order.
+    void settled();
 
 private:
-    void refilter();
+    void refresh();
+    /// Shows `rows` in place of the rows shown, keeping persistent indexes on their jobs.
+    void install(std::vector<std::uint32_t> rows);
+    JobFilterCriteria effectiveCriteria() const;
+    void sourceDataChanged(const QModelIndex& topLeft, const QModelIndex& bottomRight);
 
     const JobTableModel* m_jobs = nullptr;
-    /// Rows let through since the rows were last filtered whole: a sort of few rows (the jobs
-    /// running at the cursor) compares them directly instead of ranking every job first.
-    mutable std::size_t m_accepted = 0;
+    std::vector<std::uint32_t> m_rows; ///< the model's row of each row shown
     JobFilterCriteria m_criteria;
-    JobFilterCriteria m_effective; ///< m_criteria plus the cursor when running-only
     std::int64_t m_time = 0;
     bool m_runningOnly = true;
+    int m_sortColumn = -1;
+    Qt::SortOrder m_sortOrder = Qt::AscendingOrder;
+    std::size_t m_synchronousLimit = SynchronousRows;
+    QList<QMetaObject::Connection> m_connections;
+    // Last member: destroyed first, so no result outlives the model it is for.
+    JobTracker m_worker{this};
 };
 
 } // namespace placement

@@ -73,11 +73,53 @@ void JobMetricsCache::saveToDisk()
     m_unsaved.clear();
 }
 
+void CountColumn::set(size_t job, int count)
+{
+    if (count < 0 && m_narrow.empty() && m_wide.empty())
+        return; // none yet: nothing to keep
+    if (count >= None && m_wide.empty()) { // every count in 32 bits from now on
+        std::vector<std::int32_t> wide(m_jobs, -1);
+        for (size_t other = 0; other < m_narrow.size(); ++other)
+            wide[other] = m_narrow[other] == None ? -1 : m_narrow[other];
+        m_wide = std::move(wide);
+        m_narrow = {};
+    }
+    if (!m_wide.empty()) {
+        m_wide[job] = std::max(count, -1);
+        return;
+    }
+    if (m_narrow.empty())
+        m_narrow.assign(m_jobs, None);
+    m_narrow[job] = count < 0 ? None : static_cast<std::uint16_t>(count);
+}
+
+JobMetricsTable::JobMetricsTable(size_t jobs)
+    : m_aph(jobs, std::nan(""))
+    , m_partitions(jobs)
+    , m_spread(jobs)
+    , m_leaves(jobs)
+    , m_pods(jobs)
+    , m_routers(jobs)
+    , m_lowestCommonLevel(jobs)
+{}
+
+void JobMetricsTable::set(size_t job, const PlacementMetrics& metrics)
+{
+    if (metrics.nodes == 0)
+        return;
+    m_aph[job] = metrics.aph;
+    m_partitions.set(job, metrics.partitions);
+    m_spread.set(job, metrics.spread);
+    m_leaves.set(job, metrics.leaves);
+    m_pods.set(job, metrics.pods);
+    m_routers.set(job, metrics.routers);
+    m_lowestCommonLevel.set(job, metrics.lowestCommonLevel);
+}
+
 JobMetricsTable JobMetricsCache::compute(const Topology& topology, const std::vector<Job>& jobs,
                                          const std::atomic<bool>* cancel)
 {
-    JobMetricsTable table;
-    table.rows.resize(jobs.size());
+    JobMetricsTable table(jobs.size());
     PlacementAnalyzer analyzer(topology);
     for (size_t index = 0; index < jobs.size(); ++index) {
         if (cancel && index % 4096 == 0 && cancel->load())
@@ -91,15 +133,7 @@ JobMetricsTable JobMetricsCache::compute(const Topology& topology, const std::ve
         } catch (const std::invalid_argument&) {
             continue; // MachineData::load() refuses such jobs; stay blank if one slips through
         }
-        JobMetricsRow& row = table.rows[index];
-        row.aph = m.aph;
-        row.nodes = m.nodes;
-        row.partitions = m.partitions;
-        row.leaves = m.leaves;
-        row.pods = m.pods;
-        row.routers = m.routers;
-        row.lowestCommonLevel = m.lowestCommonLevel;
-        row.spread = m.spread;
+        table.set(index, m);
     }
     return table;
 }

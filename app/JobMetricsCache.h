@@ -5,12 +5,15 @@
 
 #include "app/JobTracker.h"
 #include "core/Job.h"
+#include "core/PlacementMetrics.h"
 
 #include <QObject>
 #include <QString>
 #include <QTimer>
 
 #include <atomic>
+#include <cmath>
+#include <cstddef>
 #include <cstdint>
 #include <list>
 #include <map>
@@ -22,23 +25,56 @@ namespace placement {
 
 class Topology;
 
-/// The placement metrics of one job (docs/reference.md §2), as the job table shows them.
-struct JobMetricsRow
+/// One count per job (a metric of JobMetricsTable), -1 where there is none: 16 bits each
+/// while every count is below 65,535 (any machine of fewer nodes), else 32. Nothing is
+/// allocated until a job has a count.
+class CountColumn
 {
-    double aph = 0;
-    int nodes = 0; ///< 0: no metrics (a job without nodes, or nodes the machine refuses)
-    int partitions = 0;
-    int leaves = -1; ///< trees
-    int pods = -1; ///< trees
-    int routers = -1; ///< tori
-    int lowestCommonLevel = -1; ///< trees
-    int spread = 0;
+public:
+    explicit CountColumn(std::size_t jobs = 0)
+        : m_jobs(jobs)
+    {}
+    int operator[](std::size_t job) const
+    {
+        if (!m_wide.empty())
+            return m_wide[job];
+        return m_narrow.empty() || m_narrow[job] == None ? -1 : m_narrow[job];
+    }
+    void set(std::size_t job, int count);
+
+private:
+    static constexpr std::uint16_t None = UINT16_MAX;
+    std::size_t m_jobs;
+    std::vector<std::uint16_t> m_narrow;
+    std::vector<std::int32_t> m_wide; ///< instead of m_narrow once a count needs it
 };
 
-/// The metrics of every job of one shown run, in the order of its job list.
-struct JobMetricsTable
+/// The placement metrics (docs/reference.md §2) of every job of one shown run, in the order
+/// of its job list, as the job table shows them. Kept by column, each only where some job
+/// has a value (leaves, pods and the lowest common switch on trees, routers on tori), the
+/// counts in 16 bits where they fit: 14 to 18 bytes a job instead of a 40-byte record.
+class JobMetricsTable
 {
-    std::vector<JobMetricsRow> rows;
+public:
+    explicit JobMetricsTable(std::size_t jobs = 0);
+    std::size_t size() const { return m_aph.size(); }
+    void set(std::size_t job, const PlacementMetrics& metrics);
+
+    /// False for a job without metrics (no nodes, or nodes the machine refuses): every
+    /// value below is then blank.
+    bool measured(std::size_t job) const { return !std::isnan(m_aph[job]); }
+    double aph(std::size_t job) const { return m_aph[job]; }
+    int partitions(std::size_t job) const { return m_partitions[job]; }
+    int spread(std::size_t job) const { return m_spread[job]; }
+    /// -1 where it does not apply.
+    int leaves(std::size_t job) const { return m_leaves[job]; }
+    int pods(std::size_t job) const { return m_pods[job]; }
+    int routers(std::size_t job) const { return m_routers[job]; }
+    int lowestCommonLevel(std::size_t job) const { return m_lowestCommonLevel[job]; }
+
+private:
+    std::vector<double> m_aph; ///< NaN: not measured
+    CountColumn m_partitions, m_spread, m_leaves, m_pods, m_routers, m_lowestCommonLevel;
 };
 
 /// The minimum APH by job size on one machine (PlacementAnalyzer::minimumAph()): entry n

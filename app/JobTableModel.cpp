@@ -11,28 +11,10 @@
 #include <QTimeZone>
 
 #include <algorithm>
-#include <cmath>
-#include <limits>
-#include <numeric>
-#include <unordered_map>
 #include <unordered_set>
 
 namespace placement {
 namespace {
-
-std::int64_t leadingNumber(const std::string& id)
-{
-    std::int64_t value = 0;
-    size_t digits = 0;
-    for (; digits < id.size() && digits < 18 && id[digits] >= '0' && id[digits] <= '9'; ++digits)
-        value = value * 10 + (id[digits] - '0');
-    return digits == 0 ? -1 : value;
-}
-
-template <typename T> int compareValues(const T& a, const T& b)
-{
-    return a < b ? -1 : (b < a ? 1 : 0);
-}
 
 QString fromView(std::string_view text)
 {
@@ -78,33 +60,26 @@ QString formatDuration(std::int64_t seconds)
     return QStringLiteral("%1 s").arg(seconds);
 }
 
-int JobTableModel::nodes(size_t row) const
-{
-    return m_sizes ? jobSize(*m_jobs, *m_sizes, row) : static_cast<int>((*m_jobs)[row].nodes.size());
-}
-
 void JobTableModel::setJobs(const std::vector<Job>* jobs, const JobLabels* labels, bool torus,
                             const std::vector<int>* sizes, const std::vector<JobHolding>* holdings)
 {
     beginResetModel();
-    m_jobs = jobs;
-    m_sizes = sizes && jobs && sizes->size() == jobs->size() ? sizes : nullptr;
-    m_labels = labels && jobs && labels->size() == jobs->size() ? labels : nullptr;
-    m_torus = torus;
-    m_holdings = holdings && jobs && holdings->size() == jobs->size() ? holdings : nullptr;
-    m_anyCores = m_holdings
-        && std::any_of(m_holdings->begin(), m_holdings->end(), [](const JobHolding& h) { return h.cores >= 0; });
-    m_anyGpus = m_holdings
-        && std::any_of(m_holdings->begin(), m_holdings->end(), [](const JobHolding& h) { return h.gpus >= 0; });
-    m_sortRanks.clear();
-    m_metrics.reset();
-    m_minimumAph.reset();
-    m_idNumber.clear();
-    m_userRank.clear();
+    m_rows = {};
+    m_rows.jobs = jobs;
+    m_rows.sizes = sizes && jobs && sizes->size() == jobs->size() ? sizes : nullptr;
+    m_rows.labels = labels && jobs && labels->size() == jobs->size() ? labels : nullptr;
+    m_rows.torus = torus;
+    m_rows.holdings = holdings && jobs && holdings->size() == jobs->size() ? holdings : nullptr;
+    m_rows.anyCores = m_rows.holdings
+        && std::any_of(m_rows.holdings->begin(), m_rows.holdings->end(),
+                       [](const JobHolding& h) { return h.cores >= 0; });
+    m_rows.anyGpus = m_rows.holdings
+        && std::any_of(m_rows.holdings->begin(), m_rows.holdings->end(),
+                       [](const JobHolding& h) { return h.gpus >= 0; });
     m_users.clear();
-    if (m_jobs) {
+    if (jobs) {
         std::unordered_set<std::string_view> seen;
-        for (const Job& job : *m_jobs)
+        for (const Job& job : *jobs)
             seen.insert(job.user);
         m_users.assign(seen.begin(), seen.end());
         std::sort(m_users.begin(), m_users.end());
@@ -112,229 +87,57 @@ void JobTableModel::setJobs(const std::vector<Job>* jobs, const JobLabels* label
     endResetModel();
 }
 
-void JobTableModel::makeSortKeys() const
-{
-    // Small per-row keys, so sorting a million rows compares integers, not strings; made
-    // when first sorted by id or user (8 and 4 bytes a job).
-    if (!m_jobs || m_idNumber.size() == m_jobs->size())
-        return;
-    std::unordered_map<std::string_view, std::uint32_t> rankOf;
-    for (std::uint32_t rank = 0; rank < m_users.size(); ++rank)
-        rankOf.emplace(m_users[rank], rank);
-    m_idNumber.reserve(m_jobs->size());
-    m_userRank.reserve(m_jobs->size());
-    for (const Job& job : *m_jobs) {
-        m_idNumber.push_back(leadingNumber(job.id));
-        m_userRank.push_back(rankOf.at(job.user));
-    }
-}
-
-// New metric values reach a sorting proxy as a layout change, not as dataChanged() over
-// every row: a proxy sorted by a metric column answers dataChanged() by taking the changed
-// rows out and putting them back one by one (quadratic on a million rows), a layout change
-// by sorting once.
+// New values change cells, not rows: a dataChanged() over the metric columns, which
+// JobFilterModel answers by sorting again when sorted by one of them.
 void JobTableModel::setMetrics(std::shared_ptr<const JobMetricsTable> metrics)
 {
-    if (metrics && (!m_jobs || metrics->rows.size() != m_jobs->size()))
+    if (metrics && (!m_rows.jobs || metrics->size() != m_rows.jobs->size()))
         metrics.reset(); // not these jobs' metrics
-    if (metrics == m_metrics)
-        return; // no new layout: a proxy of a million rows maps them all again after one
-    emit layoutAboutToBeChanged({}, QAbstractItemModel::VerticalSortHint);
-    m_metrics = std::move(metrics);
-    // The ranks of the metric columns go; those of ids, sizes and times stay.
-    for (int column = AphColumn; column <= SpreadColumn; ++column)
-        m_sortRanks.erase(column);
-    emit layoutChanged({}, QAbstractItemModel::VerticalSortHint);
+    if (metrics == m_rows.metrics)
+        return;
+    m_rows.metrics = std::move(metrics);
+    if (rowCount() > 0)
+        emit dataChanged(index(0, AphColumn), index(rowCount() - 1, SpreadColumn));
 }
 
 void JobTableModel::setMinimumAph(std::shared_ptr<const MinimumAphTable> minimum)
 {
-    if (minimum == m_minimumAph)
+    if (minimum == m_rows.minimumAph)
         return;
-    emit layoutAboutToBeChanged({}, QAbstractItemModel::VerticalSortHint);
-    m_minimumAph = std::move(minimum);
-    m_sortRanks.erase(MinimumAphColumn);
-    emit layoutChanged({}, QAbstractItemModel::VerticalSortHint);
+    m_rows.minimumAph = std::move(minimum);
+    if (rowCount() > 0)
+        emit dataChanged(index(0, MinimumAphColumn), index(rowCount() - 1, MinimumAphColumn));
 }
 
 bool JobTableModel::columnApplies(int column) const
 {
     switch (column) {
-    case NameColumn: return m_labels && m_labels->hasNames();
+    case NameColumn: return m_rows.labels && m_rows.labels->hasNames();
     case StateColumn: return !states().empty();
     case LeavesColumn:
     case PodsColumn:
-    case LowestCommonLevelColumn: return !m_torus;
-    case RoutersColumn: return m_torus;
-    case CoresColumn: return m_anyCores;
-    case GpusColumn: return m_anyGpus;
+    case LowestCommonLevelColumn: return !m_rows.torus;
+    case RoutersColumn: return m_rows.torus;
+    case CoresColumn: return m_rows.anyCores;
+    case GpusColumn: return m_rows.anyGpus;
     default: return column >= 0 && column < NumColumns;
     }
 }
 
 std::vector<std::string> JobTableModel::states() const
 {
-    if (!m_labels)
+    if (!m_rows.labels)
         return {};
-    std::vector<std::string> states = m_labels->states();
+    std::vector<std::string> states = m_rows.labels->states();
     if (states.size() == 1 && states.front().empty())
         return {}; // no job says how it ended
     std::sort(states.begin(), states.end());
     return states;
 }
 
-JobFilterFields JobTableModel::filterFields(int row) const
-{
-    const Job& job = (*m_jobs)[static_cast<size_t>(row)];
-    JobFilterFields fields;
-    fields.id = job.id;
-    fields.user = job.user;
-    if (m_labels) {
-        fields.name = m_labels->name(static_cast<size_t>(row));
-        fields.state = m_labels->state(static_cast<size_t>(row));
-    }
-    fields.nodes = nodes(static_cast<size_t>(row));
-    fields.start = job.start;
-    fields.end = job.end;
-    return fields;
-}
-
-bool JobTableModel::metricValue(int row, int column, double& value) const
-{
-    if (!columnApplies(column))
-        return false;
-    if (column == CoresColumn || column == GpusColumn) {
-        const JobHolding& holding = (*m_holdings)[static_cast<size_t>(row)];
-        value = column == CoresColumn ? holding.cores : holding.gpus;
-        return value >= 0;
-    }
-    const Job& job = (*m_jobs)[static_cast<size_t>(row)];
-    if (column == MinimumAphColumn) {
-        const size_t size = job.nodes.size();
-        if (size == 0 || !m_minimumAph || size >= m_minimumAph->size() || std::isnan((*m_minimumAph)[size]))
-            return false;
-        value = (*m_minimumAph)[size];
-        return true;
-    }
-    if (!m_metrics)
-        return false;
-    const JobMetricsRow& m = m_metrics->rows[static_cast<size_t>(row)];
-    if (m.nodes == 0)
-        return false;
-    switch (column) {
-    case AphColumn: value = m.aph; return true;
-    case PartitionsColumn: value = m.partitions; return true;
-    case LeavesColumn: value = m.leaves; return m.leaves >= 0;
-    case PodsColumn: value = m.pods; return m.pods >= 0;
-    case RoutersColumn: value = m.routers; return m.routers >= 0;
-    case LowestCommonLevelColumn: value = m.lowestCommonLevel; return m.lowestCommonLevel >= 0;
-    case SpreadColumn: value = m.spread; return true;
-    default: return false;
-    }
-}
-
-int JobTableModel::compareRows(int left, int right, int column) const
-{
-    const Job& a = (*m_jobs)[static_cast<size_t>(left)];
-    const Job& b = (*m_jobs)[static_cast<size_t>(right)];
-    const auto l = static_cast<size_t>(left);
-    const auto r = static_cast<size_t>(right);
-    if (column == IdColumn || column == UserColumn)
-        makeSortKeys();
-    switch (column) {
-    case IdColumn: {
-        // Natural order: 9 < 10 < 10_2 < 11; ids without a number after all others.
-        const std::int64_t x = m_idNumber[l] < 0 ? INT64_MAX : m_idNumber[l];
-        const std::int64_t y = m_idNumber[r] < 0 ? INT64_MAX : m_idNumber[r];
-        return x != y ? compareValues(x, y) : a.id.view().compare(b.id.view());
-    }
-    case NameColumn: return m_labels ? m_labels->name(l).compare(m_labels->name(r)) : 0;
-    case UserColumn: return compareValues(m_userRank[l], m_userRank[r]);
-    case StateColumn: return m_labels ? m_labels->state(l).compare(m_labels->state(r)) : 0;
-    case NodesColumn: return compareValues(nodes(l), nodes(r));
-    case SubmitColumn: return compareValues(a.submit, b.submit);
-    case StartColumn: return compareValues(a.start, b.start);
-    case EndColumn: return compareValues(a.end, b.end);
-    case WaitColumn: return compareValues(a.start - a.submit, b.start - b.submit);
-    default: break;
-    }
-    double x = 0;
-    double y = 0;
-    const bool hasX = metricValue(left, column, x);
-    const bool hasY = metricValue(right, column, y);
-    if (hasX != hasY)
-        return hasX ? -1 : 1;
-    return hasX ? compareValues(x, y) : 0;
-}
-
-bool JobTableModel::isBlank(int row, int column) const
-{
-    switch (column) {
-    case IdColumn:
-    case NameColumn:
-    case UserColumn:
-    case StateColumn:
-    case NodesColumn:
-    case SubmitColumn:
-    case StartColumn:
-    case EndColumn:
-    case WaitColumn: return false;
-    default: {
-        double value = 0;
-        return !metricValue(row, column, value);
-    }
-    }
-}
-
-const JobTableModel::SortRanks& JobTableModel::sortRanks(int column) const
-{
-    SortRanks& ranks = m_sortRanks[column];
-    if (!ranks.place.empty() || !m_jobs || m_jobs->empty())
-        return ranks;
-    const size_t count = m_jobs->size();
-    std::vector<std::uint32_t> order(count);
-    std::iota(order.begin(), order.end(), 0u);
-    size_t blanks = 0;
-    if (column != IdColumn && column != NameColumn && column != UserColumn && column != StateColumn) {
-        // Numbers: one pass over the jobs for the keys, then a sort of small records.
-        std::vector<double> keys(count);
-        for (size_t row = 0; row < count; ++row) {
-            const Job& job = (*m_jobs)[row];
-            double value = 0;
-            switch (column) {
-            case NodesColumn: value = static_cast<double>(nodes(row)); break;
-            case SubmitColumn: value = static_cast<double>(job.submit); break;
-            case StartColumn: value = static_cast<double>(job.start); break;
-            case EndColumn: value = static_cast<double>(job.end); break;
-            case WaitColumn: value = static_cast<double>(job.start - job.submit); break;
-            default:
-                if (!metricValue(static_cast<int>(row), column, value)) {
-                    value = std::numeric_limits<double>::infinity(); // blank: after every value
-                    ++blanks;
-                }
-            }
-            keys[row] = value;
-        }
-        std::stable_sort(order.begin(), order.end(),
-                         [&](std::uint32_t a, std::uint32_t b) { return keys[a] < keys[b]; });
-    } else {
-        std::stable_sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) {
-            return compareRows(static_cast<int>(a), static_cast<int>(b), column) < 0;
-        });
-    }
-    ranks.place.resize(count);
-    for (size_t place = 0; place < count; ++place)
-        ranks.place[order[place]] = static_cast<std::uint32_t>(place);
-    ranks.firstBlank = static_cast<std::uint32_t>(count - blanks);
-    if (m_sortRanks.size() > 3) // the columns sorted by lately; each is 4 bytes a job
-        for (auto it = m_sortRanks.begin(); it != m_sortRanks.end();)
-            it = it->first == column ? std::next(it) : m_sortRanks.erase(it);
-    return m_sortRanks[column];
-}
-
 int JobTableModel::rowCount(const QModelIndex& parent) const
 {
-    return parent.isValid() || !m_jobs ? 0 : static_cast<int>(m_jobs->size());
+    return parent.isValid() ? 0 : static_cast<int>(m_rows.size());
 }
 
 int JobTableModel::columnCount(const QModelIndex& parent) const
@@ -344,16 +147,16 @@ int JobTableModel::columnCount(const QModelIndex& parent) const
 
 QVariant JobTableModel::sortValue(int row, int column) const
 {
-    const Job& job = (*m_jobs)[static_cast<size_t>(row)];
+    const Job& job = (*m_rows.jobs)[static_cast<size_t>(row)];
     switch (column) {
     case IdColumn: {
         bool numeric = false;
         const qlonglong value = QString::fromStdString(job.id).toLongLong(&numeric);
         return numeric ? QVariant(value) : QVariant(QString::fromStdString(job.id));
     }
-    case NameColumn: return m_labels ? fromView(m_labels->name(static_cast<size_t>(row))) : QString();
+    case NameColumn: return m_rows.labels ? fromView(m_rows.labels->name(static_cast<size_t>(row))) : QString();
     case UserColumn: return QString::fromStdString(job.user);
-    case StateColumn: return m_labels ? fromView(m_labels->state(static_cast<size_t>(row))) : QString();
+    case StateColumn: return m_rows.labels ? fromView(m_rows.labels->state(static_cast<size_t>(row))) : QString();
     case NodesColumn: return static_cast<qlonglong>(nodes(static_cast<size_t>(row)));
     case SubmitColumn: return static_cast<qlonglong>(job.submit);
     case StartColumn: return static_cast<qlonglong>(job.start);
@@ -361,14 +164,14 @@ QVariant JobTableModel::sortValue(int row, int column) const
     case WaitColumn: return static_cast<qlonglong>(job.start - job.submit);
     default: {
         double value = 0;
-        return metricValue(row, column, value) ? QVariant(value) : QVariant();
+        return m_rows.metricValue(static_cast<size_t>(row), column, value) ? QVariant(value) : QVariant();
     }
     }
 }
 
 QVariant JobTableModel::data(const QModelIndex& index, int role) const
 {
-    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid) || !m_jobs)
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid) || !m_rows.jobs)
         return {};
     const int row = index.row();
     const int column = index.column();
@@ -377,7 +180,7 @@ QVariant JobTableModel::data(const QModelIndex& index, int role) const
     if (role == SortRole)
         return sortValue(row, column);
     if (role == CsvValueRole) // seconds since the epoch, seconds, hops, counts (headerData's CsvHeaderRole)
-        return column == IdColumn ? QVariant(QString::fromStdString((*m_jobs)[static_cast<size_t>(row)].id))
+        return column == IdColumn ? QVariant(QString::fromStdString((*m_rows.jobs)[static_cast<size_t>(row)].id))
                                   : sortValue(row, column);
     if (role == Qt::TextAlignmentRole)
         return column == NodesColumn || column == WaitColumn || isMetricColumn(column)
@@ -385,15 +188,15 @@ QVariant JobTableModel::data(const QModelIndex& index, int role) const
             : QVariant();
     if (role != Qt::DisplayRole && role != Qt::ToolTipRole)
         return {};
-    const Job& job = (*m_jobs)[static_cast<size_t>(row)];
+    const Job& job = (*m_rows.jobs)[static_cast<size_t>(row)];
     switch (column) {
     case IdColumn: return QString::fromStdString(job.id);
-    case NameColumn: return m_labels ? fromView(m_labels->name(static_cast<size_t>(row))) : QString();
+    case NameColumn: return m_rows.labels ? fromView(m_rows.labels->name(static_cast<size_t>(row))) : QString();
     case UserColumn: return QString::fromStdString(job.user);
-    case StateColumn: return m_labels ? fromView(m_labels->state(static_cast<size_t>(row))) : QString();
+    case StateColumn: return m_rows.labels ? fromView(m_rows.labels->state(static_cast<size_t>(row))) : QString();
     case NodesColumn:
         // A job holding nodes other jobs hold at the same time (docs/importing.md).
-        if (m_labels && m_labels->sharesNodes(static_cast<size_t>(row)))
+        if (m_rows.labels && m_rows.labels->sharesNodes(static_cast<size_t>(row)))
             return role == Qt::ToolTipRole
                 ? tr("%1 nodes, shared with jobs running at the same time").arg(job.nodes.size())
                 : tr("%1 shared").arg(job.nodes.size());
@@ -407,10 +210,10 @@ QVariant JobTableModel::data(const QModelIndex& index, int role) const
     default: break;
     }
     double value = 0;
-    if (!metricValue(row, column, value))
+    if (!m_rows.metricValue(static_cast<size_t>(row), column, value))
         return {};
     if (column == CoresColumn && role == Qt::ToolTipRole) {
-        const std::vector<int>& perNode = (*m_holdings)[static_cast<size_t>(row)].nodeCores;
+        const std::vector<int>& perNode = (*m_rows.holdings)[static_cast<size_t>(row)].nodeCores;
         if (perNode.size() != job.nodes.size() || perNode.empty())
             return tr("%1 cores in all; the log does not say how many on each node").arg(value);
         QStringList parts;
@@ -459,8 +262,8 @@ QVariant JobTableModel::headerData(int section, Qt::Orientation orientation, int
             return tr("Average pairwise hops over the job's node pairs, switch-to-switch links (Pollard SC'18 eq. 1)");
         case MinimumAphColumn: return tr("The smallest APH a job of this size can have on the empty machine");
         case PartitionsColumn:
-            return m_torus ? tr("Groups of the job's nodes at most one hop apart (Titan SC'16 §IV-B)")
-                           : tr("Leaf switches the job touches (the tree analogue of partitions)");
+            return m_rows.torus ? tr("Groups of the job's nodes at most one hop apart (Titan SC'16 §IV-B)")
+                                : tr("Leaf switches the job touches (the tree analogue of partitions)");
         case LeavesColumn: return tr("Leaf switches touched");
         case PodsColumn: return tr("Pods (two-level trees) touched");
         case RoutersColumn: return tr("Routers touched");

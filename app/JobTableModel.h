@@ -3,15 +3,14 @@
 
 #pragma once
 
-#include "app/JobFilterModel.h"
 #include "app/JobMetricsCache.h"
+#include "app/JobRows.h"
 #include "core/CoreHoldings.h"
 #include "core/Job.h"
 
 #include <QAbstractTableModel>
 
 #include <cstdint>
-#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -22,8 +21,8 @@ namespace placement {
 class JobLabels;
 
 /// The jobs of the shown run, one row each, with their placement metrics. Rows are computed
-/// when asked for: nothing is formatted up front, so a million jobs cost a few small arrays
-/// (a sort key per id, a rank per user) beyond the job list itself.
+/// when asked for: nothing is formatted up front, so a million jobs cost nothing beyond the
+/// job list itself and a list of their users. JobFilterModel filters and sorts it.
 ///
 /// Metric columns stay blank until setMetrics() gives them, and where they do not apply:
 /// leaves, pods and the lowest common switch on trees, routers on tori (docs/reference.md §2).
@@ -65,11 +64,11 @@ public:
     /// outlive it or the next setJobs().
     void setJobs(const std::vector<Job>* jobs, const JobLabels* labels = nullptr, bool torus = false,
                  const std::vector<int>* sizes = nullptr, const std::vector<JobHolding>* holdings = nullptr);
-    const std::vector<Job>* jobs() const { return m_jobs; }
+    const std::vector<Job>* jobs() const { return m_rows.jobs; }
     /// Per-job metrics of these jobs (null: not computed yet), and the minimum APH by size.
     void setMetrics(std::shared_ptr<const JobMetricsTable> metrics);
     void setMinimumAph(std::shared_ptr<const MinimumAphTable> minimum);
-    bool hasMetrics() const { return m_metrics != nullptr; }
+    bool hasMetrics() const { return m_rows.metrics != nullptr; }
 
     /// Whether the column means anything on this machine (the view hides the others).
     bool columnApplies(int column) const;
@@ -78,28 +77,10 @@ public:
     const std::vector<std::string>& users() const { return m_users; }
     std::vector<std::string> states() const;
 
-    /// What the filter looks at for a row, and the sort order of two rows by a column
-    /// (negative, 0, positive); blank cells sort after every value.
-    JobFilterFields filterFields(int row) const;
-    int compareRows(int left, int right, int column) const;
-    /// Every row's place in the order of compareRows() by `column`, ties by row: what a
-    /// sorting proxy compares, so a million-row sort reads two small integers per step
-    /// instead of two scattered jobs. Computed on first use, kept until the data change.
-    struct SortRanks
-    {
-        std::vector<std::uint32_t> place; ///< per row
-        std::uint32_t firstBlank = 0; ///< places from here on are blank cells
-    };
-    const SortRanks& sortRanks(int column) const;
-    /// Whether sortRanks(column) is computed already.
-    bool hasSortRanks(int column) const
-    {
-        const auto found = m_sortRanks.find(column);
-        return found != m_sortRanks.end() && !found->second.place.empty();
-    }
-    /// A metric cell without a value (not applicable, not computed, no nodes): sorted last
-    /// in either order. False for every other column.
-    bool isBlank(int row, int column) const;
+    /// What the filter looks at for a row.
+    JobFilterFields filterFields(int row) const { return m_rows.filterFields(static_cast<std::size_t>(row)); }
+    /// The data behind the rows, to filter and sort on a worker (JobRows).
+    const JobRows& rows() const { return m_rows; }
 
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;
@@ -107,25 +88,11 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
 private:
-    /// A metric cell as a number; false when blank (not applicable, not computed, no nodes).
-    bool metricValue(int row, int column, double& value) const;
     QVariant sortValue(int row, int column) const;
+    int nodes(size_t row) const { return m_rows.nodes(row); }
 
-    const std::vector<Job>* m_jobs = nullptr;
-    const JobLabels* m_labels = nullptr;
-    const std::vector<int>* m_sizes = nullptr;
-    const std::vector<JobHolding>* m_holdings = nullptr;
-    bool m_anyCores = false, m_anyGpus = false;
-    /// Nodes of job `row`: its node list's length, else its logged size (0: unknown).
-    int nodes(size_t row) const;
-    bool m_torus = false;
-    std::shared_ptr<const JobMetricsTable> m_metrics;
-    std::shared_ptr<const MinimumAphTable> m_minimumAph;
-    void makeSortKeys() const;
-    mutable std::vector<std::int64_t> m_idNumber; ///< per row: the id's leading number, -1 if none
-    mutable std::vector<std::uint32_t> m_userRank; ///< per row: its user's index in m_users
+    JobRows m_rows;
     std::vector<std::string> m_users;
-    mutable std::map<int, SortRanks> m_sortRanks; ///< by column
 };
 
 /// "2024-03-01 12:34:56" in UTC: logs mix time zones, the explorer shows one.

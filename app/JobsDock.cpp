@@ -39,7 +39,6 @@ JobsDock::JobsDock(QWidget* parent)
     layout->setContentsMargins(4, 4, 4, 4);
     layout->setSpacing(4);
     m_filter->setSourceModel(m_model);
-    m_filter->setSortRole(JobTableModel::SortRole);
     m_table->setModel(m_filter);
     m_table->setObjectName(QStringLiteral("jobTable"));
     m_table->setSortingEnabled(true);
@@ -85,6 +84,25 @@ JobsDock::JobsDock(QWidget* parent)
         updateCount();
     });
     connect(m_cache, &JobMetricsCache::finished, this, &JobsDock::updateCount);
+    connect(m_filter, &JobFilterModel::settled, this, [this] {
+        // The session's job, shown again once the rows that hold it arrive.
+        if (m_selectedJob >= 0 && currentJob() != m_selectedJob)
+            selectJob(m_selectedJob);
+        updateCount();
+    });
+}
+
+JobsDock::~JobsDock()
+{
+    // The workers read the jobs, which go with m_machine before the children.
+    m_cache->cancel();
+    m_model->setJobs(nullptr);
+}
+
+int JobsDock::currentJob() const
+{
+    const QModelIndex current = m_table->selectionModel()->currentIndex();
+    return current.isValid() ? current.data(JobTableModel::JobIndexRole).toInt() : -1;
 }
 
 void JobsDock::setMachine(std::shared_ptr<const MachineData> machine, const QString& databasePath)
@@ -149,6 +167,7 @@ void JobsDock::setTime(std::int64_t time)
 
 bool JobsDock::selectJob(int jobIndex)
 {
+    m_selectedJob = jobIndex;
     if (jobIndex < 0 || jobIndex >= m_model->rowCount()) {
         clearSelection();
         return false;
@@ -163,6 +182,7 @@ bool JobsDock::selectJob(int jobIndex)
 
 void JobsDock::clearSelection()
 {
+    m_selectedJob = -1;
     m_table->clearSelection();
     m_table->selectionModel()->setCurrentIndex({}, QItemSelectionModel::NoUpdate);
 }
@@ -191,6 +211,8 @@ void JobsDock::updateCount()
     if (m_machine && !m_machine->runId && m_machine->record.jobsWithoutStart)
         text += tr(" · %1 more without a start time in the log (simulation only)")
                     .arg(locale.toString(static_cast<qlonglong>(m_machine->record.jobsWithoutStart)));
+    if (m_filter->isSettling())
+        text += tr(" · filtering and sorting…");
     if (m_machine && m_cache->isComputing())
         text += m_model->hasMetrics() ? tr(" · computing the minimum APH by job size…")
                                       : tr(" · computing placement metrics…");

@@ -27,6 +27,7 @@ class JobsDock : public QDockWidget
     Q_OBJECT
 public:
     explicit JobsDock(QWidget* parent = nullptr);
+    ~JobsDock() override;
 
     /// Shows the jobs of `machine` (null: none), a run of the database at `databasePath`;
     /// the dock keeps it until the next call.
@@ -55,6 +56,8 @@ private:
     void takeMetrics();
     void updateCount();
     void fitColumns();
+    /// The job of the table's current row, -1 for none.
+    int currentJob() const;
 
     JobFilterBar* m_filterBar;
     JobTableModel* m_model;
@@ -65,6 +68,7 @@ private:
     std::shared_ptr<const MachineData> m_machine;
     QString m_runKey;
     QString m_machineKey;
+    int m_selectedJob = -1; ///< the job last selected from outside, kept across re-filtering
 };
 
 } // namespace placement

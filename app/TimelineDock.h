@@ -54,8 +54,6 @@ public:
     GanttChart* gantt() const { return m_gantt; }
     UtilizationChart* utilizationChart() const { return m_chart; }
     std::int64_t time() const { return m_time; }
-    /// The times at which something starts or ends, for the event steps (any order).
-    void setEvents(std::vector<std::int64_t> events);
 
     /// Moves to the next (previous) event; false if there is none.
     bool stepForward();
@@ -111,8 +109,6 @@ private:
     /// The logged jobs' cores on their nodes, for the Gantt chart (machines small enough for
     /// node rows of a few pixels, whose cores are known), found on a worker thread.
     std::shared_ptr<const CoreSlots> m_coreSlots;
-    std::vector<std::int64_t> m_events; ///< ascending, unique
-    bool m_eventsPending = false; ///< the machine's events are being found (m_curveWork)
     double m_carry = 0; ///< fractional seconds of replay not yet shown
     std::int64_t m_first = 0;
     std::int64_t m_last = 0;
@@ -121,7 +117,7 @@ private:
     std::int64_t m_viewLast = 0;
     /// The last members, destroyed first, so no result arrives at a half-destroyed dock: the
     /// workers finding the cores held over time and the core slots of the machine shown, and
-    /// its queue over time and events.
+    /// its queue over time.
     JobTracker m_coreWork{this};
     JobTracker m_curveWork{this};
 };

@@ -154,8 +154,7 @@ StepSeries coresHeldOverTime(const std::vector<Job>& jobs, const std::vector<Job
         const std::int64_t time = events[i].first;
         for (; i < events.size() && events[i].first == time; ++i)
             held += events[i].second;
-        series.times.push_back(time);
-        series.values.push_back(static_cast<int>(std::min<std::int64_t>(held, std::numeric_limits<int>::max())));
+        series.append(time, static_cast<int>(std::min<std::int64_t>(held, std::numeric_limits<int>::max())));
     }
     return series;
 }

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <map>
+#include <stdexcept>
 
 namespace placement {
 namespace {
@@ -40,27 +41,119 @@ StepSeries accumulate(Changes rises, Changes falls)
         last = change.first;
     });
     StepSeries series;
-    series.times.reserve(steps);
-    series.values.reserve(steps);
+    series.reserve(steps);
     int value = 0;
     walk([&](const std::pair<std::int64_t, int>& change) {
         value += change.second;
-        if (!series.times.empty() && series.times.back() == change.first)
-            series.values.back() = value;
-        else {
-            series.times.push_back(change.first);
-            series.values.push_back(value);
-        }
+        series.append(change.first, value);
     });
     return series;
 }
 
 } // namespace
 
+StepSeries::StepSeries(const std::vector<std::int64_t>& times, const std::vector<int>& values)
+{
+    if (times.size() != values.size())
+        throw std::invalid_argument("a step series needs one value per time");
+    reserve(times.size());
+    for (size_t step = 0; step < times.size(); ++step) {
+        if (step > 0 && times[step] <= times[step - 1])
+            throw std::invalid_argument("a step series needs ascending, unique times");
+        append(times[step], values[step]);
+    }
+}
+
+std::vector<int> StepSeries::values() const
+{
+    std::vector<int> values(size());
+    for (size_t step = 0; step < values.size(); ++step)
+        values[step] = value(step);
+    return values;
+}
+
+int StepSeries::maxValue() const
+{
+    int greatest = 0;
+    for (size_t step = 0; step < size(); ++step)
+        greatest = std::max(greatest, value(step));
+    return empty() ? 0 : greatest;
+}
+
+std::vector<std::int64_t> StepSeries::times() const
+{
+    std::vector<std::int64_t> times(size());
+    for (size_t step = 0; step < times.size(); ++step)
+        times[step] = time(step);
+    return times;
+}
+
+size_t StepSeries::stepAfter(std::int64_t time) const
+{
+    if (m_wideTimes)
+        return static_cast<size_t>(std::upper_bound(m_wide.begin(), m_wide.end(), time) - m_wide.begin());
+    if (empty() || time < m_origin)
+        return 0;
+    const auto after = static_cast<std::uint64_t>(time) - static_cast<std::uint64_t>(m_origin);
+    if (after > UINT32_MAX)
+        return size(); // beyond every offset
+    return static_cast<size_t>(std::upper_bound(m_offsets.begin(), m_offsets.end(), static_cast<std::uint32_t>(after))
+                               - m_offsets.begin());
+}
+
+void StepSeries::reserve(size_t steps)
+{
+    (m_wideTimes ? m_wide.reserve(steps) : m_offsets.reserve(steps));
+    (m_wideValues ? m_values.reserve(steps) : m_narrowValues.reserve(steps));
+}
+
+void StepSeries::append(std::int64_t time, int value)
+{
+    if (empty()) {
+        m_origin = time;
+    } else {
+        const std::int64_t last = this->time(size() - 1);
+        if (time < last)
+            throw std::invalid_argument("a step series grows by later times only");
+        if (time == last) {
+            if (!m_wideValues && (value < 0 || value > UINT16_MAX)) {
+                m_values.assign(m_narrowValues.begin(), m_narrowValues.end());
+                m_narrowValues = {};
+                m_wideValues = true;
+            }
+            (m_wideValues ? m_values.back() = value : m_narrowValues.back() = static_cast<std::uint16_t>(value));
+            return;
+        }
+    }
+    const auto after = static_cast<std::uint64_t>(time) - static_cast<std::uint64_t>(m_origin);
+    if (!m_wideTimes && after > UINT32_MAX) { // over 136 years: every time in 64 bits
+        m_wide = times();
+        m_offsets = {};
+        m_wideTimes = true;
+    }
+    if (!m_wideValues && (value < 0 || value > UINT16_MAX)) { // every value in full from now on
+        m_values.assign(m_narrowValues.begin(), m_narrowValues.end());
+        m_narrowValues = {};
+        m_wideValues = true;
+    }
+    (m_wideTimes ? m_wide.push_back(time) : m_offsets.push_back(static_cast<std::uint32_t>(after)));
+    (m_wideValues ? m_values.push_back(value) : m_narrowValues.push_back(static_cast<std::uint16_t>(value)));
+}
+
+bool StepSeries::operator==(const StepSeries& other) const
+{
+    if (size() != other.size())
+        return false;
+    for (size_t step = 0; step < size(); ++step)
+        if (time(step) != other.time(step) || value(step) != other.value(step))
+            return false;
+    return true;
+}
+
 int StepSeries::valueAt(std::int64_t time) const
 {
-    const auto after = std::upper_bound(times.begin(), times.end(), time);
-    return after == times.begin() ? 0 : values[static_cast<size_t>(after - times.begin() - 1)];
+    const size_t after = stepAfter(time);
+    return after == 0 ? 0 : value(after - 1);
 }
 
 std::int64_t StepEnvelope::bucketStart(size_t bucket) const
@@ -97,12 +190,12 @@ StepEnvelope stepEnvelope(const StepSeries& series, std::int64_t first, std::int
     int value = 0; // before the first step
     for (size_t bucket = 0; bucket < count; ++bucket) {
         const std::int64_t from = envelope.bucketStart(bucket), to = envelope.bucketStart(bucket + 1);
-        for (; i < series.times.size() && series.times[i] <= from; ++i)
-            value = series.values[i];
+        for (; i < series.size() && series.time(i) <= from; ++i)
+            value = series.value(i);
         envelope.startValues[bucket] = value;
         int low = value, high = value;
-        for (; i < series.times.size() && series.times[i] < to; ++i) {
-            value = series.values[i];
+        for (; i < series.size() && series.time(i) < to; ++i) {
+            value = series.value(i);
             low = std::min(low, value);
             high = std::max(high, value);
         }
@@ -139,8 +232,11 @@ StepSeries busyNodesOverTime(const std::vector<Job>& jobs, const std::vector<int
 
 std::int64_t timeOfPeak(const StepSeries& series)
 {
-    const auto busiest = std::max_element(series.values.begin(), series.values.end()); // the first of equals
-    return busiest == series.values.end() ? 0 : series.times[static_cast<size_t>(busiest - series.values.begin())];
+    size_t busiest = 0; // the first of equals
+    for (size_t step = 1; step < series.size(); ++step)
+        if (series.value(step) > series.value(busiest))
+            busiest = step;
+    return series.empty() ? 0 : series.time(busiest);
 }
 
 StepSeries queuedJobsOverTime(const std::vector<Job>& jobs)

@@ -5,19 +5,51 @@
 
 #include "core/Job.h"
 
+#include <cstddef>
 #include <cstdint>
 #include <vector>
 
 namespace placement {
 
-/// A quantity that changes only at given times: values[i] holds from times[i] until
-/// times[i + 1] (the last until forever); zero before times[0]. Times ascending, unique.
-struct StepSeries
+/// A quantity that changes only at given times: value(i) holds from time(i) until
+/// time(i + 1) (the last until forever); zero before time(0). Times ascending, unique.
+///
+/// A year of a centre's jobs makes millions of steps: times are kept as seconds after the
+/// first in 32 bits, values in 16 bits while they lie in [0, 65535] (6 bytes a step, not
+/// 12); wider only for a series spanning more than 136 years, or values beyond that range.
+class StepSeries
 {
-    std::vector<std::int64_t> times;
-    std::vector<int> values;
+public:
+    StepSeries() = default;
+    /// The steps (time, value) given; times ascending and unique (else std::invalid_argument).
+    StepSeries(const std::vector<std::int64_t>& times, const std::vector<int>& values);
 
+    std::size_t size() const { return m_wideTimes ? m_wide.size() : m_offsets.size(); }
+    bool empty() const { return size() == 0; }
+    std::int64_t time(std::size_t step) const { return m_wideTimes ? m_wide[step] : m_origin + m_offsets[step]; }
+    int value(std::size_t step) const { return m_wideValues ? m_values[step] : m_narrowValues[step]; }
+    std::vector<int> values() const;
+    /// The greatest value; 0 for an empty series.
+    int maxValue() const;
+    std::vector<std::int64_t> times() const;
+    /// The first step later than `time` (size() when none).
+    std::size_t stepAfter(std::int64_t time) const;
     int valueAt(std::int64_t time) const;
+
+    void reserve(std::size_t steps);
+    /// Adds a step at `time`, later than every step so far, or sets the value of the last
+    /// step when at its time; an earlier time throws std::invalid_argument.
+    void append(std::int64_t time, int value);
+    bool operator==(const StepSeries& other) const;
+
+private:
+    std::int64_t m_origin = 0; ///< the first step's time
+    std::vector<std::uint32_t> m_offsets; ///< seconds after m_origin, per step
+    std::vector<std::int64_t> m_wide; ///< instead of m_offsets: a series of over 2^32 seconds
+    std::vector<std::uint16_t> m_narrowValues; ///< per step, while every value fits
+    std::vector<int> m_values; ///< instead of m_narrowValues: a value beyond [0, 65535]
+    bool m_wideTimes = false;
+    bool m_wideValues = false;
 };
 
 /// A StepSeries reduced to equal time buckets over [first, last), for drawing: in each

@@ -26,12 +26,24 @@ JobLabels readLabels(SqliteStatement& query, bool withSharing = false)
 
 void JobLabels::append(std::string_view name, std::string_view state, bool sharesNodes)
 {
-    m_shares.push_back(sharesNodes ? 1 : 0);
+    // The flags and the name ends are kept from the first job that shares or has a name:
+    // most logs have no names (SWF) and most jobs share nothing.
+    const size_t job = m_state.size();
+    if (sharesNodes && !m_anyShares)
+        m_shares.assign(job, 0);
     m_anyShares = m_anyShares || sharesNodes;
+    if (m_anyShares)
+        m_shares.push_back(sharesNodes ? 1 : 0);
     if (m_names.size() + name.size() > UINT32_MAX)
         throw std::length_error("job names exceed 4 GiB");
-    m_names.append(name);
-    m_nameEnd.push_back(static_cast<std::uint32_t>(m_names.size()));
+    if (!name.empty() && !m_named) {
+        m_nameEnd.assign(job, 0);
+        m_named = true;
+    }
+    if (m_named) {
+        m_names.append(name);
+        m_nameEnd.push_back(static_cast<std::uint32_t>(m_names.size()));
+    }
     // A handful of states in practice (COMPLETED, FAILED, ...): a linear search is fastest.
     auto found = std::find(m_states.begin(), m_states.end(), state);
     if (found == m_states.end()) {

@@ -15,13 +15,15 @@ class Store;
 /// The words of a machine's jobs that the job table shows and filters on beyond Job: the
 /// job's name, its final state and whether it shares nodes, in the order of a job list. Packed (one text buffer for
 /// the names, one small table of distinct states) so a million jobs cost a few megabytes,
-/// not two million strings.
+/// not two million strings; without names, 2 bytes a job.
 class JobLabels
 {
 public:
     std::size_t size() const { return m_state.size(); }
     std::string_view name(std::size_t job) const
     {
+        if (!m_named)
+            return {}; // no job has a name
         const std::uint32_t begin = job == 0 ? 0 : m_nameEnd[job - 1];
         return std::string_view(m_names).substr(begin, m_nameEnd[job] - begin);
     }
@@ -42,10 +44,11 @@ public:
     void append(std::string_view name, std::string_view state, bool sharesNodes = false);
 
 private:
-    std::vector<char> m_shares; ///< per job: shares nodes
+    std::vector<char> m_shares; ///< per job: shares nodes; empty while none does
     bool m_anyShares = false;
     std::string m_names;
-    std::vector<std::uint32_t> m_nameEnd; ///< per job: where its name ends in m_names
+    bool m_named = false; ///< a job has a name: m_nameEnd is kept
+    std::vector<std::uint32_t> m_nameEnd; ///< per job: where its name ends in m_names; empty while none has one
     std::vector<std::uint16_t> m_state; ///< per job: index into m_states
     std::vector<std::string> m_states;
 };

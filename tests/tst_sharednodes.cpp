@@ -340,9 +340,9 @@ private slots:
         QVERIFY(!coreCurve->points().isEmpty());
         for (const QPointF& point : coreCurve->points())
             QVERIFY2(point.y() <= 100.0, qPrintable(QString::number(point.y())));
-        for (const int value : coreSeries.values)
+        for (const int value : coreSeries.values())
             QVERIFY(value <= 1752);
-        for (const int value : busySeries.values)
+        for (const int value : busySeries.values())
             QVERIFY(value <= 44);
         for (const float minute : utilizationPerMinute(44, machine->jobs))
             QVERIFY2(minute <= 1.0f + 1e-6f, qPrintable(QString::number(minute)));

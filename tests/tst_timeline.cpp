@@ -50,8 +50,9 @@ private slots:
             const std::vector<Job> jobs = randomJobs(random, 1 + trial, 16);
             const StepSeries busy = busyNodesOverTime(jobs);
             const StepSeries queued = queuedJobsOverTime(jobs);
-            QVERIFY(std::is_sorted(busy.times.begin(), busy.times.end()));
-            QVERIFY(std::adjacent_find(busy.times.begin(), busy.times.end()) == busy.times.end());
+            const std::vector<std::int64_t> times = busy.times();
+            QVERIFY(std::is_sorted(times.begin(), times.end()));
+            QVERIFY(std::adjacent_find(times.begin(), times.end()) == times.end());
             for (std::int64_t t = -2; t < 160; ++t) {
                 int waiting = 0;
                 std::set<int> held; // each busy node once: the random jobs may hold a node together
@@ -93,8 +94,8 @@ private slots:
             }
             const StepSeries searched = busyNodesOverTime(jobs);
             const StepSeries exclusive = busyNodesOverTime(jobs, {}, NodeHolding::Exclusive);
-            QCOMPARE(exclusive.times, searched.times);
-            QCOMPARE(exclusive.values, searched.values);
+            QCOMPARE(exclusive.times(), searched.times());
+            QCOMPARE(exclusive.values(), searched.values());
             QCOMPARE(timeOfPeak(exclusive), busiestTime(jobs));
         }
         Job a{"a", "", 0, 0, 10, {0, 1}};
@@ -103,6 +104,46 @@ private slots:
         QCOMPARE(busyNodesOverTime({a, b}, {}, NodeHolding::Exclusive).valueAt(7), 4); // the caller's promise broken
         QCOMPARE(timeOfPeak(StepSeries{}), std::int64_t(0));
         QCOMPARE(timeOfPeak(StepSeries{{3, 8, 9}, {2, 5, 5}}), std::int64_t(8)); // the first of equal peaks
+    }
+
+    void stepSeriesKeepAnyTimes()
+    {
+        // Seconds after the first step in 32 bits, and 64-bit times from the step that needs
+        // them (a series over 136 years long): the same steps either way, before the epoch too.
+        const std::vector<std::int64_t> times{
+            -7'000'000'000, 4'294'967'295 - 7'000'000'000, 4'294'967'296 - 7'000'000'000, -1, 0, 9'000'000'000};
+        const std::vector<int> values{1, 2, 3, 4, 5, 6};
+        for (size_t from = 0; from < times.size(); ++from) {
+            const std::vector<std::int64_t> part(times.begin() + static_cast<std::ptrdiff_t>(from), times.end());
+            const std::vector<int> partValues(values.begin() + static_cast<std::ptrdiff_t>(from), values.end());
+            const StepSeries series(part, partValues);
+            QCOMPARE(series.times(), part);
+            QCOMPARE(series.values(), partValues);
+            QCOMPARE(series.valueAt(part.front() - 1), 0);
+            QCOMPARE(series.valueAt(INT64_MIN), 0);
+            QCOMPARE(series.valueAt(INT64_MAX), 6);
+            for (size_t step = 0; step < part.size(); ++step) {
+                QCOMPARE(series.valueAt(part[step]), partValues[step]);
+                QCOMPARE(series.stepAfter(part[step]), step + 1);
+                if (step + 1 < part.size())
+                    QCOMPARE(series.valueAt(part[step + 1] - 1), partValues[step]);
+            }
+        }
+        StepSeries series;
+        series.append(10, 1);
+        series.append(10, 4); // the same time: the last value stands
+        QCOMPARE(series.size(), size_t(1));
+        QCOMPARE(series.valueAt(10), 4);
+        // Values in 16 bits until one does not fit, then every value in full.
+        series.append(11, 65535);
+        series.append(12, -3);
+        series.append(12, 70000);
+        series.append(13, 2);
+        QCOMPARE(series.values(), std::vector<int>({4, 65535, 70000, 2}));
+        QCOMPARE(series.maxValue(), 70000);
+        QCOMPARE(timeOfPeak(series), std::int64_t(12));
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, series.append(9, 1));
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, StepSeries({2, 1}, {1, 1}));
     }
 
     void envelopeMatchesBruteForceOverEverySecond()
@@ -114,8 +155,7 @@ private slots:
             const int steps = static_cast<int>(random.between(0, 80));
             for (int i = 0; i < steps; ++i) {
                 time += random.between(1, 90);
-                series.times.push_back(time);
-                series.values.push_back(static_cast<int>(random.between(0, 40)));
+                series.append(time, static_cast<int>(random.between(0, 40)));
             }
             // Ranges that start before, inside and after the steps; buckets of one second
             // to many, and more buckets than seconds.
@@ -181,14 +221,14 @@ private slots:
             job.nodes.clear();
         }
         const StepSeries sized = busyNodesOverTime(jobs, sizes);
-        QVERIFY(sized.times.size() > 2);
+        QVERIFY(sized.size() > 2);
         for (std::int64_t t = -2; t < 160; ++t) {
             int nodes = 0;
             for (size_t index = 0; index < jobs.size(); ++index)
                 nodes += jobs[index].runsAt(t) ? sizes[index] : 0;
             QCOMPARE(sized.valueAt(t), nodes);
         }
-        QVERIFY(busyNodesOverTime(jobs).times.empty()); // without sizes: nothing known
+        QVERIFY(busyNodesOverTime(jobs).empty()); // without sizes: nothing known
     }
 
     void ganttBarsCoverEachJobsNodesInRuns()

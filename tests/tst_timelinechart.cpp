@@ -88,8 +88,8 @@ private slots:
             QCOMPARE(valueAt(utilization, static_cast<double>(t)), busy.valueAt(t) * 100.0 / nodes);
             QCOMPARE(valueAt(queue, static_cast<double>(t)), static_cast<double>(queued.valueAt(t)));
         }
-        for (size_t i = 0; i < busy.times.size(); i += 7) // at the changes themselves
-            QCOMPARE(valueAt(utilization, static_cast<double>(busy.times[i])), busy.values[i] * 100.0 / nodes);
+        for (size_t i = 0; i < busy.size(); i += 7) // at the changes themselves
+            QCOMPARE(valueAt(utilization, static_cast<double>(busy.time(i))), busy.value(i) * 100.0 / nodes);
 
         // Narrow: more changes than buckets, so each bucket's range and peak.
         chart.resize(260, 180);

@@ -169,7 +169,7 @@ void GanttChart::rebuildImage()
         const int right = static_cast<int>(area.right() * ratio), bottom = static_cast<int>(area.bottom() * ratio);
         const auto stride = static_cast<size_t>(m_image.bytesPerLine() / 4);
         auto* pixels = reinterpret_cast<QRgb*>(m_image.bits());
-        JobColors colors;
+        // Each job once: its colour straight from jobColor(), no cache of a colour per job.
         std::vector<GanttBar> bars;
         std::vector<int> scratch;
         const bool cores = drawsCores();
@@ -191,7 +191,7 @@ void GanttChart::rebuildImage()
                                           left, right - 1);
                 const int x1 = std::clamp(left + static_cast<int>(static_cast<double>(job.end - m_first) * xScale),
                                           x0 + 1, right);
-                const QRgb color = colors(static_cast<int>(index));
+                const QRgb color = jobColor(static_cast<int>(index));
                 for (size_t k = 0; k < job.nodes.size(); ++k) {
                     const int node = job.nodes[k];
                     const double rowTop = node * yScale;
@@ -214,7 +214,7 @@ void GanttChart::rebuildImage()
                                       right - 1);
             const int x1
                 = std::clamp(left + static_cast<int>(static_cast<double>(job.end - m_first) * xScale), x0 + 1, right);
-            const QRgb color = colors(static_cast<int>(index));
+            const QRgb color = jobColor(static_cast<int>(index));
             // A job's runs of nodes share one pixel row when thinner than a pixel: fill each
             // row once.
             int filledTo = top;

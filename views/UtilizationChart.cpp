@@ -55,14 +55,14 @@ QList<QPointF> stepPoints(const StepSeries& series, std::int64_t first, std::int
     QList<QPointF> points;
     int value = series.valueAt(first);
     points.append(QPointF(static_cast<double>(first), value * scale));
-    const auto begin = std::upper_bound(series.times.begin(), series.times.end(), first);
-    const auto end = std::upper_bound(begin, series.times.end(), last);
-    for (auto it = begin; it != end; ++it) {
-        const int next = series.values[static_cast<size_t>(it - series.times.begin())];
+    const size_t end = series.stepAfter(last);
+    for (size_t step = series.stepAfter(first); step < end; ++step) {
+        const int next = series.value(step);
         if (next == value)
             continue;
-        points.append(QPointF(static_cast<double>(*it), value * scale));
-        points.append(QPointF(static_cast<double>(*it), next * scale));
+        const auto at = static_cast<double>(series.time(step));
+        points.append(QPointF(at, value * scale));
+        points.append(QPointF(at, next * scale));
         value = next;
     }
     if (points.back() != QPointF(static_cast<double>(last), value * scale))
@@ -260,7 +260,7 @@ void UtilizationChart::setCores(StepSeries cores, std::int64_t totalCores)
 {
     const bool shownBefore = m_totalCores > 0;
     m_cores = std::move(cores);
-    m_totalCores = m_cores.times.empty() ? 0 : totalCores;
+    m_totalCores = m_cores.empty() ? 0 : totalCores;
     m_coresLine->setVisible(m_totalCores > 0);
     if (shownBefore != (m_totalCores > 0)) {
         buildLegend();
@@ -311,12 +311,11 @@ void UtilizationChart::rebuildSeries()
     m_buckets = bucketsFor(chart()->plotArea().width());
     const double percent = 100.0 / m_nodeCount;
     auto changes = [this](const StepSeries& series) {
-        return std::upper_bound(series.times.begin(), series.times.end(), m_last)
-            - std::upper_bound(series.times.begin(), series.times.end(), m_first);
+        return static_cast<std::int64_t>(series.stepAfter(m_last) - series.stepAfter(m_first));
     };
     const StepSeries& busy = *m_busy;
     m_exact = std::max(changes(busy), changes(m_queued)) <= m_buckets;
-    if (busy.times.empty() && m_queued.times.empty()) {
+    if (busy.empty() && m_queued.empty()) {
         m_busyLine->clear();
         m_queue->clear();
     } else if (m_exact) {
@@ -334,10 +333,10 @@ void UtilizationChart::rebuildSeries()
         m_coresLine->replace(envelopePoints(stepEnvelope(m_cores, m_first, m_last, m_buckets),
                                             100.0 / static_cast<double>(m_totalCores)));
     // Logs that overlap jobs on a node can exceed 100%.
-    const int busiest = busy.values.empty() ? 0 : *std::max_element(busy.values.begin(), busy.values.end());
+    const int busiest = busy.maxValue();
     const double peak = busiest * percent;
     m_percentAxis->setRange(0, peak > 100 ? std::ceil(peak / 10) * 10 : 100);
-    const int longest = m_queued.values.empty() ? 0 : *std::max_element(m_queued.values.begin(), m_queued.values.end());
+    const int longest = m_queued.maxValue();
     m_queueAxis->setRange(0, std::max(2, longest + longest % 2)); // an even top: a whole middle tick
 }
 
