@@ -17,7 +17,7 @@ build=${1:-build}
 jobs=${2:-3000000}
 runs=${3:-3}
 bin="$(pwd)/$build/bin"
-for tool in placement placement-explorer scale_bench; do
+for tool in placement placement-explorer scale_bench jobtable_bench; do
   [ -x "$bin/$tool" ] || { echo "explorer-scale-bench.sh: $bin/$tool not built" >&2; exit 1; }
 done
 work=$(mktemp -d)
@@ -44,3 +44,5 @@ measure() { # label, explorer arguments...
 printf 'what\tfirst frame ms\tpeak MiB\n'
 measure demo "$work/demo.sqlite"
 measure "$jobs jobs" "$work/run.sqlite" --machine ricc --run "first-fit easy"
+printf '\n'
+"$bin/jobtable_bench" "$work/run.sqlite" --machine ricc --run "first-fit easy"

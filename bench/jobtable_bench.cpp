@@ -28,6 +28,8 @@
 #include <QTableView>
 #include <QTimer>
 
+#include <sys/resource.h>
+
 #include <algorithm>
 #include <cstdio>
 #include <functional>
@@ -200,5 +202,8 @@ int main(int argc, char** argv)
                 QApplication::processEvents(QEventLoop::AllEvents, 2);
         }
     });
+    struct rusage usage = {};
+    getrusage(RUSAGE_SELF, &usage);
+    std::printf("\npeak resident memory of this process\t%ld MiB\n", usage.ru_maxrss / 1024);
     return failed ? 1 : 0;
 }
