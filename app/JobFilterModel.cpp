@@ -46,6 +46,14 @@ void JobFilterModel::setSourceModel(QAbstractItemModel* source)
         m_connections << connect(source, &QAbstractItemModel::dataChanged, this, &JobFilterModel::sourceDataChanged);
         m_connections << connect(source, &QAbstractItemModel::headerDataChanged, this,
                                  &QAbstractItemModel::headerDataChanged);
+        m_connections << connect(source, &QObject::destroyed, this, [this] {
+            beginResetModel();
+            m_worker.cancel();
+            m_worker.waitForIdle();
+            m_jobs = nullptr;
+            m_rows.clear();
+            endResetModel();
+        });
     }
     endResetModel();
     refresh();

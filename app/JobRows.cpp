@@ -85,7 +85,8 @@ public:
         std::vector<std::uint32_t> order(m_texts.size());
         for (std::uint32_t i = 0; i < order.size(); ++i)
             order[i] = i;
-        std::sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) { return m_texts[a] < m_texts[b]; });
+        std::sort(order.begin(), order.end(),
+                  [&](std::uint32_t a, std::uint32_t b) { return m_texts[a] < m_texts[b]; });
         std::vector<std::uint32_t> rank(order.size());
         for (std::uint32_t place = 0; place < order.size(); ++place)
             rank[order[place]] = place;

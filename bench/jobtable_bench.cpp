@@ -28,11 +28,10 @@
 #include <QTableView>
 #include <QTimer>
 
-#include <sys/resource.h>
-
 #include <algorithm>
 #include <cstdio>
 #include <functional>
+#include <sys/resource.h>
 #include <vector>
 
 using namespace placement;
@@ -107,8 +106,7 @@ int main(int argc, char** argv)
         std::fprintf(stderr, "jobtable_bench: give one database, or --demo\n");
         return 2;
     }
-    const QString path
-        = parser.isSet(demoOption) ? ensureDemoDatabase() : parser.positionalArguments().front();
+    const QString path = parser.isSet(demoOption) ? ensureDemoDatabase() : parser.positionalArguments().front();
 
     QElapsedTimer clock;
     clock.start();

@@ -23,6 +23,7 @@
 #include <atomic>
 #include <cctype>
 #include <map>
+#include <memory>
 #include <numeric>
 #include <optional>
 #include <set>
@@ -457,6 +458,27 @@ private slots:
             QCOMPARE(table.routers(job), m.routers);
             QCOMPARE(table.lowestCommonLevel(job), -1);
         }
+    }
+
+    void aModelGoneLeavesNoRows()
+    {
+        SplitMix64 random(8);
+        const Workload w = randomWorkload(random, 200, 20);
+        JobFilterModel filter;
+        filter.setSynchronousLimit(0);
+        auto model = std::make_unique<JobTableModel>();
+        filter.setSourceModel(model.get());
+        filter.setRunningOnly(false);
+        model->setJobs(&w.jobs, &w.labels, false);
+        QTRY_COMPARE(filter.rowCount(), 200);
+        filter.sort(JobTableModel::EndColumn); // on its way when the model goes
+        model.reset();
+        QCOMPARE(filter.rowCount(), 0);
+        QTest::qWait(50);
+        QCOMPARE(filter.rowCount(), 0); // no result arrives for a model gone
+        filter.setCriteria({});
+        filter.sort(JobTableModel::StartColumn);
+        QCOMPARE(filter.rowCount(), 0);
     }
 
     void idsSortNaturally()
