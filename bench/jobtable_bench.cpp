@@ -20,6 +20,7 @@
 #include "app/JobTableModel.h"
 #include "app/JobsDock.h"
 #include "app/MachineData.h"
+#include "app/ProcessMemory.h"
 #include "core/SplitMix64.h"
 
 #include <QApplication>
@@ -88,6 +89,7 @@ bool waitFor(const std::function<bool()>& done)
 
 int main(int argc, char** argv)
 {
+    returnLargeBlocksToTheSystem(); // as the explorer does
     QApplication app(argc, argv);
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral("The job table's sorting and filtering on a stored run"));
@@ -144,7 +146,9 @@ int main(int argc, char** argv)
 
     std::printf("database\t%s\njobs\t%zu\nopened in\t%.0f ms\n", qPrintable(path), jobs, openMs);
     std::printf("reference: std::sort of %zu random 64-bit keys\t%.1f ms\n\n", jobs, referenceMs);
-    std::printf("action\trows shown\tcall ms\tlongest GUI stall ms\tshown after ms\tvs reference\n");
+    std::printf("resident after opening\t%ld MiB\n\n", residentMebibytes());
+    std::printf(
+        "action\trows shown\tcall ms\tlongest GUI stall ms\tshown after ms\tvs reference\tresident MiB after\n");
     StallMeter meter;
     bool failed = false;
     auto act = [&](const QString& what, const std::function<void()>& action) {
@@ -155,8 +159,8 @@ int main(int argc, char** argv)
         failed = !waitFor([&] { return !filter->isSettling(); }) || failed;
         const double shownMs = clock.nsecsElapsed() / 1e6;
         const double stallMs = meter.stop();
-        std::printf("%s\t%d\t%.1f\t%.1f\t%.1f\t%.2f\n", qPrintable(what), filter->rowCount(), callMs, stallMs, shownMs,
-                    shownMs / referenceMs);
+        std::printf("%s\t%d\t%.1f\t%.1f\t%.1f\t%.2f\t%ld\n", qPrintable(what), filter->rowCount(), callMs, stallMs,
+                    shownMs, shownMs / referenceMs, residentMebibytes());
         std::fflush(stdout);
     };
 

@@ -8,6 +8,7 @@
 #include "app/JobTableModel.h"
 #include "app/JobTracker.h"
 #include "app/MainWindow.h"
+#include "app/ProcessMemory.h"
 #include "app/RecentFiles.h"
 #include "app/ReplayRecorder.h"
 #include "app/ReportRenderer.h"
@@ -281,6 +282,7 @@ int main(int argc, char* argv[])
 {
     QElapsedTimer sinceStart;
     sinceStart.start();
+    returnLargeBlocksToTheSystem();
     if (asksForHelpOrVersion(argc, argv)) {
         QCoreApplication core(argc, argv);
         describeApplication();
