@@ -165,6 +165,12 @@ NodeList decodeNodeRuns(const void* data, int bytes)
     if (!raw)
         return nodes;
     forEachRun(raw, bytes, [&nodes](int first, std::size_t length) { nodes.appendRun(first, length); });
+    // A list grown run by run holds up to twice the room its runs need; a copy holds just
+    // that (a run of 3 million jobs: the lists of three runs or more are most of its heap).
+    std::size_t runs = 0;
+    nodes.forEachRun([&runs](int, std::size_t) { ++runs; });
+    if (nodes.heapBytes() > runs * sizeof(NodeList::Run))
+        return NodeList(nodes);
     return nodes;
 }
 

@@ -144,6 +144,10 @@ private slots:
             const NodeList read = decodeNodeRuns(blob.data(), static_cast<int>(blob.size()));
             compareWith(read, ids);
             QCOMPARE(read.toVector(), decodeNodeList(blob.data(), static_cast<int>(blob.size())));
+            // The room of its runs on the heap, no more (lists of three runs or more).
+            std::size_t runs = 0;
+            read.forEachRun([&runs](int, std::size_t) { ++runs; });
+            QCOMPARE(read.heapBytes(), runs > 2 ? runs * sizeof(NodeList::Run) : 0);
         }
         const std::string damaged = std::string(1, '\1') + "\x81"; // a truncated varint
         QVERIFY_THROWS_EXCEPTION(std::invalid_argument,
