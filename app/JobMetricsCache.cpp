@@ -93,8 +93,19 @@ void CountColumn::set(size_t job, int count)
     m_narrow[job] = count < 0 ? None : static_cast<std::uint16_t>(count);
 }
 
+namespace {
+
+/// The APH of `hops` summed over the ordered pairs of `nodes` nodes, computed as the
+/// analyzer computes it.
+double aphOf(std::uint64_t hops, std::size_t nodes)
+{
+    return nodes > 1 ? static_cast<double>(hops) / static_cast<double>(nodes * (nodes - 1)) : 0.0;
+}
+
+} // namespace
+
 JobMetricsTable::JobMetricsTable(size_t jobs)
-    : m_aph(jobs, std::nan(""))
+    : m_hops(jobs, NotMeasured)
     , m_partitions(jobs)
     , m_spread(jobs)
     , m_leaves(jobs)
@@ -103,11 +114,29 @@ JobMetricsTable::JobMetricsTable(size_t jobs)
     , m_lowestCommonLevel(jobs)
 {}
 
+double JobMetricsTable::aph(size_t job, size_t nodes) const
+{
+    if (m_hops[job] == Elsewhere)
+        return m_otherAph.at(job);
+    return aphOf(m_hops[job], nodes);
+}
+
 void JobMetricsTable::set(size_t job, const PlacementMetrics& metrics)
 {
     if (metrics.nodes == 0)
         return;
-    m_aph[job] = metrics.aph;
+    // The hops back from the APH: exact where it is such a ratio, as every APH the analyzer
+    // gives is; anything else is kept as it is.
+    const auto nodes = static_cast<size_t>(metrics.nodes);
+    const double pairs = nodes > 1 ? static_cast<double>(nodes * (nodes - 1)) : 1.0;
+    const double hops = std::nearbyint(metrics.aph * pairs);
+    if (hops >= 0 && hops < Elsewhere && aphOf(static_cast<std::uint64_t>(hops), nodes) == metrics.aph
+        && (nodes > 1 || metrics.aph == 0.0)) {
+        m_hops[job] = static_cast<std::uint32_t>(hops);
+    } else {
+        m_hops[job] = Elsewhere;
+        m_otherAph[job] = metrics.aph;
+    }
     m_partitions.set(job, metrics.partitions);
     m_spread.set(job, metrics.spread);
     m_leaves.set(job, metrics.leaves);

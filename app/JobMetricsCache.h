@@ -19,6 +19,7 @@
 #include <map>
 #include <memory>
 #include <set>
+#include <unordered_map>
 #include <vector>
 
 namespace placement {
@@ -52,18 +53,21 @@ private:
 /// The placement metrics (docs/reference.md §2) of every job of one shown run, in the order
 /// of its job list, as the job table shows them. Kept by column, each only where some job
 /// has a value (leaves, pods and the lowest common switch on trees, routers on tori), the
-/// counts in 16 bits where they fit: 14 to 18 bytes a job instead of a 40-byte record.
+/// counts in 16 bits where they fit, the APH as its sum of hops in 32: 10 to 14 bytes a job
+/// instead of a 40-byte record.
 class JobMetricsTable
 {
 public:
     explicit JobMetricsTable(std::size_t jobs = 0);
-    std::size_t size() const { return m_aph.size(); }
+    std::size_t size() const { return m_hops.size(); }
     void set(std::size_t job, const PlacementMetrics& metrics);
 
     /// False for a job without metrics (no nodes, or nodes the machine refuses): every
     /// value below is then blank.
-    bool measured(std::size_t job) const { return !std::isnan(m_aph[job]); }
-    double aph(std::size_t job) const { return m_aph[job]; }
+    bool measured(std::size_t job) const { return m_hops[job] != NotMeasured; }
+    /// The APH of the job, which has `nodes` nodes: kept as its sum of pair hops, from which
+    /// the same double is computed again, as the analyzer computes it (docs/metrics.md).
+    double aph(std::size_t job, std::size_t nodes) const;
     int partitions(std::size_t job) const { return m_partitions[job]; }
     int spread(std::size_t job) const { return m_spread[job]; }
     /// -1 where it does not apply.
@@ -73,7 +77,11 @@ public:
     int lowestCommonLevel(std::size_t job) const { return m_lowestCommonLevel[job]; }
 
 private:
-    std::vector<double> m_aph; ///< NaN: not measured
+    static constexpr std::uint32_t NotMeasured = UINT32_MAX;
+    static constexpr std::uint32_t Elsewhere = UINT32_MAX - 1; ///< the APH is in m_otherAph
+    std::vector<std::uint32_t> m_hops; ///< per job: its APH times n(n - 1)
+    /// The APHs that are not a sum of hops below Elsewhere over n(n - 1): none in practice.
+    std::unordered_map<std::size_t, double> m_otherAph;
     CountColumn m_partitions, m_spread, m_leaves, m_pods, m_routers, m_lowestCommonLevel;
 };
 

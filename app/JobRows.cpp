@@ -177,7 +177,7 @@ bool JobRows::metricValue(size_t row, int column, double& value) const
     if (!metrics || !metrics->measured(row))
         return false;
     switch (column) {
-    case JobTableModel::AphColumn: value = metrics->aph(row); return true;
+    case JobTableModel::AphColumn: value = metrics->aph(row, (*jobs)[row].nodes.size()); return true;
     case JobTableModel::PartitionsColumn: value = metrics->partitions(row); return true;
     case JobTableModel::LeavesColumn: value = metrics->leaves(row); return value >= 0;
     case JobTableModel::PodsColumn: value = metrics->pods(row); return value >= 0;
