@@ -222,7 +222,9 @@ std::vector<std::uint32_t> orderJobRows(const JobRows& rows, const JobFilterCrit
         const Job& job = (*rows.jobs)[row];
         switch (column) {
         case JobTableModel::IdColumn: key = idKey(job.id); return true;
-        case JobTableModel::NameColumn: key = rows.labels ? texts.add(rows.labels->name(row)) : 0; return true;
+        case JobTableModel::NameColumn:
+            key = texts.add(rows.labels ? rows.labels->name(row) : std::string_view());
+            return true;
         case JobTableModel::UserColumn: key = texts.add(job.user); return true;
         case JobTableModel::StateColumn:
             key = rows.labels ? stateRank[static_cast<size_t>(rows.labels->stateIndex(row))] : 0;

@@ -365,6 +365,12 @@ private slots:
         }
         JobRows rows;
         rows.jobs = &jobs;
+        // Without names or states (no labels): every row ties, in row order.
+        for (const int column : {int(JobTableModel::NameColumn), int(JobTableModel::StateColumn)}) {
+            std::vector<std::uint32_t> all(jobs.size());
+            std::iota(all.begin(), all.end(), 0u);
+            QCOMPARE(orderJobRows(rows, {}, column, true), all);
+        }
         for (const bool descending : {false, true}) {
             const std::vector<std::uint32_t> order = orderJobRows(rows, {}, JobTableModel::SubmitColumn, descending);
             std::vector<std::uint32_t> expected(jobs.size());
