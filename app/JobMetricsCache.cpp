@@ -73,24 +73,46 @@ void JobMetricsCache::saveToDisk()
     m_unsaved.clear();
 }
 
+namespace {
+
+/// `from` in wider integers: each `fromNone` becomes `toNone`.
+template <typename To, typename From>
+std::vector<To> widened(const std::vector<From>& from, std::size_t size, From fromNone, To toNone)
+{
+    std::vector<To> to(size, toNone);
+    for (std::size_t job = 0; job < from.size(); ++job)
+        if (from[job] != fromNone)
+            to[job] = static_cast<To>(from[job]);
+    return to;
+}
+
+} // namespace
+
 void CountColumn::set(size_t job, int count)
 {
-    if (count < 0 && m_narrow.empty() && m_wide.empty())
+    if (count < 0 && m_tiny.empty() && m_narrow.empty() && m_wide.empty())
         return; // none yet: nothing to keep
-    if (count >= None && m_wide.empty()) { // every count in 32 bits from now on
-        std::vector<std::int32_t> wide(m_jobs, -1);
-        for (size_t other = 0; other < m_narrow.size(); ++other)
-            wide[other] = m_narrow[other] == None ? -1 : m_narrow[other];
-        m_wide = std::move(wide);
+    if (count >= NoneNarrow && m_wide.empty()) { // every count in 32 bits from now on
+        m_wide = m_narrow.empty() ? widened<std::int32_t>(m_tiny, m_jobs, NoneTiny, -1)
+                                  : widened<std::int32_t>(m_narrow, m_jobs, NoneNarrow, -1);
+        m_tiny = {};
         m_narrow = {};
     }
     if (!m_wide.empty()) {
         m_wide[job] = std::max(count, -1);
         return;
     }
-    if (m_narrow.empty())
-        m_narrow.assign(m_jobs, None);
-    m_narrow[job] = count < 0 ? None : static_cast<std::uint16_t>(count);
+    if (count >= NoneTiny && m_narrow.empty()) { // in 16 bits from now on
+        m_narrow = widened<std::uint16_t>(m_tiny, m_jobs, NoneTiny, NoneNarrow);
+        m_tiny = {};
+    }
+    if (!m_narrow.empty()) {
+        m_narrow[job] = count < 0 ? NoneNarrow : static_cast<std::uint16_t>(count);
+        return;
+    }
+    if (m_tiny.empty())
+        m_tiny.assign(m_jobs, NoneTiny);
+    m_tiny[job] = count < 0 ? NoneTiny : static_cast<std::uint8_t>(count);
 }
 
 namespace {

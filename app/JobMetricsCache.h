@@ -26,9 +26,9 @@ namespace placement {
 
 class Topology;
 
-/// One count per job (a metric of JobMetricsTable), -1 where there is none: 16 bits each
-/// while every count is below 65,535 (any machine of fewer nodes), else 32. Nothing is
-/// allocated until a job has a count.
+/// One count per job (a metric of JobMetricsTable), -1 where there is none: 8 bits each
+/// while every count is below 255 (levels, pods, the leaves of most machines), 16 while below
+/// 65,535 (any machine of fewer nodes), else 32. Nothing is allocated until a job has a count.
 class CountColumn
 {
 public:
@@ -39,22 +39,21 @@ public:
     {
         if (!m_wide.empty())
             return m_wide[job];
-        return m_narrow.empty() || m_narrow[job] == None ? -1 : m_narrow[job];
+        if (!m_narrow.empty())
+            return m_narrow[job] == NoneNarrow ? -1 : m_narrow[job];
+        return m_tiny.empty() || m_tiny[job] == NoneTiny ? -1 : m_tiny[job];
     }
     void set(std::size_t job, int count);
 
 private:
-    static constexpr std::uint16_t None = UINT16_MAX;
+    static constexpr std::uint8_t NoneTiny = UINT8_MAX;
+    static constexpr std::uint16_t NoneNarrow = UINT16_MAX;
     std::size_t m_jobs;
-    std::vector<std::uint16_t> m_narrow;
-    std::vector<std::int32_t> m_wide; ///< instead of m_narrow once a count needs it
+    std::vector<std::uint8_t> m_tiny;
+    std::vector<std::uint16_t> m_narrow; ///< instead of m_tiny once a count needs it
+    std::vector<std::int32_t> m_wide; ///< instead of both once a count needs it
 };
 
-/// The placement metrics (docs/reference.md §2) of every job of one shown run, in the order
-/// of its job list, as the job table shows them. Kept by column, each only where some job
-/// has a value (leaves, pods and the lowest common switch on trees, routers on tori), the
-/// counts in 16 bits where they fit, the APH as its sum of hops in 32: 10 to 14 bytes a job
-/// instead of a 40-byte record.
 class JobMetricsTable
 {
 public:

@@ -3,6 +3,10 @@
 
 #include "app/JobTracker.h"
 
+#include "app/ProcessMemory.h"
+
+#include <QMetaObject>
+
 #include <algorithm>
 #include <pthread.h>
 #include <sched.h>
@@ -89,6 +93,17 @@ void JobTracker::runWorker()
         job.run(JobControl(job.state, m_owner));
         job = {}; // what the job captured goes on this thread, outside the lock
         guard.lock();
+        if (m_queue.empty()) {
+            // What the work freed, back to the system (a few milliseconds). Not on a thread
+            // of idle priority: it takes every heap's lock, which the GUI thread would then
+            // wait on for as long as a busy machine left the thread waiting for a core.
+            guard.unlock();
+            if (m_priority == Priority::Idle)
+                QMetaObject::invokeMethod(m_owner, &releaseFreedMemory, Qt::QueuedConnection);
+            else
+                releaseFreedMemory();
+            guard.lock();
+        }
         m_busy = false;
     }
 }

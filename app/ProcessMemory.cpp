@@ -19,6 +19,13 @@ void returnLargeBlocksToTheSystem()
 #endif
 }
 
+void releaseFreedMemory()
+{
+#if defined(__GLIBC__)
+    malloc_trim(0);
+#endif
+}
+
 long residentMebibytes()
 {
     long pages = -1, resident = -1;

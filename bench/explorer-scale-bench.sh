@@ -5,8 +5,10 @@
 # The explorer on a year-scale run (docs/benchmarks.md, "The explorer on millions of
 # jobs"): a RICC-2010-like trace of JOBS jobs (bench/ArchiveLikeTrace.cpp) imported for
 # jigsaw-1458, replayed with first-fit and EASY, then opened on that run; the explorer's own
-# "first frame after" time and the process's peak resident memory, RUNS times. Reference in
-# the same run: the bundled demo opened the same way.
+# "first frame after" time and the process's peak resident memory, RUNS times; then the
+# resident memory 15 s after opening (every metric in), with the jobs running at the cursor
+# listed and with every job listed (--all-jobs). Reference in the same run: the bundled demo
+# opened the same way.
 #
 #   bench/explorer-scale-bench.sh [BUILD_DIR] [JOBS] [RUNS]   (defaults: build 3000000 3)
 #
@@ -41,8 +43,26 @@ measure() { # label, explorer arguments...
       "$(( $(tail -1 "$work/rss") / 1024 ))"
   done
 }
+settled() { # label, explorer arguments...: resident memory once opened and its peak so far
+  local label=$1 pid status
+  shift
+  for ((i = 1; i <= runs; ++i)); do
+    "$bin/placement-explorer" "$@" --size 1280x800 >/dev/null 2>&1 &
+    pid=$!
+    sleep 15
+    status=$(cat "/proc/$pid/status")
+    kill "$pid"
+    wait "$pid" || true
+    printf '%s\t%s\t%s\n' "$label" "$(( $(awk '/^VmRSS/ {print $2}' <<<"$status") / 1024 ))" \
+      "$(( $(awk '/^VmHWM/ {print $2}' <<<"$status") / 1024 ))"
+  done
+}
 printf 'what\tfirst frame ms\tpeak MiB\n'
 measure demo "$work/demo.sqlite"
 measure "$jobs jobs" "$work/run.sqlite" --machine ricc --run "first-fit easy"
+printf '\nwhat\tMiB 15 s after opening\tpeak MiB\n'
+settled demo "$work/demo.sqlite"
+settled "$jobs jobs" "$work/run.sqlite" --machine ricc --run "first-fit easy"
+settled "$jobs jobs, every job listed" "$work/run.sqlite" --machine ricc --run "first-fit easy" --all-jobs
 printf '\n'
 "$bin/jobtable_bench" "$work/run.sqlite" --machine ricc --run "first-fit easy"

@@ -28,7 +28,7 @@ void JobLabels::append(std::string_view name, std::string_view state, bool share
 {
     // The flags and the name ends are kept from the first job that shares or has a name:
     // most logs have no names (SWF) and most jobs share nothing.
-    const size_t job = m_state.size();
+    const size_t job = size();
     if (sharesNodes && !m_anyShares)
         m_shares.assign(job, 0);
     m_anyShares = m_anyShares || sharesNodes;
@@ -52,7 +52,15 @@ void JobLabels::append(std::string_view name, std::string_view state, bool share
         m_states.emplace_back(state);
         found = m_states.end() - 1;
     }
-    m_state.push_back(static_cast<std::uint16_t>(found - m_states.begin()));
+    const auto index = static_cast<std::size_t>(found - m_states.begin());
+    if (index > UINT8_MAX && m_wideState.empty()) { // a 257th state: 16 bits each from now on
+        m_wideState.assign(m_state.begin(), m_state.end());
+        m_state = {};
+    }
+    if (m_wideState.empty())
+        m_state.push_back(static_cast<std::uint8_t>(index));
+    else
+        m_wideState.push_back(static_cast<std::uint16_t>(index));
 }
 
 JobLabels jobLabels(Store& store, std::int64_t machineId)

@@ -19,7 +19,7 @@ class Store;
 class JobLabels
 {
 public:
-    std::size_t size() const { return m_state.size(); }
+    std::size_t size() const { return m_wideState.empty() ? m_state.size() : m_wideState.size(); }
     std::string_view name(std::size_t job) const
     {
         if (!m_named)
@@ -27,9 +27,9 @@ public:
         const std::uint32_t begin = job == 0 ? 0 : m_nameEnd[job - 1];
         return std::string_view(m_names).substr(begin, m_nameEnd[job] - begin);
     }
-    std::string_view state(std::size_t job) const { return m_states[m_state[job]]; }
+    std::string_view state(std::size_t job) const { return m_states[static_cast<std::size_t>(stateIndex(job))]; }
     /// Index of the job's state in states().
-    int stateIndex(std::size_t job) const { return m_state[job]; }
+    int stateIndex(std::size_t job) const { return m_wideState.empty() ? m_state[job] : m_wideState[job]; }
     /// Whether any job has a name.
     bool hasNames() const { return !m_names.empty(); }
     /// Every state that occurs, in order of first appearance ("" for jobs without one).
@@ -49,7 +49,8 @@ private:
     std::string m_names;
     bool m_named = false; ///< a job has a name: m_nameEnd is kept
     std::vector<std::uint32_t> m_nameEnd; ///< per job: where its name ends in m_names; empty while none has one
-    std::vector<std::uint16_t> m_state; ///< per job: index into m_states
+    std::vector<std::uint8_t> m_state; ///< per job: index into m_states, while there are at most 256
+    std::vector<std::uint16_t> m_wideState; ///< instead of m_state beyond 256 states
     std::vector<std::string> m_states;
 };
 

@@ -423,8 +423,10 @@ private slots:
 
     void theMetricsTableKeepsEveryValue()
     {
-        // Counts in 16 bits until one needs more (a machine of 65,535 nodes or more), then
-        // every count of that column in 32; -1 (does not apply) and unmeasured jobs apart.
+        // Counts in 8 bits until one needs more, then in 16 until one needs more than that
+        // (a machine of 65,535 nodes or more), then every count of that column in 32; -1
+        // (does not apply) and unmeasured jobs apart. Columns widen at different jobs, or
+        // never.
         SplitMix64 random(77);
         const size_t jobs = 500;
         std::vector<std::optional<PlacementMetrics>> given(jobs);
@@ -439,17 +441,19 @@ private slots:
             m.aph = random.between(0, 5) == 0 ? random.uniform() * 6
                 : n > 1 ? static_cast<double>(random.between(0, 4'000'000'000)) / static_cast<double>(n * (n - 1))
                         : 0.0;
-            const auto count = [&] {
+            // Up to 254 before job `narrowFrom`, up to 65,534 before `wideFrom`, then any.
+            const auto count = [&](size_t narrowFrom, size_t wideFrom) {
                 const auto kind = random.between(0, 9);
-                return static_cast<int>(kind == 0                    ? -1
-                                            : kind == 1 && job > 300 ? random.between(65535, 200000)
-                                                                     : random.between(0, 65534));
+                return static_cast<int>(kind == 0                            ? -1
+                                            : kind == 1 && job >= wideFrom   ? random.between(65535, 200000)
+                                            : kind == 2 && job >= narrowFrom ? random.between(255, 65534)
+                                                                             : random.between(0, 254));
             };
-            m.partitions = std::max(0, count());
-            m.spread = std::max(0, count());
-            m.leaves = count();
-            m.pods = count();
-            m.routers = job < 100 ? -1 : count(); // a column that starts without values
+            m.partitions = std::max(0, count(150, 300));
+            m.spread = std::max(0, count(0, jobs)); // 16 bits from the first, never 32
+            m.leaves = count(jobs, jobs); // 8 bits throughout
+            m.pods = count(jobs, 400); // from 8 bits straight to 32
+            m.routers = job < 100 ? -1 : count(200, 450); // a column that starts without values
             m.lowestCommonLevel = -1; // one that never has one
             table.set(job, m);
             given[job] = m;
@@ -532,6 +536,25 @@ private slots:
         QVERIFY(!plain.anySharesNodes());
         QCOMPARE(std::string(plain.name(0)), std::string());
         QVERIFY(!plain.sharesNodes(0));
+    }
+
+    void labelsKeepStatesBeyond256()
+    {
+        // A state index in 8 bits each until a 257th state, then in 16: a site's own states
+        // (or a log that puts reasons into them) are all kept.
+        JobLabels labels;
+        std::vector<std::string> given;
+        for (int job = 0; job < 2000; ++job) {
+            const int kind = job < 600 ? job % 7 : job % 400;
+            given.push_back(kind == 0 ? std::string() : "STATE" + std::to_string(kind));
+            labels.append("", given.back());
+        }
+        QCOMPARE(labels.size(), given.size());
+        QCOMPARE(labels.states().size(), size_t(400));
+        for (size_t job = 0; job < given.size(); ++job) {
+            QCOMPARE(std::string(labels.state(job)), given[job]);
+            QCOMPARE(labels.states()[static_cast<size_t>(labels.stateIndex(job))], given[job]);
+        }
     }
 
     void labelsFollowTheJobOrder()

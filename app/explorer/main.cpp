@@ -5,8 +5,10 @@
 #include "app/DemoLocation.h"
 #include "app/ExplorerSession.h"
 #include "app/InspectorDock.h"
+#include "app/JobFilterBar.h"
 #include "app/JobTableModel.h"
 #include "app/JobTracker.h"
+#include "app/JobsDock.h"
 #include "app/MainWindow.h"
 #include "app/ProcessMemory.h"
 #include "app/RecentFiles.h"
@@ -69,6 +71,9 @@ struct ExplorerOptions
     QCommandLineOption startup{
         QStringLiteral("startup-report"),
         QStringLiteral("Print the milliseconds from process start to the first rendered frame, then quit.")};
+    QCommandLineOption allJobs{QStringLiteral("all-jobs"),
+                               QStringLiteral("List every job of the run in the Jobs table, not only those running "
+                                              "at the time on the timeline.")};
     QCommandLineOption dock{QStringLiteral("dock"),
                             QStringLiteral("Show and raise the dock NAME: jobs, metrics, inspector, timeline, runs or "
                                            "charts (repeatable)."),
@@ -144,9 +149,9 @@ ExplorerOptions::ExplorerOptions(QCommandLineParser& parser)
     parser.addVersionOption();
     parser.addPositionalArgument(QStringLiteral("database"), QStringLiteral("Placement database to open."),
                                  QStringLiteral("[DATABASE]"));
-    parser.addOptions({demo,  machine,  run,   job,    size,       screenshot, startup,   dock,
-                       chart, chartRun, sweep, links,  sideBySide, whatIf,     record,    from,
-                       to,    speed,    fps,   report, reportRuns, reportAt,   reportPdf, reportCpus});
+    parser.addOptions({demo,  machine,  run,    job,        size,       screenshot, startup,   allJobs, dock,
+                       chart, chartRun, sweep,  links,      sideBySide, whatIf,     record,    from,    to,
+                       speed, fps,      report, reportRuns, reportAt,   reportPdf,  reportCpus});
 }
 
 /// True when the command line asks only for the help or the version: answered without a
@@ -411,6 +416,8 @@ int main(int argc, char* argv[])
         window.setLinksShown(true);
     }
 
+    if (parser.isSet(options.allJobs))
+        qobject_cast<JobsDock*>(window.jobsDock())->filterBar()->setRunningOnly(false);
     for (const QString& name : parser.values(options.dock)) {
         auto* dock = window.findChild<QDockWidget*>(name + QStringLiteral("Dock"));
         if (!dock) {
