@@ -12,6 +12,7 @@
 #include <ctime>
 #include <limits>
 #include <map>
+#include <optional>
 #include <sqlite3.h>
 #include <stdexcept>
 #include <thread>
@@ -242,16 +243,75 @@ std::int64_t addRunsToSweep(Store& store, std::int64_t machineId, const std::str
     return added;
 }
 
-RunOrder::RunOrder(Store& store, std::int64_t runId)
+namespace {
+
+/// The job ids of the run's rows from `first` to `last` and their starts, by job id.
+void readJobStarts(Store& store, std::int64_t runId, std::int64_t first, std::int64_t last,
+                   std::vector<std::int64_t>& jobIds, std::vector<std::int64_t>& starts)
+{
+    SqliteStatement query(store.database(),
+                          "SELECT job_id, start FROM placements WHERE run_id = ?1 "
+                          "AND job_id BETWEEN ?2 AND ?3 ORDER BY job_id");
+    query.bind(1, runId).bind(2, first).bind(3, last);
+    while (query.step()) {
+        jobIds.push_back(query.integer(0));
+        starts.push_back(query.integer(1));
+    }
+}
+
+/// The least or the greatest job id of the run; nullopt for a run without jobs.
+std::optional<std::int64_t> boundingJobId(Store& store, std::int64_t runId, bool greatest)
+{
+    SqliteStatement query(store.database(),
+                          greatest ? "SELECT max(job_id) FROM placements WHERE run_id = ?1"
+                                   : "SELECT min(job_id) FROM placements WHERE run_id = ?1");
+    query.bind(1, runId);
+    if (!query.step() || query.isNull(0))
+        return std::nullopt;
+    return query.integer(0);
+}
+
+} // namespace
+
+RunOrder::RunOrder(Store& store, std::int64_t runId, bool twoConnections)
 {
     // Sorting here is faster than reading by the time index: that walk looks each row up at
     // random in the table (about 1 s per million rows), the table's own order does not.
-    SqliteStatement query(store.database(), "SELECT job_id, start FROM placements WHERE run_id = ?1 ORDER BY job_id");
-    query.bind(1, runId);
     std::vector<std::int64_t> starts;
-    while (query.step()) {
-        m_jobIds.push_back(query.integer(0));
-        starts.push_back(query.integer(1));
+    const std::optional<std::int64_t> first = boundingJobId(store, runId, false);
+    const std::optional<std::int64_t> last = boundingJobId(store, runId, true);
+    if (!first || !last)
+        return; // no jobs
+    // Job ids above the middle of their range read on a connection of its own at the same
+    // time (a run's ids are nearly consecutive: about half the rows each). A run is not
+    // changed once written, only deleted: readRunRows() sees any row gone.
+    constexpr std::int64_t halvesFrom = 100000;
+    const std::int64_t middle = *first + (*last - *first) / 2;
+    if (!twoConnections || *last - *first < halvesFrom) {
+        readJobStarts(store, runId, *first, *last, m_jobIds, starts);
+    } else {
+        std::vector<std::int64_t> upperIds, upperStarts;
+        std::string upperError;
+        std::thread upper([&] {
+            try {
+                Store other = Store::openForOneThread(store.path());
+                const SqliteReadSnapshot otherReading(other.database());
+                readJobStarts(other, runId, middle + 1, *last, upperIds, upperStarts);
+            } catch (const std::exception& error) {
+                upperError = error.what();
+            }
+        });
+        try {
+            readJobStarts(store, runId, *first, middle, m_jobIds, starts);
+        } catch (...) {
+            upper.join();
+            throw;
+        }
+        upper.join();
+        if (!upperError.empty())
+            throw StoreError(upperError);
+        m_jobIds.insert(m_jobIds.end(), upperIds.begin(), upperIds.end());
+        starts.insert(starts.end(), upperStarts.begin(), upperStarts.end());
     }
     if (m_jobIds.size() > std::numeric_limits<std::uint32_t>::max())
         throw StoreError(store.path() + ": run " + std::to_string(runId) + " has more than 4,294,967,295 jobs");
@@ -366,7 +426,7 @@ std::vector<Job> runJobs(Store& store, std::int64_t runId, std::vector<RunHoldin
     constexpr std::size_t halvesFrom = 100000;
     const bool mayShare = sqlite3_get_autocommit(db.handle()) != 0;
     const SqliteReadSnapshot reading(db); // one snapshot for the order and the rows
-    const RunOrder order(store, runId);
+    const RunOrder order(store, runId, mayShare);
     std::vector<Job> result(order.size());
     const std::size_t middle = mayShare && order.size() >= halvesFrom ? order.size() / 2 : order.size();
     RunRows firstHalf, secondHalf;

@@ -133,7 +133,9 @@ struct RunHoldings
 class RunOrder
 {
 public:
-    RunOrder(Store& store, std::int64_t runId);
+    /// With `twoConnections`, a large run is read by a second connection too (the caller
+    /// holds no transaction).
+    RunOrder(Store& store, std::int64_t runId, bool twoConnections = false);
     std::size_t size() const { return m_jobIds.size(); }
     /// The job of row `row` (< size()).
     std::int64_t jobId(std::size_t row) const { return m_jobIds[row]; }

@@ -383,6 +383,27 @@ private slots:
                         || (halves[k - 1].start == halves[k].start
                             && std::stoll(halves[k - 1].id) < std::stoll(halves[k].id)));
         }
+
+        // The order is read in two parts split at the middle of the job ids: a run of a few
+        // jobs spread over them, most of them at the top, reads the same both ways.
+        std::vector<RunPlacement> sparse;
+        for (size_t i = 0; i < placements.size(); ++i)
+            if (i % 5000 == 0 || i >= 119000)
+                sparse.push_back(placements[i]);
+        const std::int64_t sparseRun = saveRun(store, machine, "sparse", R"({"policy":"first-fit"})", "{}", sparse);
+        const std::vector<Job> sparseHalves = runJobs(store, sparseRun);
+        std::vector<Job> sparseWhole;
+        {
+            const SqliteReadSnapshot callersTransaction(store.database());
+            sparseWhole = runJobs(store, sparseRun);
+        }
+        QCOMPARE(sparseHalves.size(), sparse.size());
+        QCOMPARE(sparseWhole.size(), sparse.size());
+        for (size_t k = 0; k < sparse.size(); ++k) {
+            QCOMPARE(sparseHalves[k].id, sparseWhole[k].id);
+            QCOMPARE(sparseHalves[k].start, sparseWhole[k].start);
+            QCOMPARE(sparseHalves[k].nodes, sparseWhole[k].nodes);
+        }
     }
 
     void runsByCoresKeepTheirCoresPerNode()
