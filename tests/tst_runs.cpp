@@ -398,12 +398,9 @@ private slots:
             sparseWhole = runJobs(store, sparseRun);
         }
         QCOMPARE(sparseHalves.size(), sparse.size());
-        QCOMPARE(sparseWhole.size(), sparse.size());
-        for (size_t k = 0; k < sparse.size(); ++k) {
-            QCOMPARE(sparseHalves[k].id, sparseWhole[k].id);
-            QCOMPARE(sparseHalves[k].start, sparseWhole[k].start);
-            QCOMPARE(sparseHalves[k].nodes, sparseWhole[k].nodes);
-        }
+        QVERIFY(std::equal(
+            sparseHalves.begin(), sparseHalves.end(), sparseWhole.begin(), sparseWhole.end(),
+            [](const Job& a, const Job& b) { return a.id == b.id && a.start == b.start && a.nodes == b.nodes; }));
     }
 
     void runsByCoresKeepTheirCoresPerNode()
