@@ -138,14 +138,13 @@ void InspectorDock::setMachine(std::shared_ptr<const MachineData> shared, const 
         } else {
             try {
                 Store store = Store::openExisting(databasePath.toStdString());
-                for (const RunRecord& run : runs(store, machine->record.id))
-                    if (run.id == machine->runId) {
-                        const AllocatorChoice choice = allocatorChoiceOfRun(run.parameters);
-                        m_policyName = choice.policy;
-                        if (choice.order != "index")
-                            m_policyName += ":" + choice.order;
-                        m_policy = makeAllocator(*m_topology, choice);
-                    }
+                if (const std::optional<std::string> parameters = runParameters(store, machine->runId)) {
+                    const AllocatorChoice choice = allocatorChoiceOfRun(*parameters);
+                    m_policyName = choice.policy;
+                    if (choice.order != "index")
+                        m_policyName += ":" + choice.order;
+                    m_policy = makeAllocator(*m_topology, choice);
+                }
                 if (m_policyName.empty())
                     m_policyError = "the run is no longer stored";
             } catch (const std::exception& error) {

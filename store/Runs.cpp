@@ -225,6 +225,15 @@ std::vector<RunRecord> runs(Store& store, std::int64_t machineId)
     return result;
 }
 
+std::optional<std::string> runParameters(Store& store, std::int64_t runId)
+{
+    SqliteStatement query(store.database(), "SELECT parameters FROM runs WHERE id = ?1");
+    query.bind(1, runId);
+    if (!query.step())
+        return std::nullopt;
+    return query.text(0);
+}
+
 std::int64_t addRunsToSweep(Store& store, std::int64_t machineId, const std::string& sweep,
                             const std::vector<std::string>& pointIds)
 {

@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -118,6 +119,9 @@ StoredRunName saveNamedRun(Store& store, std::int64_t machineId, const std::stri
 std::string uniqueRunName(Store& store, std::int64_t machineId, const std::string& base);
 
 std::vector<RunRecord> runs(Store& store, std::int64_t machineId);
+/// The parameters (JSON) of the run `runId`, nullopt when no such run is stored; without
+/// counting its placements as runs() does (a fifth of a second for a run of 3 million jobs).
+std::optional<std::string> runParameters(Store& store, std::int64_t runId);
 
 /// What a job of a run held beyond the nodes it ran on, under isolating policies.
 struct RunHoldings
