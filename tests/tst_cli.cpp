@@ -439,6 +439,25 @@ private slots:
         QVERIFY2(unknown.errors.contains(QStringLiteral("no machine called 'nope'")), qPrintable(unknown.errors));
     }
 
+    void explorerOpensWithEveryJobListed()
+    {
+        // --all-jobs turns "Running at the cursor" off before the window shows (how the scale
+        // benchmark measures the memory of every row listed), on a tree and on a torus.
+        QTemporaryDir dir;
+        const QString demo = dir.filePath(QStringLiteral("demo.sqlite"));
+        QCOMPARE(run(QStringLiteral("placement"), {QStringLiteral("demo"), demo}).exitCode, 0);
+        for (const QString& machine : {QStringLiteral("cab"), QStringLiteral("demo-torus")}) {
+            const Result result
+                = run(QStringLiteral("placement-explorer"),
+                      {demo, QStringLiteral("--machine"), machine, QStringLiteral("--all-jobs"),
+                       QStringLiteral("--dock"), QStringLiteral("jobs"), QStringLiteral("--startup-report")});
+            QVERIFY2(result.exitCode == 0, qPrintable(result.errors));
+            QVERIFY2(result.output.contains(QStringLiteral("first frame after")), qPrintable(result.output));
+        }
+        const Result help = run(QStringLiteral("placement-explorer"), {QStringLiteral("--help")}, Graphics::None);
+        QVERIFY2(help.output.contains(QStringLiteral("--all-jobs")), qPrintable(help.output));
+    }
+
     void explorerKeepsTheUsersDemoDatabase()
     {
         // The explorer's copy of the demo, from an older demo version, with a machine the
