@@ -67,33 +67,39 @@ bool ExplorerSession::openDatabase(const QString& path, const QString& machine, 
     size_t index = 0;
     try {
         Store store = Store::openExisting(path.toStdString());
-        // The machines' job counts are taken on a connection and a thread of their own while
-        // the run is read (the first part of that reading runs on one core).
+        // The machines' job counts and the first machine's runs with their placement counts
+        // are taken on a connection and a thread of their own while the run is read.
         machines = store.uncountedMachines();
+        for (size_t i = 0; i < machines.size(); ++i)
+            if (!machine.isEmpty() && QString::fromStdString(machines[i].name) == machine)
+                index = i;
+        const std::int64_t firstMachineId = machines.empty() ? 0 : machines[index].id;
         std::vector<MachineRecord> counted;
         std::exception_ptr countError;
-        std::jthread counting([&counted, &countError, databasePath = store.path()] {
+        std::jthread counting([&counted, &firstRuns, &countError, databasePath = store.path(), firstMachineId] {
             try {
-                counted = Store::openForOneThread(databasePath).machines();
+                Store own = Store::openForOneThread(databasePath);
+                counted = own.machines();
+                if (firstMachineId != 0)
+                    firstRuns = placement::runs(own, firstMachineId);
             } catch (...) {
                 countError = std::current_exception();
             }
         });
-        for (size_t i = 0; i < machines.size(); ++i)
-            if (!machine.isEmpty() && QString::fromStdString(machines[i].name) == machine)
-                index = i;
         std::optional<MachineData> loaded;
         std::int64_t runId = 0;
         if (!machines.empty()) { // a new database holds none until logs are imported
-            firstRuns = placement::runs(store, machines[index].id);
-            for (const RunRecord& record : firstRuns)
-                if (!run.isEmpty() && QString::fromStdString(record.name) == run)
-                    runId = record.id;
+            if (!run.isEmpty())
+                runId = runNamed(store, firstMachineId, run.toStdString()).value_or(0);
             loaded = MachineData::load(store, machines[index], runId);
         }
         counting.join();
         if (countError)
             std::rethrow_exception(countError);
+        if (runId != 0 && std::none_of(firstRuns.begin(), firstRuns.end(), [&](const RunRecord& record) {
+                return record.id == runId;
+            }))
+            throw StoreError(store.path() + ": the runs changed while they were read");
         if (loaded) {
             const auto same = std::find_if(counted.begin(), counted.end(),
                                            [&](const MachineRecord& m) { return m.id == loaded->record.id; });

@@ -234,6 +234,16 @@ std::optional<std::string> runParameters(Store& store, std::int64_t runId)
     return query.text(0);
 }
 
+std::optional<std::int64_t> runNamed(Store& store, std::int64_t machineId, const std::string& name)
+{
+    SqliteStatement query(store.database(),
+                          "SELECT id FROM runs WHERE machine_id = ?1 AND name = ?2 ORDER BY id DESC LIMIT 1");
+    query.bind(1, machineId).bind(2, name);
+    if (!query.step())
+        return std::nullopt;
+    return query.integer(0);
+}
+
 std::int64_t addRunsToSweep(Store& store, std::int64_t machineId, const std::string& sweep,
                             const std::vector<std::string>& pointIds)
 {

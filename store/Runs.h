@@ -122,6 +122,9 @@ std::vector<RunRecord> runs(Store& store, std::int64_t machineId);
 /// The parameters (JSON) of the run `runId`, nullopt when no such run is stored; without
 /// counting its placements as runs() does (a fifth of a second for a run of 3 million jobs).
 std::optional<std::string> runParameters(Store& store, std::int64_t runId);
+/// The id of the machine's run called `name` (the latest of that name), nullopt when it has
+/// none; without counting placements.
+std::optional<std::int64_t> runNamed(Store& store, std::int64_t machineId, const std::string& name);
 
 /// What a job of a run held beyond the nodes it ran on, under isolating policies.
 struct RunHoldings

@@ -223,6 +223,25 @@ private slots:
         QCOMPARE(count.integer(0), std::int64_t(40));
     }
 
+    void aRunIsFoundByNameWithItsParameters()
+    {
+        // What the explorer looks up on opening, without counting any run's placements.
+        QTemporaryDir dir;
+        Store store = Store::openOrCreate(dir.filePath(QStringLiteral("named.sqlite")).toStdString());
+        const std::int64_t machine = store.addMachine("line", "torus extents=8 wrap=n", loggedJobs());
+        const std::int64_t other = store.addMachine("other", "torus extents=8 wrap=n", loggedJobs());
+        const std::int64_t first = saveRun(store, machine, "a", R"({"policy":"first-fit"})", "{}", {});
+        const std::int64_t second = saveRun(store, machine, "b", R"({"policy":"random"})", "{}", {});
+        const std::int64_t elsewhere = saveRun(store, other, "a", R"({"policy":"tree"})", "{}", {});
+        QCOMPARE(runNamed(store, machine, "a"), std::optional<std::int64_t>(first));
+        QCOMPARE(runNamed(store, machine, "b"), std::optional<std::int64_t>(second));
+        QCOMPARE(runNamed(store, other, "a"), std::optional<std::int64_t>(elsewhere));
+        QVERIFY(!runNamed(store, other, "b"));
+        QVERIFY(!runNamed(store, machine, "A"));
+        QCOMPARE(runParameters(store, second), std::optional<std::string>(R"({"policy":"random"})"));
+        QVERIFY(!runParameters(store, elsewhere + 1));
+    }
+
     void badSetupsAreRefused()
     {
         QTemporaryDir dir;
