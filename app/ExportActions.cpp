@@ -265,7 +265,7 @@ void ExportActions::exportTable(QTableView* table, const QString& what)
         return;
     }
     m_window->statusBar()->showMessage(
-        tr("Saved %1 rows to %2.").arg(table->model()->rowCount()).arg(QDir::toNativeSeparators(path)), 5000);
+        tr("Saved %1 rows to %2.").arg(tableRows(*table->model())).arg(QDir::toNativeSeparators(path)), 5000);
 }
 
 ImageCaption ExportActions::viewCaption(bool title, bool legend) const

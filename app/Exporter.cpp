@@ -5,6 +5,7 @@
 
 #include "app/CsvRoles.h"
 #include "app/ImageCaption.h"
+#include "app/JobFilterModel.h"
 #include "core/Csv.h"
 #include "views/GanttChart.h"
 #include "views/MachineView.h"
@@ -132,6 +133,13 @@ bool saveGanttPng(GanttChart& gantt, const QString& path, QString* error, const 
     return writePng(captionImage(ganttImage(gantt), caption), path, error);
 }
 
+qsizetype tableRows(const QAbstractItemModel& model)
+{
+    if (const auto* jobs = qobject_cast<const JobFilterModel*>(&model))
+        return static_cast<qsizetype>(jobs->keptCount());
+    return model.rowCount();
+}
+
 QByteArray tableCsv(const QAbstractItemModel& model)
 {
     std::string csv;
@@ -143,9 +151,12 @@ QByteArray tableCsv(const QAbstractItemModel& model)
             = (header.isValid() ? header : model.headerData(column, Qt::Horizontal)).toString().toStdString();
     }
     csv += csvRecord(fields);
-    for (int row = 0; row < model.rowCount(); ++row) {
+    const auto* jobs = qobject_cast<const JobFilterModel*>(&model);
+    const qsizetype rows = tableRows(model);
+    for (qsizetype row = 0; row < rows; ++row) {
         for (int column = 0; column < columns; ++column) {
-            const QModelIndex index = model.index(row, column);
+            const QModelIndex index
+                = jobs ? jobs->keptIndex(static_cast<size_t>(row), column) : model.index(static_cast<int>(row), column);
             const QVariant value = index.data(CsvValueRole);
             fields[static_cast<size_t>(column)] = !value.isValid() ? index.data().toString().toStdString()
                 : value.typeId() == QMetaType::Double

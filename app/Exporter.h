@@ -45,8 +45,12 @@ QImage ganttImage(GanttChart& gantt);
 /// above and legend band (what the colours mean) below. Refused while it is not shown.
 bool saveGanttPng(GanttChart& gantt, const QString& path, QString* error, const ImageCaption& caption = {});
 
+/// The rows tableCsv() writes: the model's, or every row a JobFilterModel keeps, also those
+/// the table has not fetched yet.
+qsizetype tableRows(const QAbstractItemModel& model);
 /// A table as RFC 4180 CSV (core/Csv.h), UTF-8: a header row with the column titles, then
-/// every row of the model as it reads (a sort/filter proxy: as the table shows it).
+/// every row of the model as it reads (a sort/filter proxy: as the table shows it; a
+/// JobFilterModel: every row it keeps, in its order).
 QByteArray tableCsv(const QAbstractItemModel& model);
 bool saveTableCsv(const QAbstractItemModel& model, const QString& path, QString* error);
 

@@ -31,6 +31,7 @@ void JobFilterModel::setSourceModel(QAbstractItemModel* source)
     QAbstractProxyModel::setSourceModel(source);
     m_jobs = qobject_cast<const JobTableModel*>(source);
     m_rows.clear();
+    m_seen = 0;
     if (m_jobs) {
         m_connections << connect(source, &QAbstractItemModel::modelAboutToBeReset, this, [this] {
             // Before the model lets go of the jobs the worker may be reading.
@@ -38,6 +39,7 @@ void JobFilterModel::setSourceModel(QAbstractItemModel* source)
             m_worker.cancel();
             m_worker.waitForIdle();
             m_rows.clear();
+            m_seen = 0;
         });
         m_connections << connect(source, &QAbstractItemModel::modelReset, this, [this] {
             endResetModel();
@@ -52,6 +54,7 @@ void JobFilterModel::setSourceModel(QAbstractItemModel* source)
             m_worker.waitForIdle();
             m_jobs = nullptr;
             m_rows.clear();
+            m_seen = 0;
             endResetModel();
         });
     }
@@ -145,8 +148,11 @@ void JobFilterModel::install(std::vector<std::uint32_t> rows)
         }
     }
     m_rows = std::move(rows);
+    // The views see as many rows as before, at least RowsAtATime; indexes on rows beyond
+    // become invalid (JobsDock reveals the selected job again).
+    m_seen = std::min(std::max(m_seen, m_rowsAtATime), m_rows.size());
     if (!place.empty())
-        for (size_t row = 0; row < m_rows.size(); ++row)
+        for (size_t row = 0; row < m_seen; ++row)
             if (auto found = place.find(m_rows[row]); found != place.end())
                 found->second = static_cast<int>(row);
     QModelIndexList after;
@@ -162,7 +168,7 @@ void JobFilterModel::install(std::vector<std::uint32_t> rows)
 
 void JobFilterModel::sourceDataChanged(const QModelIndex& topLeft, const QModelIndex& bottomRight)
 {
-    if (!topLeft.isValid() || m_rows.empty())
+    if (!topLeft.isValid() || rowCount() == 0)
         return;
     // Cells of rows anywhere in the list: repaint the columns whole.
     emit dataChanged(index(0, topLeft.column()), index(rowCount() - 1, bottomRight.column()));
@@ -184,7 +190,43 @@ QModelIndex JobFilterModel::parent(const QModelIndex&) const
 
 int JobFilterModel::rowCount(const QModelIndex& parent) const
 {
-    return parent.isValid() ? 0 : static_cast<int>(m_rows.size());
+    return parent.isValid() ? 0 : static_cast<int>(m_seen);
+}
+
+bool JobFilterModel::canFetchMore(const QModelIndex& parent) const
+{
+    return !parent.isValid() && m_seen < m_rows.size();
+}
+
+void JobFilterModel::fetchMore(const QModelIndex& parent)
+{
+    if (!canFetchMore(parent))
+        return;
+    const size_t seen = std::min(m_rows.size(), m_seen + m_rowsAtATime);
+    beginInsertRows({}, static_cast<int>(m_seen), static_cast<int>(seen) - 1);
+    m_seen = seen;
+    endInsertRows();
+}
+
+QModelIndex JobFilterModel::keptIndex(size_t row, int column) const
+{
+    return row < m_rows.size() && sourceModel() ? sourceModel()->index(static_cast<int>(m_rows[row]), column)
+                                                : QModelIndex();
+}
+
+QModelIndex JobFilterModel::reveal(int sourceRow, int column)
+{
+    const auto found = std::find(m_rows.begin(), m_rows.end(), static_cast<std::uint32_t>(sourceRow));
+    if (sourceRow < 0 || found == m_rows.end())
+        return {};
+    const auto row = static_cast<size_t>(found - m_rows.begin());
+    if (row >= m_seen) { // whole steps, as scrolling would show them
+        const size_t seen = std::min(m_rows.size(), (row / m_rowsAtATime + 1) * m_rowsAtATime);
+        beginInsertRows({}, static_cast<int>(m_seen), static_cast<int>(seen) - 1);
+        m_seen = seen;
+        endInsertRows();
+    }
+    return index(static_cast<int>(row), column);
 }
 
 int JobFilterModel::columnCount(const QModelIndex& parent) const
@@ -195,7 +237,7 @@ int JobFilterModel::columnCount(const QModelIndex& parent) const
 QModelIndex JobFilterModel::mapToSource(const QModelIndex& proxyIndex) const
 {
     if (!proxyIndex.isValid() || !sourceModel() || proxyIndex.model() != this
-        || static_cast<size_t>(proxyIndex.row()) >= m_rows.size())
+        || static_cast<size_t>(proxyIndex.row()) >= m_seen)
         return {};
     return sourceModel()->index(static_cast<int>(m_rows[static_cast<size_t>(proxyIndex.row())]), proxyIndex.column());
 }
@@ -204,9 +246,9 @@ QModelIndex JobFilterModel::mapFromSource(const QModelIndex& sourceIndex) const
 {
     if (!sourceIndex.isValid() || sourceIndex.model() != sourceModel())
         return {};
-    const auto found = std::find(m_rows.begin(), m_rows.end(), static_cast<std::uint32_t>(sourceIndex.row()));
-    return found == m_rows.end() ? QModelIndex()
-                                 : index(static_cast<int>(found - m_rows.begin()), sourceIndex.column());
+    const auto seen = m_rows.begin() + static_cast<std::ptrdiff_t>(m_seen);
+    const auto found = std::find(m_rows.begin(), seen, static_cast<std::uint32_t>(sourceIndex.row()));
+    return found == seen ? QModelIndex() : index(static_cast<int>(found - m_rows.begin()), sourceIndex.column());
 }
 
 QVariant JobFilterModel::headerData(int section, Qt::Orientation orientation, int role) const
@@ -215,7 +257,7 @@ QVariant JobFilterModel::headerData(int section, Qt::Orientation orientation, in
         return {};
     if (orientation == Qt::Horizontal)
         return sourceModel()->headerData(section, orientation, role);
-    return section >= 0 && static_cast<size_t>(section) < m_rows.size()
+    return section >= 0 && static_cast<size_t>(section) < m_seen
         ? sourceModel()->headerData(static_cast<int>(m_rows[static_cast<size_t>(section)]), orientation, role)
         : QVariant();
 }

@@ -7,6 +7,7 @@
 #include "store/JobLabels.h"
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cmath>
 #include <unordered_map>
@@ -42,6 +43,93 @@ constexpr size_t CancelStride = 1 << 16;
 bool cancelled(const std::atomic<bool>* cancel, size_t step)
 {
     return cancel && step % CancelStride == 0 && cancel->load(std::memory_order_relaxed);
+}
+
+/// Puts distinct `rows` in ascending order, using `room` (as many entries) as it likes: a
+/// least-significant-digit radix sort, 11 bits a pass.
+void sortDistinct(std::uint32_t* rows, std::uint32_t* room, size_t count)
+{
+    if (count <= 256) {
+        std::sort(rows, rows + count);
+        return;
+    }
+    const int bits = std::bit_width(*std::max_element(rows, rows + count));
+    std::uint32_t* from = rows;
+    std::uint32_t* to = room;
+    for (int shift = 0; shift < bits; shift += 11) {
+        std::array<size_t, 2049> start{};
+        for (size_t i = 0; i < count; ++i)
+            ++start[((from[i] >> shift) & 2047) + 1];
+        for (size_t digit = 1; digit < start.size(); ++digit)
+            start[digit] += start[digit - 1];
+        for (size_t i = 0; i < count; ++i)
+            to[start[(from[i] >> shift) & 2047]++] = from[i];
+        std::swap(from, to);
+    }
+    if (from != rows)
+        std::copy(from, from + count, rows);
+}
+
+/// Puts `rows` in the order of their `keys` (the same `count` of each), ties by row: an
+/// in-place most-significant-digit radix sort, 8 bits a pass from the highest bit in which
+/// keys differ, so that sorting needs no room beyond the two arrays. False once `cancel`
+/// is set.
+bool sortByKey(std::uint32_t* keys, std::uint32_t* rows, size_t count, const std::atomic<bool>* cancel)
+{
+    if (count < 2)
+        return true;
+    if (count <= 32) { // by key, then row
+        for (size_t i = 1; i < count; ++i) {
+            const std::uint32_t key = keys[i], row = rows[i];
+            size_t at = i;
+            for (; at > 0 && (keys[at - 1] > key || (keys[at - 1] == key && rows[at - 1] > row)); --at) {
+                keys[at] = keys[at - 1];
+                rows[at] = rows[at - 1];
+            }
+            keys[at] = key;
+            rows[at] = row;
+        }
+        return true;
+    }
+    std::uint32_t differ = 0;
+    for (size_t i = 1; i < count; ++i)
+        differ |= keys[i] ^ keys[0];
+    const int topBit = std::bit_width(differ);
+    if (topBit == 0) { // equal keys: their room is free while the rows are sorted
+        const std::uint32_t key = keys[0];
+        sortDistinct(rows, keys, count);
+        std::fill(keys, keys + count, key);
+        return true;
+    }
+    const int shift = std::max(topBit - 8, 0);
+    const std::uint32_t mask = (std::uint32_t{1} << (topBit - shift)) - 1;
+    std::array<size_t, 257> start{};
+    for (size_t i = 0; i < count; ++i)
+        ++start[((keys[i] >> shift) & mask) + 1];
+    for (size_t digit = 1; digit <= 256; ++digit)
+        start[digit] += start[digit - 1];
+    std::array<size_t, 256> next;
+    std::copy(start.begin(), start.begin() + 256, next.begin());
+    for (size_t digit = 0; digit <= mask; ++digit) { // each entry swapped into its bucket
+        while (next[digit] < start[digit + 1]) {
+            std::uint32_t key = keys[next[digit]], row = rows[next[digit]];
+            for (size_t home = (key >> shift) & mask; home != digit; home = (key >> shift) & mask) {
+                const size_t to = next[home]++;
+                std::swap(key, keys[to]);
+                std::swap(row, rows[to]);
+            }
+            keys[next[digit]] = key;
+            rows[next[digit]] = row;
+            ++next[digit];
+        }
+    }
+    for (size_t digit = 0; digit <= mask; ++digit) {
+        if (cancel && count > CancelStride && cancel->load(std::memory_order_relaxed))
+            return false;
+        if (!sortByKey(keys + start[digit], rows + start[digit], start[digit + 1] - start[digit], cancel))
+            return false;
+    }
+    return true;
 }
 
 /// An integer in the order of the number: sign bit flipped.
@@ -244,10 +332,10 @@ std::vector<std::uint32_t> orderJobRows(const JobRows& rows, const JobFilterCrit
         }
     };
 
-    // Sorted as one 64-bit word per row: the key's top 32 bits above the row, so that ties
-    // go by row and a sort moves 8 bytes, not 16. Keys spanning more than 32 bits (times
-    // over 136 years, APH's doubles, long ids) keep their leading bits, and rows whose
-    // leading bits tie are put in order by their whole key afterwards.
+    // Sorted by a 32-bit key per row, kept beside the rows (8 bytes a row in all, the rows
+    // included), ties by row. Keys spanning more than 32 bits (times over 136 years, APH's
+    // doubles, long ids) keep their leading bits, and rows whose leading bits tie are put
+    // in order by their whole key afterwards.
     std::uint64_t low = UINT64_MAX, high = 0;
     size_t blanks = 0;
     for (size_t i = 0; i < kept.size(); ++i) {
@@ -268,62 +356,72 @@ std::vector<std::uint32_t> orderJobRows(const JobRows& rows, const JobFilterCrit
         high = textRank.empty() ? 0 : textRank.size() - 1;
     }
     const int shift = high - low > UINT32_MAX ? std::bit_width(high - low) - 32 : 0;
-    const auto leading = [&](std::uint64_t key) {
-        const auto bits = static_cast<std::uint32_t>((key - low) >> shift);
-        return descending ? UINT32_MAX - bits : bits;
-    };
-    std::vector<std::uint64_t> packed;
-    packed.reserve(kept.size() - blanks);
-    size_t blank = 0; // blank rows go to the front of `kept`, in row order
+    std::vector<std::uint32_t> keys;
+    keys.reserve(kept.size() - blanks);
+    std::vector<std::uint32_t> blankRows; // last, in row order
+    blankRows.reserve(blanks);
     for (size_t i = 0; i < kept.size(); ++i) {
         if (cancelled(cancel, i))
             return {};
         const std::uint32_t row = kept[i];
         std::uint64_t key = 0;
         if (!keyOf(row, key)) {
-            kept[blank++] = row;
+            blankRows.push_back(row);
             continue;
         }
         if (byText)
             key = textRank[key];
-        packed.push_back(std::uint64_t{leading(key)} << 32 | row);
+        const auto bits = static_cast<std::uint32_t>((key - low) >> shift);
+        kept[keys.size()] = row; // never ahead of the row read
+        keys.push_back(descending ? UINT32_MAX - bits : bits);
     }
-    std::sort(packed.begin(), packed.end());
+    const size_t valued = keys.size();
+    if (!sortByKey(keys.data(), kept.data(), valued, cancel))
+        return {};
 
     if (shift > 0 || column == JobTableModel::IdColumn) {
         // Runs of equal leading bits: by the whole key, then ids by their whole text ("10_10"
         // before "10_2"), ties by row.
-        const auto full = [&](std::uint64_t entry) {
+        const auto full = [&](std::uint32_t row) {
             std::uint64_t key = 0;
-            keyOf(static_cast<std::uint32_t>(entry), key);
+            keyOf(row, key);
             return key;
         };
-        for (size_t first = 0; first < packed.size();) {
-            size_t last = first + 1;
-            while (last < packed.size() && packed[last] >> 32 == packed[first] >> 32)
-                ++last;
-            const auto before = [&](std::uint64_t a, std::uint64_t b) {
-                const std::uint64_t x = full(a), y = full(b);
-                if (x != y)
-                    return descending ? y < x : x < y;
-                if (column != JobTableModel::IdColumn)
+        const auto precedes = [&](std::uint64_t x, std::uint32_t a, std::uint64_t y, std::uint32_t b) {
+            if (x != y)
+                return descending ? y < x : x < y;
+            if (column != JobTableModel::IdColumn)
+                return false;
+            const std::string_view p = (*rows.jobs)[a].id;
+            const std::string_view q = (*rows.jobs)[b].id;
+            return descending ? q < p : p < q;
+        };
+        const auto before = [&](std::uint32_t a, std::uint32_t b) { return precedes(full(a), a, full(b), b); };
+        const auto inOrder = [&](size_t first, size_t last) { // each whole key made once
+            std::uint64_t key = full(kept[first]);
+            for (size_t i = first + 1; i < last; ++i) {
+                const std::uint64_t next = full(kept[i]);
+                if (precedes(next, kept[i], key, kept[i - 1]))
                     return false;
-                const std::string_view p = (*rows.jobs)[static_cast<std::uint32_t>(a)].id;
-                const std::string_view q = (*rows.jobs)[static_cast<std::uint32_t>(b)].id;
-                return descending ? q < p : p < q;
-            };
-            const auto begin = packed.begin() + static_cast<std::ptrdiff_t>(first);
-            const auto end = packed.begin() + static_cast<std::ptrdiff_t>(last);
-            if (last - first > 1 && !std::is_sorted(begin, end, before)) // equal keys are: by row
+                key = next;
+            }
+            return true;
+        };
+        for (size_t first = 0; first < valued;) {
+            if (cancelled(cancel, first))
+                return {};
+            size_t last = first + 1;
+            while (last < valued && keys[last] == keys[first])
+                ++last;
+            const auto begin = kept.begin() + static_cast<std::ptrdiff_t>(first);
+            const auto end = kept.begin() + static_cast<std::ptrdiff_t>(last);
+            if (last - first > 1 && !inOrder(first, last)) // equal keys are: by row
                 std::stable_sort(begin, end, before);
             first = last;
         }
     }
-
-    // The sorted rows, then the blank ones, in the room `kept` already has.
-    std::move_backward(kept.begin(), kept.begin() + static_cast<std::ptrdiff_t>(blank), kept.end());
-    for (size_t i = 0; i < packed.size(); ++i)
-        kept[i] = static_cast<std::uint32_t>(packed[i]);
+    std::vector<std::uint32_t>().swap(keys);
+    std::copy(blankRows.begin(), blankRows.end(), kept.begin() + static_cast<std::ptrdiff_t>(valued));
     return kept;
 }
 

@@ -85,11 +85,15 @@ JobsDock::JobsDock(QWidget* parent)
     });
     connect(m_cache, &JobMetricsCache::finished, this, &JobsDock::updateCount);
     connect(m_filter, &JobFilterModel::settled, this, [this] {
-        // The session's job, shown again once the rows that hold it arrive.
-        if (m_selectedJob >= 0 && currentJob() != m_selectedJob)
-            selectJob(m_selectedJob);
+        // The session's job, shown again once the rows that hold it arrive, if the table
+        // has fetched its row (else once scrolling fetches it).
+        if (m_selectedJob >= m_model->rowCount())
+            clearSelection(); // a job of the run before
+        else
+            showSelectedJob(false, true);
         updateCount();
     });
+    connect(m_filter, &QAbstractItemModel::rowsInserted, this, [this] { showSelectedJob(false, false); });
 }
 
 JobsDock::~JobsDock()
@@ -172,11 +176,22 @@ bool JobsDock::selectJob(int jobIndex)
         clearSelection();
         return false;
     }
-    const QModelIndex shown = m_filter->mapFromSource(m_model->index(jobIndex, JobTableModel::IdColumn));
+    return showSelectedJob(true, true);
+}
+
+bool JobsDock::showSelectedJob(bool reveal, bool scroll)
+{
+    if (m_selectedJob < 0 || m_selectedJob >= m_model->rowCount())
+        return false;
+    if (!reveal && currentJob() == m_selectedJob)
+        return true;
+    const QModelIndex shown = reveal ? m_filter->reveal(m_selectedJob, JobTableModel::IdColumn)
+                                     : m_filter->mapFromSource(m_model->index(m_selectedJob, JobTableModel::IdColumn));
     if (!shown.isValid())
         return false;
     m_table->selectRow(shown.row());
-    m_table->scrollTo(shown);
+    if (scroll)
+        m_table->scrollTo(shown);
     return true;
 }
 
@@ -206,7 +221,9 @@ void JobsDock::fitColumns()
 void JobsDock::updateCount()
 {
     const QLocale locale;
-    QString text = tr("%1 of %2 jobs").arg(locale.toString(m_filter->rowCount()), locale.toString(m_model->rowCount()));
+    QString text = tr("%1 of %2 jobs")
+                       .arg(locale.toString(static_cast<qulonglong>(m_filter->keptCount())),
+                            locale.toString(m_model->rowCount()));
     // The logged placements leave out jobs whose log gives no start time; say how many.
     if (m_machine && !m_machine->runId && m_machine->record.jobsWithoutStart)
         text += tr(" · %1 more without a start time in the log (simulation only)")

@@ -58,6 +58,10 @@ private:
     void fitColumns();
     /// The job of the table's current row, -1 for none.
     int currentJob() const;
+    /// Selects the session's job in the table: `reveal`, fetching its row if the table has
+    /// not yet; `scroll`, scrolling to it. False if the filters hide it (or, without
+    /// `reveal`, its row is not fetched).
+    bool showSelectedJob(bool reveal, bool scroll);
 
     JobFilterBar* m_filterBar;
     JobTableModel* m_model;

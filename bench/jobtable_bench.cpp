@@ -159,7 +159,7 @@ int main(int argc, char** argv)
         failed = !waitFor([&] { return !filter->isSettling(); }) || failed;
         const double shownMs = clock.nsecsElapsed() / 1e6;
         const double stallMs = meter.stop();
-        std::printf("%s\t%d\t%.1f\t%.1f\t%.1f\t%.2f\t%ld\n", qPrintable(what), filter->rowCount(), callMs, stallMs,
+        std::printf("%s\t%zu\t%.1f\t%.1f\t%.1f\t%.2f\t%ld\n", qPrintable(what), filter->keptCount(), callMs, stallMs,
                     shownMs, shownMs / referenceMs, residentMebibytes());
         std::fflush(stdout);
     };
