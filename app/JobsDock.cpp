@@ -189,7 +189,11 @@ bool JobsDock::showSelectedJob(bool reveal, bool scroll)
                                      : m_filter->mapFromSource(m_model->index(m_selectedJob, JobTableModel::IdColumn));
     if (!shown.isValid())
         return false;
+    // A current row the view would scroll to: not while the user scrolls to more rows.
+    const bool autoScroll = m_table->hasAutoScroll();
+    m_table->setAutoScroll(scroll);
     m_table->selectRow(shown.row());
+    m_table->setAutoScroll(autoScroll);
     if (scroll)
         m_table->scrollTo(shown);
     return true;
