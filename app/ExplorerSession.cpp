@@ -7,6 +7,7 @@
 #include "services/LoggedRun.h"
 #include "store/LoggedRun.h"
 
+#include <QEventLoop>
 #include <QFile>
 #include <QFileInfo>
 
@@ -15,6 +16,7 @@
 #include <optional>
 #include <sys/stat.h>
 #include <thread>
+#include <utility>
 
 namespace placement {
 
@@ -58,67 +60,91 @@ void ExplorerSession::setRunFilter(const RunFilter& filter)
     emit runFilterChanged();
 }
 
-bool ExplorerSession::openDatabase(const QString& path, const QString& machine, const QString& run)
+namespace {
+
+/// What opening a database reads of the machine it shows: every machine with its job counts,
+/// the machine shown with its run, its run list and its logged run.
+struct MachineShown
 {
     std::vector<MachineRecord> machines;
-    std::shared_ptr<const MachineData> first;
-    std::vector<RunRecord> firstRuns;
-    RunRecord firstLogged;
     size_t index = 0;
+    std::shared_ptr<const MachineData> machine;
+    std::vector<RunRecord> runs;
+    RunRecord logged;
+};
+
+/// Reads machine `index` of `machines` (read without their job counts) with run `runId`;
+/// the job counts and the run list are read on a connection and a thread of their own
+/// meanwhile. Throws StoreError, naming the file, when the database changed between reads.
+MachineShown readMachineShown(Store& store, const std::vector<MachineRecord>& machines, size_t index,
+                              std::int64_t runId)
+{
+    MachineShown shown;
+    const std::int64_t machineId = machines[index].id;
+    std::vector<MachineRecord> counted;
+    std::exception_ptr countError;
+    std::jthread counting([&counted, &shown, &countError, databasePath = store.path(), machineId] {
+        try {
+            Store own = Store::openForOneThread(databasePath);
+            counted = own.machines();
+            shown.runs = placement::runs(own, machineId);
+        } catch (...) {
+            countError = std::current_exception();
+        }
+    });
+    MachineData loaded = MachineData::load(store, machines[index], runId);
+    counting.join();
+    if (countError)
+        std::rethrow_exception(countError);
+    if (runId != 0
+        && std::none_of(shown.runs.begin(), shown.runs.end(), [&](const RunRecord& run) { return run.id == runId; }))
+        throw StoreError(store.path() + ": the runs changed while they were read");
+    const auto same = std::find_if(counted.begin(), counted.end(),
+                                   [&](const MachineRecord& machine) { return machine.id == machineId; });
+    if (counted.size() != machines.size() || same == counted.end())
+        throw StoreError(store.path() + ": the machines changed while they were read");
+    shown.index = static_cast<size_t>(same - counted.begin());
+    loaded.record = *same;
+    shown.machine = std::make_shared<const MachineData>(std::move(loaded));
+    if (runId == 0)
+        shown.logged = loggedRunOf(*shown.machine);
+    shown.machines = std::move(counted);
+    return shown;
+}
+
+} // namespace
+
+bool ExplorerSession::openDatabase(const QString& path, const QString& machine, const QString& run, Reading reading)
+{
+    std::vector<MachineRecord> machines;
+    MachineShown shown;
+    std::shared_ptr<const MachineData> outline;
+    std::int64_t runId = 0;
     try {
         Store store = Store::openExisting(path.toStdString());
-        // The machines' job counts and the first machine's runs with their placement counts
-        // are taken on a connection and a thread of their own while the run is read.
         machines = store.uncountedMachines();
         for (size_t i = 0; i < machines.size(); ++i)
             if (!machine.isEmpty() && QString::fromStdString(machines[i].name) == machine)
-                index = i;
-        const std::int64_t firstMachineId = machines.empty() ? 0 : machines[index].id;
-        std::vector<MachineRecord> counted;
-        std::exception_ptr countError;
-        std::jthread counting([&counted, &firstRuns, &countError, databasePath = store.path(), firstMachineId] {
-            try {
-                Store own = Store::openForOneThread(databasePath);
-                counted = own.machines();
-                if (firstMachineId != 0)
-                    firstRuns = placement::runs(own, firstMachineId);
-            } catch (...) {
-                countError = std::current_exception();
-            }
-        });
-        std::optional<MachineData> loaded;
-        std::int64_t runId = 0;
+                shown.index = i;
         if (!machines.empty()) { // a new database holds none until logs are imported
+            const MachineRecord& record = machines[shown.index];
             if (!run.isEmpty())
-                runId = runNamed(store, firstMachineId, run.toStdString()).value_or(0);
-            loaded = MachineData::load(store, machines[index], runId);
+                runId = runNamed(store, record.id, run.toStdString()).value_or(0);
+            if (reading == Reading::InBackground) {
+                outline = std::make_shared<const MachineData>(MachineData::outline(store.path(), record, runId));
+                shown.runs = placement::runs(store, record.id);
+            } else {
+                shown = readMachineShown(store, machines, shown.index, runId);
+                machines = std::move(shown.machines);
+            }
         }
-        counting.join();
-        if (countError)
-            std::rethrow_exception(countError);
-        if (runId != 0 && std::none_of(firstRuns.begin(), firstRuns.end(), [&](const RunRecord& record) {
-                return record.id == runId;
-            }))
-            throw StoreError(store.path() + ": the runs changed while they were read");
-        if (loaded) {
-            const auto same = std::find_if(counted.begin(), counted.end(),
-                                           [&](const MachineRecord& m) { return m.id == loaded->record.id; });
-            if (counted.size() != machines.size() || same == counted.end())
-                throw StoreError(store.path() + ": the machines changed while they were read");
-            index = static_cast<size_t>(same - counted.begin());
-            loaded->record = *same;
-            first = std::make_shared<const MachineData>(std::move(*loaded));
-            if (runId == 0)
-                firstLogged = loggedRunOf(*first);
-        }
-        machines = std::move(counted);
     } catch (const std::exception& error) {
         m_lastError = QString::fromStdString(error.what());
         return false;
     }
     m_databasePath = QFileInfo(path).absoluteFilePath();
     m_machines = std::move(machines);
-    m_machineIndex = m_machines.empty() ? -1 : static_cast<int>(index);
+    m_machineIndex = m_machines.empty() ? -1 : static_cast<int>(shown.index);
     m_lastError.clear();
     m_reopened = true; // the same ids may name other machines now
     watchDatabase();
@@ -126,13 +152,89 @@ bool ExplorerSession::openDatabase(const QString& path, const QString& machine, 
     m_runFilter = {};
     emit databaseChanged();
     emit runFilterChanged();
-    const bool loggedShown = !first || first->runId == 0;
-    const int cpusPerNode = first ? first->cpusPerNode : 1;
     m_loggedWork.cancel(); // another database's
-    install(std::move(first), std::move(firstRuns), std::move(firstLogged), cpusPerNode);
+    if (outline) {
+        install(nullptr, std::move(shown.runs), {}, 1, std::move(outline));
+        readInBackground();
+        return true;
+    }
+    const bool loggedShown = !shown.machine || shown.machine->runId == 0;
+    const int cpusPerNode = shown.machine ? shown.machine->cpusPerNode : 1;
+    install(std::move(shown.machine), std::move(shown.runs), std::move(shown.logged), cpusPerNode);
     if (!loggedShown)
         startLoggedRun();
     return true;
+}
+
+void ExplorerSession::readInBackground()
+{
+    struct Read
+    {
+        MachineShown shown;
+        std::string error;
+    };
+    m_readWork.startJob(
+        [path = m_databasePath.toStdString(), machines = m_machines, index = static_cast<size_t>(m_machineIndex),
+         runId = m_reading->runId](const JobControl&) {
+            Read read;
+            try {
+                Store store = Store::openExisting(path);
+                read.shown = readMachineShown(store, machines, index, runId);
+            } catch (const std::exception& error) {
+                read.error = error.what();
+            }
+            return read;
+        },
+        [this](Read read) {
+            if (!read.error.empty()) {
+                m_reading.reset();
+                m_lastError = QString::fromStdString(read.error);
+                emit readingEnded();
+                emit machineChanged(); // the views say the machine is not shown
+                return;
+            }
+            MachineShown& shown = read.shown;
+            m_machines = std::move(shown.machines); // now with their job counts
+            m_machineIndex = static_cast<int>(shown.index);
+            emit machinesChanged();
+            installRun(std::move(shown.machine), std::move(shown.runs),
+                       shown.logged.machineId ? std::optional(std::move(shown.logged)) : std::nullopt);
+            m_settle->start(); // whatever was committed while it was read
+        });
+}
+
+void ExplorerSession::installRun(std::shared_ptr<const MachineData> machine, std::vector<RunRecord> runs,
+                                 std::optional<RunRecord> logged)
+{
+    // The logged run: the one held for this machine (or on its way); else from the logged
+    // placements when they are shown, or read anew on the worker thread.
+    const std::int64_t id = machine->record.id;
+    int cpusPerNode = 1;
+    bool readLogged = false;
+    if (m_loggedRun.machineId == id) {
+        logged = m_loggedRun;
+        cpusPerNode = m_loggedCpusPerNode;
+    } else if (machine->runId == 0) {
+        if (!logged)
+            logged = loggedRunOf(*machine);
+        cpusPerNode = machine->cpusPerNode;
+    } else {
+        logged = RunRecord();
+        readLogged = true;
+    }
+    install(std::move(machine), std::move(runs), std::move(*logged), cpusPerNode);
+    if (readLogged)
+        startLoggedRun();
+}
+
+bool ExplorerSession::finishReading()
+{
+    if (m_reading) {
+        QEventLoop loop;
+        connect(this, &ExplorerSession::readingEnded, &loop, &QEventLoop::quit);
+        loop.exec();
+    }
+    return m_machine || m_machines.empty();
 }
 
 void ExplorerSession::startLoggedRun()
@@ -163,7 +265,8 @@ void ExplorerSession::startLoggedRun()
             return logged;
         },
         [this, id = record.id](Logged logged) {
-            if (!m_machine || m_machine->record.id != id)
+            const MachineData* shown = m_machine ? m_machine.get() : m_reading.get();
+            if (!shown || shown->record.id != id)
                 return;
             if (!logged.error.empty()) {
                 m_lastError = QString::fromStdString(logged.error);
@@ -176,10 +279,25 @@ void ExplorerSession::startLoggedRun()
         });
 }
 
-bool ExplorerSession::selectMachine(int index)
+bool ExplorerSession::selectMachine(int index, Reading reading)
 {
     if (index < 0 || index >= static_cast<int>(m_machines.size()))
         return false;
+    if (reading == Reading::InBackground) {
+        std::shared_ptr<const MachineData> outline;
+        try {
+            outline = std::make_shared<const MachineData>(
+                MachineData::outline(m_databasePath.toStdString(), m_machines[static_cast<size_t>(index)], 0));
+        } catch (const std::exception& error) {
+            m_lastError = QString::fromStdString(error.what());
+            return false;
+        }
+        m_machineIndex = index;
+        m_loggedWork.cancel(); // another machine's
+        install(nullptr, {}, {}, 1, std::move(outline)); // its runs come with its jobs
+        readInBackground();
+        return true;
+    }
     std::shared_ptr<const MachineData> loaded;
     std::vector<RunRecord> machineRuns;
     RunRecord logged;
@@ -261,8 +379,8 @@ ExplorerSession::DiskState ExplorerSession::diskState() const
 
 bool ExplorerSession::refreshFromDisk()
 {
-    if (m_databasePath.isEmpty())
-        return false;
+    if (m_databasePath.isEmpty() || m_reading)
+        return false; // a reading under way looks again once it ends
     watchDatabase(); // the log comes and goes; a file replaced by a rename is no longer watched
     // Taken before reading: a commit while the database is read changes it again.
     const DiskState now = diskState();
@@ -347,51 +465,76 @@ std::int64_t ExplorerSession::runIdOf(const QString& name) const
     return -1;
 }
 
-bool ExplorerSession::selectRun(const QString& name)
+bool ExplorerSession::selectRun(const QString& name, Reading reading)
 {
     const std::int64_t runId = runIdOf(name);
-    if (runId < 0 || !m_machine) {
+    const MachineData* shown = m_machine ? m_machine.get() : m_reading.get();
+    if (runId < 0 || !shown) {
         m_lastError = tr("machine '%1' has no run '%2'")
-                          .arg(m_machine ? QString::fromStdString(m_machine->record.name) : QString(), name);
+                          .arg(shown ? QString::fromStdString(shown->record.name) : QString(), name);
         return false;
     }
-    return selectRunId(runId);
+    return selectRunId(runId, reading);
 }
 
-bool ExplorerSession::selectRunId(std::int64_t runId)
+bool ExplorerSession::selectRunId(std::int64_t runId, Reading reading)
 {
-    if (!m_machine)
+    // While a run is read, another run of its machine is read instead.
+    const std::shared_ptr<const MachineData> shown = m_machine ? m_machine : m_reading;
+    if (!shown)
         return false;
-    if (runId == m_machine->runId)
+    if (runId == shown->runId)
         return true;
+    if (reading == Reading::InBackground) {
+        std::shared_ptr<const MachineData> outline;
+        try {
+            outline = std::make_shared<const MachineData>(
+                MachineData::outline(m_databasePath.toStdString(), shown->record, runId));
+        } catch (const std::exception& error) {
+            m_lastError = QString::fromStdString(error.what());
+            return false;
+        }
+        const std::optional<std::int64_t> cursor = m_machine ? std::optional(m_time) : m_cursorAfterReading;
+        std::vector<RunRecord> machineRuns = m_runs;
+        install(nullptr, std::move(machineRuns), m_loggedRun, m_loggedCpusPerNode, std::move(outline));
+        m_cursorAfterReading = cursor;
+        readInBackground();
+        return true;
+    }
     std::shared_ptr<const MachineData> loaded;
     std::vector<RunRecord> machineRuns;
     try {
         Store store = Store::openExisting(m_databasePath.toStdString());
-        loaded = std::make_shared<const MachineData>(MachineData::load(store, m_machine->record, runId));
-        machineRuns = placement::runs(store, m_machine->record.id);
+        loaded = std::make_shared<const MachineData>(MachineData::load(store, shown->record, runId));
+        machineRuns = placement::runs(store, shown->record.id);
     } catch (const std::exception& error) {
         m_lastError = QString::fromStdString(error.what());
         return false;
     }
-    install(std::move(loaded), std::move(machineRuns), m_loggedRun, m_loggedCpusPerNode);
+    installRun(std::move(loaded), std::move(machineRuns)); // a cursor kept from a reading stays
     return true;
 }
 
 QString ExplorerSession::runName() const
 {
+    const MachineData* shown = m_machine ? m_machine.get() : m_reading.get();
     for (const RunRecord& run : m_runs)
-        if (m_machine && run.id == m_machine->runId)
+        if (shown && run.id == shown->runId)
             return QString::fromStdString(run.name);
     return {};
 }
 
 void ExplorerSession::install(std::shared_ptr<const MachineData> machine, std::vector<RunRecord> runs, RunRecord logged,
-                              int loggedCpusPerNode)
+                              int loggedCpusPerNode, std::shared_ptr<const MachineData> outline)
 {
     const bool sameMachine = m_machine && machine && m_machine->record.id == machine->record.id
         && m_machine->record.spec == machine->record.spec && !m_reopened;
     m_reopened = false;
+    const bool wasReading = m_reading != nullptr;
+    m_readWork.cancel();
+    m_reading = std::move(outline);
+    // A run read in place of another of the same machine keeps the other's cursor.
+    const std::optional<std::int64_t> kept = std::exchange(m_cursorAfterReading, std::nullopt);
     m_machine = std::move(machine);
     m_runs = std::move(runs);
     m_loggedRun = std::move(logged);
@@ -403,17 +546,22 @@ void ExplorerSession::install(std::shared_ptr<const MachineData> machine, std::v
         m_time = 0;
         m_occupancy = {};
         emit machineChanged();
+        if (wasReading)
+            emit readingEnded();
         return;
     }
     m_linkMode = defaultLinkColorMode(*m_machine);
     // Another run of the same machine replays the same workload on the same time axis: the
     // cursor stays, if the run spans it (a run with transformed arrivals may not). Another
     // machine, or a run elsewhere in time, opens at its busiest moment.
-    const bool spansCursor = m_time >= m_machine->firstTime && m_time <= m_machine->lastTime;
-    const std::int64_t time = sameMachine && spansCursor ? m_time : m_machine->openingTime;
+    const std::optional<std::int64_t> cursor = sameMachine ? std::optional(m_time) : kept;
+    const bool spansCursor = cursor && *cursor >= m_machine->firstTime && *cursor <= m_machine->lastTime;
+    const std::int64_t time = spansCursor ? *cursor : m_machine->openingTime;
     m_time = std::clamp(time, m_machine->firstTime, m_machine->lastTime);
     updateOwners();
     emit machineChanged();
+    if (wasReading)
+        emit readingEnded();
 }
 
 bool ExplorerSession::compareWith(const QString& name)

@@ -18,6 +18,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <vector>
 
 namespace placement {
@@ -44,14 +45,30 @@ public:
     /// machine, or the logged placements): one machine and one run are read, not the first
     /// machine on the way to another. On failure nothing changes and lastError() says why
     /// (naming the file).
-    bool openDatabase(const QString& path, const QString& machine = {}, const QString& run = {});
+    ///
+    /// With Reading::InBackground, the machine's jobs are read on a worker thread: until they
+    /// arrive, machine() is null and machineBeingRead() is the machine without its jobs
+    /// (isReading()); then machineChanged() shows it, and readingEnded() follows. A reading
+    /// that fails leaves no machine shown, with lastError() saying why.
+    enum class Reading { Now, InBackground };
+    bool openDatabase(const QString& path, const QString& machine = {}, const QString& run = {},
+                      Reading reading = Reading::Now);
     QString databasePath() const { return m_databasePath; }
+    /// The machine's jobs are being read (openDatabase() with Reading::InBackground).
+    bool isReading() const { return m_reading != nullptr; }
+    /// While isReading(): the machine, its run id and topology, without jobs; else null.
+    const MachineData* machineBeingRead() const { return m_reading.get(); }
+    /// Waits (running the event loop) until the reading ends; false when no machine is shown
+    /// after it (the reading failed, lastError() says why) though the database has machines.
+    bool finishReading();
     QString lastError() const { return m_lastError; }
 
     const std::vector<MachineRecord>& machines() const { return m_machines; }
     int machineIndex() const { return m_machineIndex; }
     /// Shows the logged placements of machine `index`; false (lastError()) if it cannot load.
-    bool selectMachine(int index);
+    /// With Reading::InBackground, they are read on the worker thread as openDatabase() reads
+    /// them, and the machine's run list comes with them.
+    bool selectMachine(int index, Reading reading = Reading::Now);
 
     /// The stored simulated runs of the machine shown.
     const std::vector<RunRecord>& runs() const { return m_runs; }
@@ -61,7 +78,7 @@ public:
     /// the logged jobs are read on a worker thread: until then (isLoggedRunKnown() false)
     /// the record has no metrics, and runsChanged follows when they arrive.
     const RunRecord& loggedRun() const { return m_loggedRun; }
-    bool isLoggedRunKnown() const { return !m_loggedWork.isJobRunning(); }
+    bool isLoggedRunKnown() const { return !m_loggedWork.isJobRunning() && !m_reading; }
     /// Reads the run list again (after a simulation stored one).
     void reloadRuns();
     /// Reads what another program (the command line, a second explorer) stored since: new
@@ -72,8 +89,10 @@ public:
     bool refreshFromDisk();
     /// Shows run `name` of the machine ("" or "logged": the logged placements); false if there
     /// is no such run or it cannot load (lastError()).
-    bool selectRun(const QString& name);
-    bool selectRunId(std::int64_t runId);
+    /// With Reading::InBackground, its jobs are read on the worker thread as openDatabase()
+    /// reads them; the time cursor stays where the run spans it.
+    bool selectRun(const QString& name, Reading reading = Reading::Now);
+    bool selectRunId(std::int64_t runId, Reading reading = Reading::Now);
     /// The run shown's name; empty for the logged placements.
     QString runName() const;
 
@@ -123,6 +142,9 @@ public:
     void setWhatIfPolicy(const QString& policy);
 
 signals:
+    /// The reading of the machine's jobs ended: they are shown, it failed (lastError()), or
+    /// another machine or database was shown first.
+    void readingEnded();
     /// Another database is open (the machine list changed); machineChanged() follows.
     void databaseChanged();
     /// The open database gained or changed machines (another program imported logs); the
@@ -144,9 +166,16 @@ signals:
 
 private:
     /// Shows `machine` (its run list `runs`, its logged run `logged`, sized with
-    /// `loggedCpusPerNode`) and resets what derives from it.
+    /// `loggedCpusPerNode`) and resets what derives from it; ends a reading under way. With
+    /// `outline` (and no machine): that machine's jobs are to be read (readInBackground()).
     void install(std::shared_ptr<const MachineData> machine, std::vector<RunRecord> runs, RunRecord logged,
-                 int loggedCpusPerNode);
+                 int loggedCpusPerNode, std::shared_ptr<const MachineData> outline = {});
+    /// Reads the jobs of machineBeingRead() on the worker thread, then shows them.
+    void readInBackground();
+    /// Shows `machine` with its run list, with the logged run of the machine: from its logged
+    /// placements (`logged` when already found), the one held, or read anew.
+    void installRun(std::shared_ptr<const MachineData> machine, std::vector<RunRecord> runs,
+                    std::optional<RunRecord> logged = std::nullopt);
     /// Reads the logged run again if the machine's latest run reads processors otherwise.
     void updateLoggedRun(Store& store);
     /// Reads the logged run of the machine shown on the worker thread (loggedRun()).
@@ -190,9 +219,12 @@ private:
     };
     DiskState m_seen;
     DiskState diskState() const;
-    /// Reads the logged run (startLoggedRun()). Last member: destroyed first, so that no
-    /// result arrives at a half-destroyed session.
+    std::shared_ptr<const MachineData> m_reading; ///< machineBeingRead()
+    std::optional<std::int64_t> m_cursorAfterReading; ///< the time of the run the one read replaces
+    /// Reads the logged run (startLoggedRun()), and the machine's jobs (readInBackground()).
+    /// Last members: destroyed first, so that no result arrives at a half-destroyed session.
     JobTracker m_loggedWork{this};
+    JobTracker m_readWork{this};
 };
 
 } // namespace placement

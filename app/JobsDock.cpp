@@ -224,17 +224,21 @@ void JobsDock::fitColumns()
 
 void JobsDock::updateCount()
 {
+    if (!m_machine) { // no machine shown, or its jobs are being read
+        m_count->clear();
+        return;
+    }
     const QLocale locale;
     QString text = tr("%1 of %2 jobs")
                        .arg(locale.toString(static_cast<qulonglong>(m_filter->keptCount())),
                             locale.toString(m_model->rowCount()));
     // The logged placements leave out jobs whose log gives no start time; say how many.
-    if (m_machine && !m_machine->runId && m_machine->record.jobsWithoutStart)
+    if (!m_machine->runId && m_machine->record.jobsWithoutStart)
         text += tr(" · %1 more without a start time in the log (simulation only)")
                     .arg(locale.toString(static_cast<qlonglong>(m_machine->record.jobsWithoutStart)));
     if (m_filter->isSettling())
         text += tr(" · filtering and sorting…");
-    if (m_machine && m_cache->isComputing())
+    if (m_cache->isComputing())
         text += m_model->hasMetrics() ? tr(" · computing the minimum APH by job size…")
                                       : tr(" · computing placement metrics…");
     m_count->setText(text);

@@ -45,18 +45,24 @@ NodeResources runResources(Store& store, const MachineRecord& record, std::int64
 
 } // namespace
 
-MachineData MachineData::load(Store& store, const MachineRecord& record, std::int64_t runId)
+MachineData MachineData::outline(const std::string& databasePath, const MachineRecord& record, std::int64_t runId)
 {
     MachineData data;
     data.record = record;
     try {
         data.topology = parseMachineSpec(record.spec);
     } catch (const std::invalid_argument& error) {
-        throw StoreError(store.path() + ": machine '" + record.name + "': " + error.what());
+        throw StoreError(databasePath + ": machine '" + record.name + "': " + error.what());
     }
     data.layout = layoutNodes(*data.topology);
     data.analyzer = std::make_unique<PlacementAnalyzer>(*data.topology);
     data.runId = runId;
+    return data;
+}
+
+MachineData MachineData::load(Store& store, const MachineRecord& record, std::int64_t runId)
+{
+    MachineData data = outline(store.path(), record, runId);
     data.resources = store.nodeResources(record.id);
     if (runId) {
         data.jobs = runJobs(store, runId, &data.holdings, &data.labels, &data.jobHoldings);

@@ -74,8 +74,12 @@ struct MachineData
     mutable std::unique_ptr<LinkUserCounter> linkUsers;
 
     /// Reads one machine with the placements of the logged run (`runId` 0) or of a stored
-    /// simulated run; throws StoreError (bad file) or std::invalid_argument (bad spec).
+    /// simulated run; throws StoreError (bad file, bad spec).
     static MachineData load(Store& store, const MachineRecord& record, std::int64_t runId = 0);
+    /// The machine alone, without jobs: its topology, layout and analyzer, for run `runId`
+    /// (what the views draw while the run's jobs are read). Throws StoreError for a bad spec,
+    /// naming `databasePath`.
+    static MachineData outline(const std::string& databasePath, const MachineRecord& record, std::int64_t runId);
 };
 
 } // namespace placement

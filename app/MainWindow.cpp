@@ -112,10 +112,17 @@ MainWindow::MainWindow(QWidget* parent)
             showPickedText(describeSwitch(*machine, m_session->owners(), vertex), position);
     });
     m_view->setNodeToolTip([this](int node) { return nodeToolTip(node); });
-    connect(m_machineBox, &QComboBox::activated, this, &MainWindow::selectMachine);
+    connect(m_machineBox, &QComboBox::activated, this, [this](int index) {
+        if (!m_session->selectMachine(index, ExplorerSession::Reading::InBackground)) {
+            m_lastError = m_session->lastError();
+            QMessageBox::warning(this, tr("Cannot load machine"), m_lastError);
+        }
+    });
     connect(m_runBox, &QComboBox::activated, this, [this](int index) {
-        if (!selectRun(index == 0 ? QString() : m_runBox->itemText(index)))
-            QMessageBox::warning(this, tr("Cannot load run"), m_lastError);
+        // Read while the window stays usable: a run of millions of jobs takes seconds.
+        if (!m_session->selectRun(index == 0 ? QString() : m_runBox->itemText(index),
+                                  ExplorerSession::Reading::InBackground))
+            QMessageBox::warning(this, tr("Cannot load run"), m_session->lastError());
     });
     connectSession();
     restoreSettings();
@@ -153,6 +160,15 @@ void MainWindow::connectSession()
     connect(m_session, &ExplorerSession::databaseChanged, this, &MainWindow::showDatabase);
     connect(m_session, &ExplorerSession::machinesChanged, this, &MainWindow::showMachineList);
     connect(m_session, &ExplorerSession::machineChanged, this, &MainWindow::showMachine);
+    connect(m_session, &ExplorerSession::readingEnded, this, [this] {
+        if (m_session->machine() || m_session->machines().empty() || m_session->isReading())
+            return;
+        m_lastError = m_session->lastError();
+        auto* box
+            = new QMessageBox(QMessageBox::Warning, tr("Cannot read the run"), m_lastError, QMessageBox::Ok, this);
+        box->setAttribute(Qt::WA_DeleteOnClose);
+        box->open(); // the window stays usable: another machine or database can be opened
+    });
     connect(m_session, &ExplorerSession::runsChanged, this, &MainWindow::showRuns);
     connect(m_session, &ExplorerSession::comparedChanged, this, &MainWindow::showCompared);
     connect(m_session, &ExplorerSession::timeChanged, this, &MainWindow::showTime);
@@ -177,7 +193,7 @@ void MainWindow::chooseDatabase()
 {
     const QString path = QFileDialog::getOpenFileName(this, tr("Open Database"), QFileInfo(databasePath()).path(),
                                                       tr("Placement databases (*.sqlite *.db);;All files (*)"));
-    if (!path.isEmpty() && !openDatabase(path))
+    if (!path.isEmpty() && !openDatabase(path, {}, {}, ExplorerSession::Reading::InBackground))
         QMessageBox::warning(this, tr("Cannot open database"), m_lastError);
 }
 
@@ -224,9 +240,10 @@ QString skippedText(const SimulationSummary& summary)
 
 } // namespace
 
-bool MainWindow::openDatabase(const QString& path, const QString& machine, const QString& run)
+bool MainWindow::openDatabase(const QString& path, const QString& machine, const QString& run,
+                              ExplorerSession::Reading reading)
 {
-    if (!m_session->openDatabase(path, machine, run)) {
+    if (!m_session->openDatabase(path, machine, run, reading)) {
         m_lastError = m_session->lastError();
         statusBar()->showMessage(m_lastError);
         return false;
@@ -260,14 +277,30 @@ void MainWindow::showMachine()
         const QSignalBlocker blocker(m_machineBox);
         m_machineBox->setCurrentIndex(m_session->machineIndex());
     }
+    const MachineData* outline = machine ? machine.get() : m_session->machineBeingRead();
     m_view->setOutlines({});
     m_view->setNotice({});
-    m_view->setNodeLayout(machine ? machine->layout : NodeLayout{});
+    m_view->setNodeLayout(outline ? outline->layout : NodeLayout{});
     showNetwork();
     m_linkModeActions[static_cast<size_t>(m_session->linkColorMode())]->setChecked(true);
     showRuns();
     showCompared();
+    m_compareBox->setEnabled(!m_session->isReading());
     m_lastPicked.clear();
+    if (!machine && outline) { // its jobs are being read: the machine is drawn, nothing about its jobs
+        const QString text = readingText(*outline);
+        m_view->setNotice(text);
+        m_summary->setText(text);
+        m_statusTime->clear();
+        statusBar()->showMessage(text);
+        return;
+    }
+    if (!machine && !m_session->machines().empty()) { // its reading failed
+        m_summary->setText(m_session->lastError());
+        m_statusTime->clear();
+        statusBar()->showMessage(m_session->lastError());
+        return;
+    }
     if (!machine) {
         m_summary->setText(tr("This database holds no machine yet: File › Import Logs… adds one."));
         m_statusTime->clear();
@@ -286,9 +319,20 @@ void MainWindow::showMachine()
     showTime();
 }
 
+QString MainWindow::readingText(const MachineData& outline) const
+{
+    const QString name = QString::fromStdString(outline.record.name);
+    if (outline.runId == 0)
+        return tr("Reading the logged placements of %1…").arg(name);
+    std::int64_t jobs = 0;
+    for (const RunRecord& run : m_session->runs())
+        jobs = run.id == outline.runId ? run.placements : jobs;
+    return tr("Reading the %L1 jobs of run %2 of %3…").arg(jobs).arg(m_session->runName(), name);
+}
+
 void MainWindow::showNetwork()
 {
-    const MachineData* machine = m_session->machine();
+    const MachineData* machine = m_session->machine() ? m_session->machine() : m_session->machineBeingRead();
     m_view->setNetworkLayout(machine ? layoutNetwork(*machine->topology, machine->layout, m_session->wrapLinks())
                                      : NetworkLayout{});
 }
@@ -297,6 +341,7 @@ void MainWindow::showRuns()
 {
     const std::vector<RunRecord>& runs = m_session->runs();
     const MachineData* machine = m_session->machine();
+    const MachineData* outline = machine ? machine : m_session->machineBeingRead();
     std::vector<RunRecord> rows;
     if (machine)
         rows.push_back(m_session->loggedRun()); // the logged run first, beside every simulated one
@@ -316,7 +361,7 @@ void MainWindow::showRuns()
     m_runBox->addItem(tr("logged"));
     for (const RunRecord& run : runs) {
         m_runBox->addItem(QString::fromStdString(run.name));
-        if (machine && run.id == machine->runId)
+        if (outline && run.id == outline->runId)
             m_runBox->setCurrentIndex(m_runBox->count() - 1);
     }
 }

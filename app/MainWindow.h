@@ -53,7 +53,10 @@ public:
     /// Opens a database and shows its first machine at its busiest moment, or the machine
     /// and run named where the database has them (ExplorerSession::openDatabase()). On
     /// failure the current database stays open and lastError() says why (naming the file).
-    bool openDatabase(const QString& path, const QString& machine = {}, const QString& run = {});
+    /// With ExplorerSession::Reading::InBackground, the window shows the machine while its
+    /// jobs are read, and says so; a reading that fails is reported when it ends.
+    bool openDatabase(const QString& path, const QString& machine = {}, const QString& run = {},
+                      ExplorerSession::Reading reading = ExplorerSession::Reading::Now);
     /// Creates an empty project database at `path` (never over an existing file) and
     /// switches to it; false (lastError()) if it cannot.
     bool createDatabase(const QString& path);
@@ -154,6 +157,8 @@ private:
     void showTime();
     void showSelectedJob();
     void showNetwork();
+    /// What the window says while the jobs of `outline` (machineBeingRead()) are read.
+    QString readingText(const MachineData& outline) const;
     void showNode(int node);
     void showPickedText(const QString& text, QPointF position);
     void recolor();

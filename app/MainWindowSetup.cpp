@@ -136,9 +136,11 @@ void MainWindow::createActions()
     QToolBar* toolbar = addToolBar(tr("Machine"));
     toolbar->setObjectName(QStringLiteral("machineToolBar"));
     toolbar->addWidget(new QLabel(tr(" Machine: ")));
+    m_machineBox->setObjectName(QStringLiteral("machineBox"));
     m_machineBox->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     toolbar->addWidget(m_machineBox);
     toolbar->addWidget(new QLabel(tr("  Run: ")));
+    m_runBox->setObjectName(QStringLiteral("runBox"));
     m_runBox->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     m_runBox->setToolTip(tr("Which placements the views show: the logged ones or a simulated run"));
     toolbar->addWidget(m_runBox);
@@ -188,8 +190,8 @@ void MainWindow::createDocks()
     m_timelineDock->raise();
     connect(runsDock->table(), &QTableView::doubleClicked, this, [this, runsDock](const QModelIndex& index) {
         const int row = runsDock->filterModel()->mapToSource(index).row();
-        if (row >= 0)
-            selectRun(QString::fromStdString(m_runModel->run(row).name));
+        if (row >= 0 && !m_session->selectRunId(m_runModel->run(row).id, ExplorerSession::Reading::InBackground))
+            QMessageBox::warning(this, tr("Cannot load run"), m_session->lastError());
     });
 
     // Hidden until a simulation starts (or View › Tasks): a tab beside the timeline.
@@ -316,7 +318,7 @@ void MainWindow::rebuildRecentMenu()
     for (const QString& path : files) {
         m_recentMenu->addAction(QFileInfo(path).fileName() + QStringLiteral("  (") + path + QLatin1Char(')'), this,
                                 [this, path] {
-                                    if (!openDatabase(path))
+                                    if (!openDatabase(path, {}, {}, ExplorerSession::Reading::InBackground))
                                         QMessageBox::warning(this, tr("Cannot open database"), m_lastError);
                                 });
     }

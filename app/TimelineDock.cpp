@@ -72,6 +72,7 @@ TimelineDock::TimelineDock(QWidget* parent)
     m_slider->setSingleStep(60);
     m_slider->setPageStep(3600);
     m_slider->setToolTip(tr("Time (arrow keys: one minute, Page Up/Down: one hour)"));
+    m_label->setObjectName(QStringLiteral("timeLabel"));
     m_label->setMinimumWidth(m_label->fontMetrics().horizontalAdvance(QStringLiteral("0000-00-00 00:00:00 UTC  ")));
     m_label->setToolTip(tr("The time cursor, UTC (View › Go to Time… moves it)"));
     m_back->setIcon(style()->standardIcon(QStyle::SP_MediaSkipBackward));
@@ -399,7 +400,7 @@ void TimelineDock::advance()
 
 void TimelineDock::updateLabel()
 {
-    m_label->setText(formatTime(m_time) + QStringLiteral(" UTC"));
+    m_label->setText(m_machine ? formatTime(m_time) + QStringLiteral(" UTC") : QString()); // no time without jobs
 }
 
 } // namespace placement

@@ -25,6 +25,7 @@
 #include "store/NodeListBlob.h"
 #include "store/Runs.h"
 #include "store/Store.h"
+#include "tests/support/DemoWithRun.h"
 #include "tests/support/IsolatedSettings.h"
 #include "tests/support/RenderWait.h"
 #include "views/GanttChart.h"
@@ -101,12 +102,7 @@ private slots:
         isolateSettings(m_dir.path(), QStringLiteral("tst_explorersession"));
         // The demo with one simulated run of its torus (and none of cab).
         m_path = m_dir.filePath(QStringLiteral("demo.sqlite"));
-        writeDemoDatabase(m_path.toStdString());
-        Store store = Store::openExisting(m_path.toStdString());
-        SimulationSetup setup;
-        setup.machine = "demo-torus";
-        setup.allocator.policy = "first-fit";
-        runStoredSimulation(store, setup, "test");
+        writeDemoWithTorusRun(m_path.toStdString());
     }
 
     void switchingMachineLeavesNothingOfThePreviousOne()

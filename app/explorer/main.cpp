@@ -70,7 +70,8 @@ struct ExplorerOptions
                                   QStringLiteral("FILE")};
     QCommandLineOption startup{
         QStringLiteral("startup-report"),
-        QStringLiteral("Print the milliseconds from process start to the first rendered frame, then quit.")};
+        QStringLiteral("Print the milliseconds from process start to the first rendered frame and, when the "
+                       "run's jobs were still being read then, to the first frame that shows them; then quit.")};
     QCommandLineOption allJobs{QStringLiteral("all-jobs"),
                                QStringLiteral("List every job of the run in the Jobs table, not only those running "
                                               "at the time on the timeline.")};
@@ -350,11 +351,25 @@ int main(int argc, char* argv[])
         window.resize(size);
     }
     // The machine and run asked for are read first and alone (the checks below then find
-    // them shown): a log of millions of jobs takes seconds to read.
-    if (!window.openDatabase(path, parser.value(options.machine), parser.value(options.run))) {
+    // them shown): a log of millions of jobs takes seconds to read, and it is read while the
+    // window opens. What needs the jobs (a job to show, a comparison, a picture, a video)
+    // waits for them.
+    if (!window.openDatabase(path, parser.value(options.machine), parser.value(options.run),
+                             ExplorerSession::Reading::InBackground)) {
         std::fprintf(stderr, "placement-explorer: %s\n", qPrintable(window.lastError()));
         return 1;
     }
+    const bool needsJobs = parser.isSet(options.job) || parser.isSet(options.sideBySide) || replay
+        || parser.isSet(options.screenshot) || parser.isSet(options.chartRun);
+    if (needsJobs && !window.session()->finishReading()) {
+        std::fprintf(stderr, "placement-explorer: %s\n", qPrintable(window.session()->lastError()));
+        return 1;
+    }
+    const auto machineName = [&window] {
+        const std::vector<MachineRecord>& machines = window.session()->machines();
+        const int index = window.session()->machineIndex();
+        return index >= 0 ? machines[static_cast<size_t>(index)].name : std::string();
+    };
     if (parser.isSet(options.machine)) {
         const QString name = parser.value(options.machine);
         const std::vector<MachineRecord>& machines = window.session()->machines();
@@ -371,20 +386,20 @@ int main(int argc, char* argv[])
         }
     }
 
-    if (!window.currentMachine()) {
+    if (!window.currentMachine() && !window.session()->isReading()) {
         if (parser.isSet(options.run) || parser.isSet(options.job) || parser.isSet(options.sideBySide)) {
             std::fprintf(stderr, "placement-explorer: %s holds no machine\n", qPrintable(path));
             return 1;
         }
     } else if (parser.isSet(options.run) && !window.selectRun(parser.value(options.run))) {
         std::fprintf(stderr, "placement-explorer: %s: machine '%s' has no run '%s' (runs: %s)\n", qPrintable(path),
-                     window.currentMachine()->record.name.c_str(), qPrintable(parser.value(options.run)),
+                     machineName().c_str(), qPrintable(parser.value(options.run)),
                      qPrintable(window.runNames().join(QStringLiteral(", "))));
         return 1;
     }
     if (parser.isSet(options.job) && !window.showJob(parser.value(options.job))) {
         std::fprintf(stderr, "placement-explorer: %s: machine '%s' has no job '%s'\n", qPrintable(path),
-                     window.currentMachine()->record.name.c_str(), qPrintable(parser.value(options.job)));
+                     machineName().c_str(), qPrintable(parser.value(options.job)));
         return 1;
     }
 
@@ -463,7 +478,7 @@ int main(int argc, char* argv[])
         }
         if (!found) {
             std::fprintf(stderr, "placement-explorer: %s: machine '%s' has no run '%s' (runs: %s)\n", qPrintable(path),
-                         window.currentMachine()->record.name.c_str(), qPrintable(name),
+                         machineName().c_str(), qPrintable(name),
                          qPrintable(window.runNames().join(QStringLiteral(", "))));
             return 1;
         }
@@ -515,6 +530,28 @@ int main(int argc, char* argv[])
             if (startupReport) {
                 std::printf("first frame after %.1f ms\n", firstFrameMs);
                 std::fflush(stdout);
+            }
+            if (!window.currentMachine() && !window.session()->isReading() && !window.session()->machines().empty()) {
+                std::fprintf(stderr, "placement-explorer: %s\n", qPrintable(window.session()->lastError()));
+                QApplication::exit(1); // its jobs could not be read
+                return;
+            }
+            if (window.session()->isReading()) { // --startup-report alone: the frame with the jobs too
+                QObject::connect(window.session(), &ExplorerSession::readingEnded, &window, [&] {
+                    QObject::disconnect(window.session(), &ExplorerSession::readingEnded, &window, nullptr);
+                    if (!window.currentMachine()) {
+                        std::fprintf(stderr, "placement-explorer: %s\n", qPrintable(window.session()->lastError()));
+                        QApplication::exit(1);
+                        return;
+                    }
+                    QObject::connect(window.machineView(), &MachineView::frameRendered, &window, [&] {
+                        QObject::disconnect(window.machineView(), &MachineView::frameRendered, &window, nullptr);
+                        std::printf("jobs shown after %.1f ms\n", static_cast<double>(sinceStart.nsecsElapsed()) / 1e6);
+                        std::fflush(stdout);
+                        QApplication::exit(0);
+                    });
+                });
+                return;
             }
             const auto grabAndQuit = [&] {
                 // The inspector answers from worker threads: wait for them (10 s at most),
