@@ -14,38 +14,77 @@ namespace {
 
 using Changes = std::vector<std::pair<std::int64_t, int>>;
 
-/// The running sum of `rises` and `falls` (each a list of (time, change)), one step per
-/// distinct time. Only the sum at each time counts, so each list is sorted by time alone,
-/// and not at all when it already is (the starts of a run's jobs, which come by start):
-/// the two are then walked together.
-StepSeries accumulate(Changes rises, Changes falls)
+std::int64_t timeOf(const std::pair<std::int64_t, int>& change)
 {
-    const auto byTime = [](const std::pair<std::int64_t, int>& a, const std::pair<std::int64_t, int>& b) {
-        return a.first < b.first;
-    };
-    for (Changes* changes : {&rises, &falls})
-        if (!std::is_sorted(changes->begin(), changes->end(), byTime))
-            std::sort(changes->begin(), changes->end(), byTime);
-    // Visits every change in time order: the rise first where both lists hold the same time.
+    return change.first;
+}
+int changeOf(const std::pair<std::int64_t, int>& change)
+{
+    return change.second;
+}
+/// A change of one (a job queued, a job leaving the queue): its time alone, 8 bytes, not 16.
+std::int64_t timeOf(std::int64_t time)
+{
+    return time;
+}
+int changeOf(std::int64_t)
+{
+    return 1;
+}
+
+/// Each list sorted by time alone (only the sum at each time counts), and not at all when it
+/// already is (the starts of a run's jobs, which come by start).
+template <typename Change> void sortByTime(std::vector<Change>& changes)
+{
+    const auto byTime = [](const Change& a, const Change& b) { return timeOf(a) < timeOf(b); };
+    if (!std::is_sorted(changes.begin(), changes.end(), byTime))
+        std::sort(changes.begin(), changes.end(), byTime);
+}
+
+/// The starts of jobs that come by start, as the changes they make (their nodes; 0 for a job
+/// that holds none or ends as it starts), read from the jobs: nothing to copy and sort.
+struct JobStarts
+{
+    const std::vector<Job>& jobs;
+    const std::vector<int>& nodeCounts;
+    size_t size() const { return jobs.size(); }
+    std::pair<std::int64_t, int> operator[](size_t index) const
+    {
+        const Job& job = jobs[index];
+        return {job.start, job.end > job.start ? std::max(0, jobSize(jobs, nodeCounts, index)) : 0};
+    }
+};
+
+/// The running sum of `rises` and `falls`, each sorted by time (lists of changes: (time,
+/// change), or the times of changes of one), one step per distinct time where the sum
+/// changes; the two are walked together.
+template <typename Rises, typename Falls> StepSeries accumulate(const Rises& rises, const Falls& falls)
+{
+    // Visits every change in time order (its time, and its sign: + rise, - fall), the rise
+    // first where both lists hold the same time; a change of nothing is no change.
     const auto walk = [&](auto&& visit) {
         size_t r = 0, f = 0;
         while (r < rises.size() || f < falls.size()) {
-            const bool rise = f == falls.size() || (r < rises.size() && rises[r].first <= falls[f].first);
-            visit(rise ? rises[r++] : falls[f++]);
+            const bool rise = f == falls.size() || (r < rises.size() && timeOf(rises[r]) <= timeOf(falls[f]));
+            const std::pair<std::int64_t, int> change = rise ? std::pair(timeOf(rises[r]), changeOf(rises[r]))
+                                                             : std::pair(timeOf(falls[f]), -changeOf(falls[f]));
+            (rise ? r : f) += 1;
+            if (change.second != 0)
+                visit(change.first, change.second);
         }
     };
     size_t steps = 0; // sized once: growing by doubling held up to twice the steps at its peak
     std::int64_t last = 0;
-    walk([&](const std::pair<std::int64_t, int>& change) {
-        steps += steps == 0 || change.first != last ? 1 : 0;
-        last = change.first;
+    walk([&](std::int64_t time, int) {
+        steps += steps == 0 || time != last ? 1 : 0;
+        last = time;
     });
     StepSeries series;
     series.reserve(steps);
     int value = 0;
-    walk([&](const std::pair<std::int64_t, int>& change) {
-        value += change.second;
-        series.append(change.first, value);
+    walk([&](std::int64_t time, int change) {
+        value += change;
+        series.append(time, value);
     });
     return series;
 }
@@ -210,24 +249,36 @@ StepSeries busyNodesOverTime(const std::vector<Job>& jobs, const std::vector<int
     Changes starts, ends;
     const auto add = [&](std::int64_t start, std::int64_t end, int nodes) {
         starts.emplace_back(start, nodes);
-        ends.emplace_back(end, -nodes);
+        ends.emplace_back(end, nodes); // each fall by as much
     };
     if (holding == NodeHolding::Exclusive) {
-        starts.reserve(jobs.size());
+        // Jobs that come by start (a simulated run) are their own list of rises: 48 MB less
+        // for 3 million jobs.
+        const bool byStart
+            = std::is_sorted(jobs.begin(), jobs.end(), [](const Job& a, const Job& b) { return a.start < b.start; });
+        starts.reserve(byStart ? 0 : jobs.size());
         ends.reserve(jobs.size());
         for (size_t index = 0; index < jobs.size(); ++index) {
             const int size = jobSize(jobs, nodeCounts, index);
-            if (jobs[index].end > jobs[index].start && size > 0)
-                add(jobs[index].start, jobs[index].end, size);
+            if (jobs[index].end > jobs[index].start && size > 0) {
+                if (!byStart)
+                    starts.emplace_back(jobs[index].start, size);
+                ends.emplace_back(jobs[index].end, size);
+            }
         }
+        sortByTime(ends);
+        if (byStart)
+            return accumulate(JobStarts{jobs, nodeCounts}, ends);
     } else {
         const std::vector<BusySpan> spans = distinctBusySpans(jobs, nodeCounts); // gone before the sort
         starts.reserve(spans.size());
         ends.reserve(spans.size());
         for (const BusySpan& span : spans)
             add(span.start, span.end, span.nodes);
+        sortByTime(ends);
     }
-    return accumulate(std::move(starts), std::move(ends));
+    sortByTime(starts);
+    return accumulate(starts, ends);
 }
 
 std::int64_t timeOfPeak(const StepSeries& series)
@@ -241,16 +292,18 @@ std::int64_t timeOfPeak(const StepSeries& series)
 
 StepSeries queuedJobsOverTime(const std::vector<Job>& jobs)
 {
-    Changes submits, starts;
+    std::vector<std::int64_t> submits, starts; // each a change of one: 48 MB, not 96, for 3 million jobs
     submits.reserve(jobs.size());
     starts.reserve(jobs.size());
     for (const Job& job : jobs) {
         if (job.start <= job.submit)
             continue;
-        submits.emplace_back(job.submit, 1);
-        starts.emplace_back(job.start, -1);
+        submits.push_back(job.submit);
+        starts.push_back(job.start);
     }
-    return accumulate(std::move(submits), std::move(starts));
+    sortByTime(submits);
+    sortByTime(starts);
+    return accumulate(submits, starts);
 }
 
 void appendGanttBars(const Job& job, int jobIndex, std::vector<GanttBar>& bars, std::vector<int>& scratch)
