@@ -105,8 +105,14 @@ private slots:
         QCOMPARE(session->loggedRun().summary, reference.session()->loggedRun().summary);
         QCOMPARE(window.machineView()->notice(), reference.machineView()->notice());
         QVERIFY(window.findChild<QComboBox*>(QStringLiteral("compareBox"))->isEnabled());
-        QCOMPARE(window.jobsDock()->findChild<QLabel*>(QStringLiteral("jobCount"))->text(),
-                 reference.jobsDock()->findChild<QLabel*>(QStringLiteral("jobCount"))->text());
+        const auto count = [](MainWindow& shown) { // the count, not what is still being computed
+            return shown.jobsDock()
+                ->findChild<QLabel*>(QStringLiteral("jobCount"))
+                ->text()
+                .section(QStringLiteral(" · "), 0, 0);
+        };
+        QVERIFY(count(window).endsWith(QStringLiteral(" jobs")));
+        QCOMPARE(count(window), count(reference));
         QVERIFY(session->selectJobById(QString::fromStdString(expected->jobs.front().id)));
     }
 
