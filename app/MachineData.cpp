@@ -24,14 +24,16 @@ NodeResources runResources(Store& store, const MachineRecord& record, std::int64
                            int nodeCount)
 {
     std::optional<std::int64_t> coresPerNode;
-    for (const RunRecord& run : runs(store, record.id))
-        if (run.id == runId) {
-            try {
-                coresPerNode = readRunParameters(run.parameters).coresPerNode;
-            } catch (const std::runtime_error& error) {
-                throw StoreError(store.path() + ": run '" + run.name + "': " + error.what());
-            }
+    if (const std::optional<std::string> parameters = runParameters(store, runId)) { // no placements counted
+        try {
+            coresPerNode = readRunParameters(*parameters).coresPerNode;
+        } catch (const std::runtime_error& error) {
+            std::string name = std::to_string(runId);
+            for (const RunRecord& run : runs(store, record.id))
+                name = run.id == runId ? run.name : name;
+            throw StoreError(store.path() + ": run '" + name + "': " + error.what());
         }
+    }
     described.cores.resize(static_cast<size_t>(nodeCount), -1);
     described.gpus.resize(static_cast<size_t>(nodeCount), -1);
     for (size_t node = 0; node < described.cores.size(); ++node) {
