@@ -160,6 +160,7 @@ void InspectorDock::setMachine(std::shared_ptr<const MachineData> shared, const 
 void InspectorDock::follow(ExplorerSession* session, JobMetricsCache* cache)
 {
     connect(session, &ExplorerSession::machineChanged, this, [this, session, cache] {
+        m_readingJobs = session->isReading();
         setMachine(session->sharedMachine(), session->databasePath(), cache);
         if (session->machine())
             setTime(session->time(), &session->owners());
@@ -413,7 +414,8 @@ void InspectorDock::showJob()
 void InspectorDock::showMachine()
 {
     if (!m_machine || !m_hasTime) {
-        m_machineText->setText(tr("<b>Machine at the cursor</b><br>No machine shown."));
+        m_machineText->setText(m_readingJobs ? tr("<b>Machine at the cursor</b><br>Its jobs are being read.")
+                                             : tr("<b>Machine at the cursor</b><br>No machine shown."));
         return;
     }
     if (m_machine->hasNoNodeLists()) { // every node looks free: say why instead

@@ -87,6 +87,7 @@ private:
     QLabel* m_jigsawText;
     QLabel* m_linksText;
     QLabel* m_machineText;
+    bool m_readingJobs = false; ///< the session reads the jobs of the machine drawn
     WhatIfPanel* m_whatIf;
 
     std::shared_ptr<const MachineData> m_machine;

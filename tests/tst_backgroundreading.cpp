@@ -7,6 +7,7 @@
 // machine or database supersedes never arrives; one that fails says why, naming the file.
 
 #include "app/ExplorerSession.h"
+#include "app/InspectorDock.h"
 #include "app/JobsDock.h"
 #include "app/MainWindow.h"
 #include "app/TimelineDock.h"
@@ -28,6 +29,8 @@
 #include <QStatusBar>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <algorithm>
 
 using namespace placement;
 using namespace placement::test;
@@ -74,6 +77,12 @@ private slots:
         QVERIFY(!window.findChild<QComboBox*>(QStringLiteral("compareBox"))->isEnabled());
         QCOMPARE(window.jobsDock()->findChild<QLabel*>(QStringLiteral("jobCount"))->text(), QString());
         QCOMPARE(window.timelineDock()->findChild<QLabel*>(QStringLiteral("timeLabel"))->text(), QString());
+        const auto inspectorSays = [&window](const QString& text) {
+            const QList<QLabel*> labels = window.inspectorDock()->findChildren<QLabel*>();
+            return std::any_of(labels.begin(), labels.end(),
+                               [&](QLabel* label) { return label->text().contains(text); });
+        };
+        QVERIFY(inspectorSays(QStringLiteral("Its jobs are being read.")));
         QVERIFY(!session->selectJobById(QString::fromStdString(expected->jobs.front().id)));
 
         // Then exactly what reading at once shows.
@@ -105,8 +114,8 @@ private slots:
         QCOMPARE(session->loggedRun().summary, reference.session()->loggedRun().summary);
         QCOMPARE(window.machineView()->notice(), reference.machineView()->notice());
         QVERIFY(window.findChild<QComboBox*>(QStringLiteral("compareBox"))->isEnabled());
-        const auto count = [](MainWindow& shown) { // the count, not what is still being computed
-            return shown.jobsDock()
+        const auto count = [](MainWindow& which) { // the count, not what is still being computed
+            return which.jobsDock()
                 ->findChild<QLabel*>(QStringLiteral("jobCount"))
                 ->text()
                 .section(QStringLiteral(" · "), 0, 0);
@@ -114,6 +123,7 @@ private slots:
         QVERIFY(count(window).endsWith(QStringLiteral(" jobs")));
         QCOMPARE(count(window), count(reference));
         QVERIFY(session->selectJobById(QString::fromStdString(expected->jobs.front().id)));
+        QVERIFY(!inspectorSays(QStringLiteral("Its jobs are being read.")));
     }
 
     void runsAndMachinesChosenInTheWindowAreReadInTheBackground()
