@@ -296,7 +296,7 @@ void MainWindow::showMachine()
         return;
     }
     if (!machine && !m_session->machines().empty()) { // its reading failed
-        m_summary->setText(m_session->lastError());
+        m_summary->setText(m_session->lastError().toHtmlEscaped()); // a file name or reason may hold "<"
         m_statusTime->clear();
         statusBar()->showMessage(m_session->lastError());
         return;

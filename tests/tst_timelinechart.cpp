@@ -13,6 +13,7 @@
 #include <QLineSeries>
 #include <QSignalSpy>
 #include <QTest>
+#include <QValueAxis>
 
 #include <algorithm>
 #include <cmath>
@@ -67,6 +68,26 @@ class TestTimelineChart : public QObject
 {
     Q_OBJECT
 private slots:
+    void aMachineFullyBusyTopsAtAHundredPercent()
+    {
+        // 44 nodes all busy (the WAGAP trace's machine): 44 × (100 / 44) is a hair above 100
+        // in doubles, which once drew the axis to 110 %. Only more nodes held than the
+        // machine has (a log that overlaps jobs) goes above 100 %.
+        for (const auto& [held, top] : {std::pair(44, 100.0), std::pair(40, 100.0), std::pair(47, 110.0)}) {
+            auto busy = std::make_shared<StepSeries>();
+            busy->append(1000, held);
+            busy->append(2000, 0);
+            UtilizationChart chart;
+            chart.resize(600, 180);
+            chart.setSeries(busy, StepSeries(), 44, 1000, 2000);
+            const QList<QAbstractAxis*> axes = chart.utilizationSeries()->attachedAxes();
+            const auto vertical = std::find_if(axes.begin(), axes.end(),
+                                               [](QAbstractAxis* axis) { return axis->orientation() == Qt::Vertical; });
+            QVERIFY(vertical != axes.end());
+            QCOMPARE(qobject_cast<QValueAxis*>(*vertical)->max(), top);
+        }
+    }
+
     void seriesFollowTheRunsSteps()
     {
         const Run run = demoRun();
