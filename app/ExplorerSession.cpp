@@ -83,9 +83,9 @@ MachineShown readMachineShown(Store& store, const std::vector<MachineRecord>& ma
     const std::int64_t machineId = machines[index].id;
     std::vector<MachineRecord> counted;
     std::exception_ptr countError;
-    std::jthread counting([&counted, &shown, &countError, databasePath = store.path(), machineId] {
+    std::jthread counting([&counted, &shown, &countError, &store, machineId] {
         try {
-            Store own = Store::openForOneThread(databasePath);
+            Store own = store.openSibling();
             counted = own.machines();
             shown.runs = placement::runs(own, machineId);
         } catch (...) {
@@ -175,10 +175,14 @@ void ExplorerSession::readInBackground()
     };
     m_readWork.startJob(
         [path = m_databasePath.toStdString(), machines = m_machines, index = static_cast<size_t>(m_machineIndex),
-         runId = m_reading->runId](const JobControl&) {
+         runId = m_reading->runId](const JobControl& control) {
             Read read;
             try {
                 Store store = Store::openExisting(path);
+                // Another run or machine picked, or the window closed: the read stops at once
+                // rather than finish for nothing (up to seconds on a run of millions of jobs).
+                store.setStopCheck(
+                    std::make_shared<const std::function<bool()>>([control] { return control.isCancelled(); }));
                 read.shown = readMachineShown(store, machines, index, runId);
             } catch (const std::exception& error) {
                 read.error = error.what();

@@ -96,6 +96,7 @@ MachineData MachineData::load(Store& store, const MachineRecord& record, std::in
                                  + ", but machine '" + record.name + "' has " + std::to_string(nodeCount) + " nodes");
         });
     }
+    store.throwIfStopped(); // before the curves, the longest work left
     if (!data.jobs.empty()) {
         data.firstTime = data.jobs.front().start;
         data.lastTime = data.jobs.front().end;

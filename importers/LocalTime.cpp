@@ -60,7 +60,7 @@ std::string LocalTimeZone::name() const
     if (m_offset == 0)
         return "UTC";
     const std::int64_t magnitude = m_offset < 0 ? -m_offset : m_offset;
-    char text[16];
+    char text[48]; // room for any offset, though a zone's is under a day
     std::snprintf(text, sizeof text, "UTC%c%02lld:%02lld", m_offset < 0 ? '-' : '+',
                   static_cast<long long>(magnitude / 3600), static_cast<long long>(magnitude / 60 % 60));
     return text;

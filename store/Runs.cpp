@@ -313,7 +313,7 @@ RunOrder::RunOrder(Store& store, std::int64_t runId, bool twoConnections)
         std::string upperError;
         std::thread upper([&] {
             try {
-                Store other = Store::openForOneThread(store.path());
+                Store other = store.openSibling();
                 const SqliteReadSnapshot otherReading(other.database());
                 readJobStarts(other, runId, middle + 1, *last, upperIds, upperStarts);
             } catch (const std::exception& error) {
@@ -327,6 +327,7 @@ RunOrder::RunOrder(Store& store, std::int64_t runId, bool twoConnections)
             throw;
         }
         upper.join();
+        store.throwIfStopped(); // the other connection stopped too: not a failure
         if (!upperError.empty())
             throw StoreError(upperError);
         m_jobIds.insert(m_jobIds.end(), upperIds.begin(), upperIds.end());
@@ -453,7 +454,7 @@ std::vector<Job> runJobs(Store& store, std::int64_t runId, std::vector<RunHoldin
     if (middle < order.size())
         second = std::thread([&] {
             try {
-                Store other = Store::openForOneThread(store.path());
+                Store other = store.openSibling();
                 const SqliteReadSnapshot otherReading(other.database());
                 readRunRows(other, runId, order, middle, order.size(), result, holdings, labels, cores, secondHalf);
             } catch (const std::exception& error) {
@@ -462,7 +463,7 @@ std::vector<Job> runJobs(Store& store, std::int64_t runId, std::vector<RunHoldin
         });
     try {
         if (middle < order.size()) {
-            Store own = Store::openForOneThread(store.path());
+            Store own = store.openSibling();
             const SqliteReadSnapshot ownReading(own.database());
             readRunRows(own, runId, order, 0, middle, result, holdings, labels, cores, firstHalf);
         } else {
@@ -475,6 +476,7 @@ std::vector<Job> runJobs(Store& store, std::int64_t runId, std::vector<RunHoldin
     }
     if (second.joinable())
         second.join();
+    store.throwIfStopped(); // the other connection stopped too: not a failure
     if (!secondHalf.error.empty())
         throw StoreError(secondHalf.error);
     if (holdings) {

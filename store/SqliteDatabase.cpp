@@ -139,14 +139,46 @@ void SqliteDatabase::execute(std::string_view sql)
     char* message = nullptr;
     const std::string text(sql);
     if (sqlite3_exec(m_db, text.c_str(), nullptr, nullptr, &message) != SQLITE_OK) {
+        if ((sqlite3_extended_errcode(m_db) & 0xFF) == SQLITE_INTERRUPT && stopRequested()) {
+            sqlite3_free(message);
+            throw ReadStopped(m_path + ": the read was stopped");
+        }
         const std::string reason = reasonOfFailure(message);
         sqlite3_free(message);
         throw StoreError(m_path + ": " + reason);
     }
 }
 
+void SqliteDatabase::setStopCheck(StopCheck stop)
+{
+    m_stop = std::move(stop);
+    sqlite3_progress_handler(m_db, m_stop ? StopCheckSteps : 0, m_stop ? &SqliteDatabase::askStop : nullptr, this);
+}
+
+int SqliteDatabase::askStop(void* self)
+{
+    return static_cast<SqliteDatabase*>(self)->stopRequested() ? 1 : 0;
+}
+
+void SqliteDatabase::throwIfStopped() const
+{
+    if (stopRequested())
+        throw ReadStopped(m_path + ": the read was stopped");
+}
+
+void SqliteDatabase::executeUnstopped(const char* sql) noexcept
+{
+    if (m_stop)
+        sqlite3_progress_handler(m_db, 0, nullptr, nullptr);
+    sqlite3_exec(m_db, sql, nullptr, nullptr, nullptr);
+    if (m_stop)
+        sqlite3_progress_handler(m_db, StopCheckSteps, &SqliteDatabase::askStop, this);
+}
+
 void SqliteDatabase::fail(const std::string& what) const
 {
+    if ((sqlite3_extended_errcode(m_db) & 0xFF) == SQLITE_INTERRUPT)
+        throwIfStopped();
     throw StoreError(m_path + ": " + what + ": " + reasonOfFailure(nullptr));
 }
 
@@ -331,7 +363,7 @@ SqliteReadSnapshot::~SqliteReadSnapshot()
 {
     // Ends a transaction that only read: nothing to keep or undo, and nothing to report.
     if (m_began && sqlite3_get_autocommit(m_db.handle()) == 0)
-        sqlite3_exec(m_db.handle(), "COMMIT", nullptr, nullptr, nullptr);
+        m_db.executeUnstopped("COMMIT");
 }
 
 SqliteTransaction::SqliteTransaction(SqliteDatabase& db)
@@ -352,10 +384,10 @@ SqliteTransaction::~SqliteTransaction()
     if (m_done)
         return;
     if (m_outermost) {
-        sqlite3_exec(m_db.handle(), "ROLLBACK", nullptr, nullptr, nullptr);
+        m_db.executeUnstopped("ROLLBACK");
     } else {
-        sqlite3_exec(m_db.handle(), "ROLLBACK TO work", nullptr, nullptr, nullptr);
-        sqlite3_exec(m_db.handle(), "RELEASE work", nullptr, nullptr, nullptr);
+        m_db.executeUnstopped("ROLLBACK TO work");
+        m_db.executeUnstopped("RELEASE work");
     }
 }
 

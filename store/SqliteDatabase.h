@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -21,6 +22,17 @@ class StoreError : public std::runtime_error
 public:
     using std::runtime_error::runtime_error;
 };
+
+/// A read given up because its stop check said so (SqliteDatabase::setStopCheck): nothing is
+/// wrong with the database.
+class ReadStopped : public StoreError
+{
+public:
+    using StoreError::StoreError;
+};
+
+/// Asked now and then while a statement runs, from the thread running it: true stops it.
+using StopCheck = std::shared_ptr<const std::function<bool()>>;
 
 /// Owns one sqlite3 connection. Bound parameters only: never build SQL from user text.
 class SqliteDatabase
@@ -54,8 +66,22 @@ public:
     /// every connection of the process (default: a line on stderr; empty: nowhere).
     static void setWaitNotice(std::function<void(const std::string&)> show);
 
+    /// From now on, each statement asks `stop` every thousand of SQLite's virtual-machine
+    /// steps and fails with ReadStopped once it says true (a read nobody waits for any more);
+    /// empty: never stopped. `stop` may be asked from several connections at once.
+    void setStopCheck(StopCheck stop);
+    const StopCheck& stopCheck() const { return m_stop; }
+    bool stopRequested() const { return m_stop && (*m_stop)(); }
+    /// Throws ReadStopped when stopRequested().
+    void throwIfStopped() const;
+    /// Runs `sql` (no parameters, no rows), ignoring its outcome, without asking the stop
+    /// check: how a transaction ends, even on a connection told to stop.
+    void executeUnstopped(const char* sql) noexcept;
+
 private:
     static int waitForOtherWriter(void* self, int attempt);
+    static int askStop(void* self);
+    static constexpr int StopCheckSteps = 1000; ///< virtual-machine steps between two asks
     bool readable();
     void reopenReadOnly();
     std::string reasonOfFailure(const char* message) const;
@@ -67,6 +93,7 @@ private:
     double m_busyWaitSeconds = 600;
     std::int64_t m_waitStarted = 0; ///< steady clock ticks of the current wait's start
     bool m_waitNoticed = false;
+    StopCheck m_stop;
 };
 
 /// One prepared statement; bind with 1-based indices, step through rows.

@@ -21,11 +21,13 @@
 
 namespace placement {
 
-Store::Store(const std::string& path, SqliteDatabase::Mode mode, Journal journal, SqliteDatabase::Threads threads)
+Store::Store(const std::string& path, SqliteDatabase::Mode mode, Journal journal, SqliteDatabase::Threads threads,
+             StopCheck stop)
     : m_db(path, mode, threads)
 {
     migrate(mode, journal);
     registerJobBatchTable(m_db);
+    m_db.setStopCheck(std::move(stop)); // not before: a migration is never stopped half-way
 }
 
 Store Store::openExisting(const std::string& path)
@@ -36,6 +38,12 @@ Store Store::openExisting(const std::string& path)
 Store Store::openForOneThread(const std::string& path)
 {
     return Store(path, SqliteDatabase::Mode::OpenExisting, Journal::WriteAheadLog, SqliteDatabase::Threads::OneThread);
+}
+
+Store Store::openSibling() const
+{
+    return Store(path(), SqliteDatabase::Mode::OpenExisting, Journal::WriteAheadLog, SqliteDatabase::Threads::OneThread,
+                 m_db.stopCheck());
 }
 
 Store Store::openOrCreate(const std::string& path)

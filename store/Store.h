@@ -131,6 +131,9 @@ public:
     /// openExisting() for one thread at a time (SqliteDatabase::Threads::OneThread): a reader
     /// of a whole run.
     static Store openForOneThread(const std::string& path);
+    /// openForOneThread() on this store's file, with this store's stop check (a reader's
+    /// helper connection, which stops when the reader does).
+    Store openSibling() const;
     /// Opens or creates a database at `path`.
     static Store openOrCreate(const std::string& path);
     /// Creates a database in `unpublished`, an empty file no other program knows of yet
@@ -146,6 +149,9 @@ public:
 
     const std::string& path() const { return m_db.path(); }
     SqliteDatabase& database() { return m_db; }
+    /// SqliteDatabase::setStopCheck() of this store's connection.
+    void setStopCheck(StopCheck stop) { m_db.setStopCheck(std::move(stop)); }
+    void throwIfStopped() const { m_db.throwIfStopped(); }
     int schemaVersion();
 
     std::string metaValue(const std::string& key, const std::string& fallback = {});
@@ -187,7 +193,7 @@ public:
 private:
     enum class Journal { WriteAheadLog, UnpublishedFile };
     Store(const std::string& path, SqliteDatabase::Mode mode, Journal journal = Journal::WriteAheadLog,
-          SqliteDatabase::Threads threads = SqliteDatabase::Threads::Shared);
+          SqliteDatabase::Threads threads = SqliteDatabase::Threads::Shared, StopCheck stop = {});
     void migrate(SqliteDatabase::Mode mode, Journal journal);
     /// Throws for a newer schema, or for a file that is no database of ours.
     void checkSchemaVersion(int version, SqliteDatabase::Mode mode);

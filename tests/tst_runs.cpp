@@ -16,8 +16,12 @@
 #include <QTest>
 
 #include <algorithm>
+#include <atomic>
 #include <map>
+#include <memory>
 #include <set>
+#include <sqlite3.h>
+#include <thread>
 
 using namespace placement;
 using placement::test::rawExecute;
@@ -42,6 +46,47 @@ std::vector<Job> loggedJobs()
         jobs.push_back(job);
     }
     return jobs;
+}
+
+/// 120,000 logged jobs on an 8-node line (named and with states) and run "large" of them:
+/// starts shuffled, with ties; every 1000th job holds a link. Past the size from which
+/// runJobs() reads a run in two halves.
+struct LargeRun
+{
+    std::int64_t machine = 0;
+    std::int64_t run = 0;
+    std::vector<RunPlacement> placements;
+};
+
+LargeRun writeLargeRun(Store& store, const QString& path)
+{
+    std::vector<Job> logged;
+    for (int i = 0; i < 120000; ++i) {
+        Job job;
+        job.id = std::to_string(i);
+        job.user = "u" + std::to_string(i % 13);
+        job.submit = i;
+        job.start = i + 1;
+        job.end = i + 100;
+        job.nodes = {i % 8};
+        logged.push_back(job);
+    }
+    const std::int64_t machine = store.addMachine("line", "torus extents=8 wrap=n", logged);
+    rawExecute(path, "UPDATE jobs SET name = 'n' || (id % 101), state = 's' || (id % 3)");
+    const StoredWorkload workload = loadWorkload(store, machine);
+    std::vector<RunPlacement> placements;
+    for (size_t i = 0; i < workload.jobIds.size(); ++i) {
+        RunPlacement placement;
+        placement.jobId = workload.jobIds[i];
+        placement.start = static_cast<std::int64_t>((i * 7919) % 5003); // shuffled, with ties
+        placement.end = placement.start + 10;
+        placement.nodes = {static_cast<int>(i % 8)};
+        if (i % 1000 == 999) // few jobs hold links: the holdings are kept per job
+            placement.links = {static_cast<int>(i % 5)};
+        placements.push_back(placement);
+    }
+    const std::int64_t run = saveRun(store, machine, "large", R"({"policy":"first-fit"})", "{}", placements);
+    return {machine, run, std::move(placements)};
 }
 
 } // namespace
@@ -347,32 +392,10 @@ private slots:
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("large.sqlite"));
         Store store = Store::openOrCreate(path.toStdString());
-        std::vector<Job> logged;
-        for (int i = 0; i < 120000; ++i) {
-            Job job;
-            job.id = std::to_string(i);
-            job.user = "u" + std::to_string(i % 13);
-            job.submit = i;
-            job.start = i + 1;
-            job.end = i + 100;
-            job.nodes = {i % 8};
-            logged.push_back(job);
-        }
-        const std::int64_t machine = store.addMachine("line", "torus extents=8 wrap=n", logged);
-        rawExecute(path, "UPDATE jobs SET name = 'n' || (id % 101), state = 's' || (id % 3)");
-        const StoredWorkload workload = loadWorkload(store, machine);
-        std::vector<RunPlacement> placements;
-        for (size_t i = 0; i < workload.jobIds.size(); ++i) {
-            RunPlacement placement;
-            placement.jobId = workload.jobIds[i];
-            placement.start = static_cast<std::int64_t>((i * 7919) % 5003); // shuffled, with ties
-            placement.end = placement.start + 10;
-            placement.nodes = {static_cast<int>(i % 8)};
-            if (i % 1000 == 999) // few jobs hold links: the holdings are kept per job
-                placement.links = {static_cast<int>(i % 5)};
-            placements.push_back(placement);
-        }
-        const std::int64_t run = saveRun(store, machine, "large", R"({"policy":"first-fit"})", "{}", placements);
+        const LargeRun large = writeLargeRun(store, path);
+        const std::int64_t machine = large.machine;
+        const std::int64_t run = large.run;
+        const std::vector<RunPlacement>& placements = large.placements;
         std::vector<RunHoldings> heldHalves, heldWhole;
         JobLabels labelsHalves, labelsWhole;
         std::vector<JobHolding> cores{JobHolding{}}; // replaced: a run of whole nodes has none
@@ -420,6 +443,39 @@ private slots:
         QVERIFY(std::equal(
             sparseHalves.begin(), sparseHalves.end(), sparseWhole.begin(), sparseWhole.end(),
             [](const Job& a, const Job& b) { return a.id == b.id && a.start == b.start && a.nodes == b.nodes; }));
+    }
+
+    void aReadStopsWhenItsStopCheckSaysSo()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("stopped.sqlite"));
+        Store store = Store::openOrCreate(path.toStdString());
+        const std::int64_t run = writeLargeRun(store, path).run;
+        const std::vector<Job> whole = runJobs(store, run);
+        QCOMPARE(whole.size(), size_t(120000));
+
+        store.setStopCheck(std::make_shared<const std::function<bool()>>([] { return true; }));
+        QVERIFY_THROWS_EXCEPTION(ReadStopped, runJobs(store, run));
+        QVERIFY(sqlite3_get_autocommit(store.database().handle()) != 0); // its read was ended
+
+        // The connections runJobs() opens on other threads ask the same check: told to stop
+        // only there, the whole read stops (it reads its rows in halves from 100,000 jobs).
+        auto askedElsewhere = std::make_shared<std::atomic<bool>>(false);
+        store.setStopCheck(
+            std::make_shared<const std::function<bool()>>([askedElsewhere, caller = std::this_thread::get_id()] {
+                if (std::this_thread::get_id() != caller)
+                    *askedElsewhere = true;
+                return askedElsewhere->load();
+            }));
+        QVERIFY_THROWS_EXCEPTION(ReadStopped, runJobs(store, run));
+        QVERIFY(askedElsewhere->load());
+
+        // A stop leaves the connection as it was: without the check, the run reads whole.
+        store.setStopCheck({});
+        const std::vector<Job> again = runJobs(store, run);
+        QCOMPARE(again.size(), whole.size());
+        QCOMPARE(again.back().id, whole.back().id);
+        QCOMPARE(again.back().nodes, whole.back().nodes);
     }
 
     void runsByCoresKeepTheirCoresPerNode()
