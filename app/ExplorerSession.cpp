@@ -73,6 +73,12 @@ struct MachineShown
     RunRecord logged;
 };
 
+/// A store's stop check (SqliteDatabase::setStopCheck) for the job `control` runs.
+StopCheck stopWhenCancelled(const JobControl& control)
+{
+    return std::make_shared<const std::function<bool()>>([control] { return control.isCancelled(); });
+}
+
 /// Reads machine `index` of `machines` (read without their job counts) with run `runId`;
 /// the job counts and the run list are read on a connection and a thread of their own
 /// meanwhile. Throws StoreError, naming the file, when the database changed between reads.
@@ -181,8 +187,7 @@ void ExplorerSession::readInBackground()
                 Store store = Store::openExisting(path);
                 // Another run or machine picked, or the window closed: the read stops at once
                 // rather than finish for nothing (up to seconds on a run of millions of jobs).
-                store.setStopCheck(
-                    std::make_shared<const std::function<bool()>>([control] { return control.isCancelled(); }));
+                store.setStopCheck(stopWhenCancelled(control));
                 read.shown = readMachineShown(store, machines, index, runId);
             } catch (const std::exception& error) {
                 read.error = error.what();
@@ -257,10 +262,11 @@ void ExplorerSession::startLoggedRun()
         std::string error;
     };
     m_loggedWork.startJob(
-        [path = m_databasePath.toStdString(), record](const JobControl&) {
+        [path = m_databasePath.toStdString(), record](const JobControl& control) {
             Logged logged;
             try {
                 Store store = Store::openExisting(path);
+                store.setStopCheck(stopWhenCancelled(control));
                 logged.cpusPerNode = loggedCpusPerNode(store, record.id);
                 logged.run = placement::loggedRun(store, record, logged.cpusPerNode);
             } catch (const std::exception& error) {

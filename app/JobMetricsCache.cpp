@@ -15,7 +15,6 @@
 #include <limits>
 #include <mutex>
 #include <stdexcept>
-#include <unordered_map>
 #include <utility>
 
 namespace placement {
@@ -192,54 +191,59 @@ JobMetricsTable JobMetricsCache::compute(const Topology& topology, const std::ve
 namespace {
 
 /// The job sizes whose minimum APH `known` lacks, as (size, jobs of that size), most common
-/// first: the column fills where most rows are.
-std::vector<std::pair<int, int>> unknownSizes(const std::vector<Job>& jobs, const MinimumAphTable& known)
+/// first: the column fills where most rows are. Empty once `cancel` is true.
+std::vector<std::pair<int, int>> unknownSizes(const std::vector<Job>& jobs, const MinimumAphTable& known,
+                                              const std::atomic<bool>& cancel)
 {
-    std::unordered_map<int, int> jobsOfSize;
-    for (const Job& job : jobs) {
-        const size_t size = job.nodes.size();
+    std::vector<int> jobsOfSize(known.size());
+    for (size_t index = 0; index < jobs.size(); ++index) {
+        if (index % 65536 == 0 && cancel.load())
+            return {};
+        const size_t size = jobs[index].nodes.size();
         if (size > 0 && size < known.size() && std::isnan(known[size]))
-            ++jobsOfSize[static_cast<int>(size)];
+            ++jobsOfSize[size];
     }
-    std::vector<std::pair<int, int>> sizes(jobsOfSize.begin(), jobsOfSize.end());
-    std::sort(sizes.begin(), sizes.end(), [](const auto& a, const auto& b) {
-        return a.second != b.second ? a.second > b.second : a.first < b.first;
-    });
+    std::vector<std::pair<int, int>> sizes;
+    for (size_t size = 0; size < jobsOfSize.size(); ++size)
+        if (jobsOfSize[size] > 0)
+            sizes.emplace_back(static_cast<int>(size), jobsOfSize[size]);
+    std::stable_sort(sizes.begin(), sizes.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
     return sizes;
 }
 
 } // namespace
 
-void JobMetricsCache::request(const QString& runKey, const QString& machineKey, const Topology& topology,
-                              const std::vector<Job>& jobs)
+void JobMetricsCache::request(const QString& runKey, const QString& machineKey,
+                              std::shared_ptr<const Topology> topology, std::shared_ptr<const std::vector<Job>> jobs)
 {
     cancel();
     m_runKey = runKey;
     m_machineKey = machineKey;
-    loadFromDisk(machineKey, static_cast<size_t>(topology.nodeCount()) + 1);
+    loadFromDisk(machineKey, static_cast<size_t>(topology->nodeCount()) + 1);
     const bool haveTable = metrics(runKey) != nullptr;
     MinimumAphTable known;
     if (const auto minimum = minimumAph(machineKey))
         known = *minimum;
     else
-        known.assign(static_cast<size_t>(topology.nodeCount()) + 1, std::numeric_limits<double>::quiet_NaN());
+        known.assign(static_cast<size_t>(topology->nodeCount()) + 1, std::numeric_limits<double>::quiet_NaN());
     m_shared = std::make_shared<Shared>();
     m_shared->minimumAph = known;
     // Minimum APH takes about 10 ms per job size on Titan, for every size in the
     // log: the table fills in while the user is not replaying (Priority::Idle).
     m_tables.startJob(
-        [this, shared = m_shared, &topology, &jobs, haveTable, known = std::move(known)](const JobControl& control) {
+        [this, shared = m_shared, topology = std::move(topology), jobs = std::move(jobs), haveTable,
+         known = std::move(known)](const JobControl& control) {
             // `this` only goes into control.post(), which runs on the GUI thread.
-            const std::vector<std::pair<int, int>> sizes = unknownSizes(jobs, known);
+            const std::vector<std::pair<int, int>> sizes = unknownSizes(*jobs, known, control.cancelFlag());
             if (!haveTable) {
-                auto table = std::make_shared<const JobMetricsTable>(compute(topology, jobs, &control.cancelFlag()));
+                auto table = std::make_shared<const JobMetricsTable>(compute(*topology, *jobs, &control.cancelFlag()));
                 if (!control.isCancelled()) {
                     const std::lock_guard guard(shared->lock);
                     shared->table = std::move(table);
                 }
                 control.post([this] { publish(); });
             }
-            PlacementAnalyzer analyzer(topology);
+            PlacementAnalyzer analyzer(*topology);
             auto lastPublished = std::chrono::steady_clock::now();
             for (const auto& [size, count] : sizes) {
                 if (control.isCancelled())
@@ -287,7 +291,8 @@ void JobMetricsCache::cancel()
     if (!m_tables.isJobRunning())
         return;
     m_tables.cancel();
-    m_tables.waitForIdle();
+    // Usually it notices within a moment and lets go of the jobs before the next are read.
+    m_tables.waitForIdle(std::chrono::milliseconds(50));
     publish(); // keep what it found
     m_shared.reset();
 }

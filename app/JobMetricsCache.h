@@ -111,11 +111,13 @@ public:
     ~JobMetricsCache() override;
 
     /// Starts computing what is not cached yet for the jobs of run `runKey` on the machine
-    /// `machineKey` (its spec), after cancelling any computation in progress. `topology` and
-    /// `jobs` must stay alive and unchanged until finished() or cancel().
-    void request(const QString& runKey, const QString& machineKey, const Topology& topology,
-                 const std::vector<Job>& jobs);
-    /// Stops the computation in progress and waits for the worker; what it found is kept.
+    /// `machineKey` (its spec), after cancelling any computation in progress. The worker
+    /// holds `topology` and `jobs` (unchanged) until it stops.
+    void request(const QString& runKey, const QString& machineKey, std::shared_ptr<const Topology> topology,
+                 std::shared_ptr<const std::vector<Job>> jobs);
+    /// Stops the computation in progress; what it found is kept. Waits for the worker a
+    /// moment at most: one of idle priority on a busy machine may take seconds to notice,
+    /// holding the jobs it read until then.
     void cancel();
     bool isComputing() const { return m_tables.isJobRunning(); }
 

@@ -52,6 +52,12 @@ void JobTracker::waitForIdle()
     m_idle.wait(guard, [this] { return !m_busy && m_queue.empty(); });
 }
 
+bool JobTracker::waitForIdle(std::chrono::milliseconds limit)
+{
+    std::unique_lock guard(m_lock);
+    return m_idle.wait_for(guard, limit, [this] { return !m_busy && m_queue.empty(); });
+}
+
 void JobTracker::finished(int id)
 {
     m_live.erase(std::remove_if(m_live.begin(), m_live.end(), [id](const Live& live) { return live.id == id; }),

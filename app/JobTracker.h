@@ -7,6 +7,7 @@
 #include <QObject>
 
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <deque>
 #include <functional>
@@ -148,6 +149,9 @@ public:
     /// Blocks until the worker has run or skipped every queued job (their deliveries may
     /// still be on their way: call after cancel() to have the worker quiet).
     void waitForIdle();
+    /// As waitForIdle(), for at most `limit`: false when the worker is still busy then (a
+    /// worker of idle priority may get no core for as long as the machine is busy).
+    bool waitForIdle(std::chrono::milliseconds limit);
     /// True while a job started and not cancelled has not delivered yet.
     bool isJobRunning() const { return !m_live.empty(); }
     /// The id of the last job started (0: none yet).

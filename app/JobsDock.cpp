@@ -98,7 +98,6 @@ JobsDock::JobsDock(QWidget* parent)
 
 JobsDock::~JobsDock()
 {
-    // The workers read the jobs, which go with m_machine before the children.
     m_cache->cancel();
     m_model->setJobs(nullptr);
 }
@@ -111,7 +110,7 @@ int JobsDock::currentJob() const
 
 void JobsDock::setMachine(std::shared_ptr<const MachineData> machine, const QString& databasePath)
 {
-    m_cache->cancel(); // the worker reads the jobs about to go
+    m_cache->cancel();
     m_model->setJobs(nullptr);
     m_machine = std::move(machine);
     const MachineData* shown = m_machine.get();
@@ -135,7 +134,9 @@ void JobsDock::setMachine(std::shared_ptr<const MachineData> machine, const QStr
     m_machineKey = QString::fromStdString(shown->record.spec);
     m_model->setMetrics(m_cache->metrics(m_runKey));
     m_model->setMinimumAph(m_cache->minimumAph(m_machineKey));
-    m_cache->request(m_runKey, m_machineKey, *shown->topology, shown->jobs);
+    // The worker holds the machine's data for as long as it reads them.
+    m_cache->request(m_runKey, m_machineKey, std::shared_ptr<const Topology>(m_machine, shown->topology.get()),
+                     std::shared_ptr<const std::vector<Job>>(m_machine, &shown->jobs));
     fitColumns();
     updateCount();
 }

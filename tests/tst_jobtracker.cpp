@@ -311,7 +311,7 @@ private slots:
 
         const std::vector<Job> jobs{{"1", "a", 0, 0, 10, {0, 1, 2, 3, 4}}, {"2", "b", 0, 0, 10, {5, 6, 7}}};
         QSignalSpy finished(&cache, &JobMetricsCache::finished);
-        cache.request(QStringLiteral("run"), key, *torus, jobs);
+        cache.request(QStringLiteral("run"), key, torus, std::make_shared<const std::vector<Job>>(jobs));
         QTRY_COMPARE(finished.count(), 1);
         const auto table = cache.minimumAph(key);
         QCOMPARE((*table)[7], analyzer.minimumAph(7));
@@ -319,6 +319,49 @@ private slots:
         QCOMPARE((*table)[3], analyzer.minimumAph(3));
         QVERIFY(cache.metrics(QStringLiteral("run")) != nullptr);
         QVERIFY(!cache.isComputing());
+    }
+
+    void waitForIdleGivesUpAtItsLimit()
+    {
+        // A worker busy past the limit: the wait returns false at the limit, true once idle.
+        QObject owner;
+        JobTracker tracker(&owner, JobTracker::Priority::Idle);
+        auto started = std::make_shared<Latch>();
+        auto release = std::make_shared<Latch>();
+        tracker.startJob(
+            [started, release](const JobControl&) {
+                started->open = true;
+                release->wait();
+            },
+            [] {});
+        started->wait();
+        tracker.cancel();
+        QVERIFY(!tracker.waitForIdle(20ms));
+        release->open = true;
+        QVERIFY(tracker.waitForIdle(10s));
+    }
+
+    void metricsCacheHoldsWhatItReads()
+    {
+        // The caller may let go of the machine at once (it goes with the run shown): the
+        // worker holds the topology and the jobs until it is done, then lets go of them.
+        auto torus
+            = std::make_shared<const TorusTopology>(std::vector<int>{4, 4, 3}, std::vector<bool>{true, true, true}, 1);
+        auto jobs = std::make_shared<const std::vector<Job>>(
+            std::vector<Job>{{"1", "a", 0, 0, 10, {0, 1, 2, 3, 4}}, {"2", "b", 0, 0, 10, {5, 6, 7}}});
+        const std::weak_ptr<const std::vector<Job>> heldJobs = jobs;
+        const std::weak_ptr<const TorusTopology> heldTopology = torus;
+        const std::vector<double> aph{PlacementAnalyzer(*torus).measure(std::vector<int>{0, 1, 2, 3, 4}).aph,
+                                      PlacementAnalyzer(*torus).measure(std::vector<int>{5, 6, 7}).aph};
+        JobMetricsCache cache;
+        QSignalSpy finished(&cache, &JobMetricsCache::finished);
+        cache.request(QStringLiteral("run"), QStringLiteral("torus 4x4x3"), std::move(torus), std::move(jobs));
+        QTRY_COMPARE(finished.count(), 1);
+        const auto table = cache.metrics(QStringLiteral("run"));
+        QVERIFY(table != nullptr);
+        QCOMPARE(table->aph(0, 5), aph[0]);
+        QCOMPARE(table->aph(1, 3), aph[1]);
+        QTRY_VERIFY(heldJobs.expired() && heldTopology.expired());
     }
 
     void metricsCacheKeepsMinimumAphBetweenSessions()
@@ -337,7 +380,7 @@ private slots:
             QTRY_VERIFY(first.minimumAph(key) != nullptr);
             const std::vector<Job> jobs{{"1", "a", 0, 0, 10, {0, 1, 2, 3, 4}}, {"2", "b", 0, 0, 10, {5, 6, 7}}};
             QSignalSpy finished(&first, &JobMetricsCache::finished);
-            first.request(QStringLiteral("run"), key, *torus, jobs);
+            first.request(QStringLiteral("run"), key, torus, std::make_shared<const std::vector<Job>>(jobs));
             QTRY_COMPARE(finished.count(), 1);
         } // written when destroyed at the latest
         const QString file = MinimumAphFile::path(dir.path(), key);
