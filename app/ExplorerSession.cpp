@@ -26,7 +26,7 @@ namespace {
 RunRecord loggedRunOf(const MachineData& logged)
 {
     return loggedRun(logged.record, logged.topology->usableNodeCount(), logged.jobs, logged.nodeCounts,
-                     logged.cpusPerNode, logged.jobHoldings, logged.resources);
+                     logged.cpusPerNode, coresInAll(logged.jobHoldings), logged.resources);
 }
 
 std::int64_t nanoseconds(const struct timespec& time)

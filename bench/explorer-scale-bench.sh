@@ -77,5 +77,6 @@ printf '\nwhat\tMiB 15 s after opening\tpeak MiB\n'
 settled demo "$work/demo.sqlite"
 settled "$jobs jobs" "$work/run.sqlite" --machine ricc --run "first-fit easy"
 settled "$jobs jobs, every job listed" "$work/run.sqlite" --machine ricc --run "first-fit easy" --all-jobs
+settled "$jobs jobs, log with starts: first-fit run" "$work/started.sqlite" --machine ricc --run "first-fit easy"
 printf '\n'
 "$bin/jobtable_bench" "$work/run.sqlite" --machine ricc --run "first-fit easy"

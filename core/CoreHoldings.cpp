@@ -35,11 +35,11 @@ std::int64_t NodeResources::totalGpus() const
     return total(gpus);
 }
 
-std::optional<double> coreUtilizationOverMakespan(const std::vector<Job>& jobs, const std::vector<JobHolding>& holdings,
+std::optional<double> coreUtilizationOverMakespan(const std::vector<Job>& jobs, const std::vector<int>& held,
                                                   const NodeResources& resources)
 {
     const std::int64_t cores = resources.totalCores();
-    if (cores <= 0 || holdings.size() != jobs.size())
+    if (cores <= 0 || held.size() != jobs.size())
         return std::nullopt;
     std::int64_t first = std::numeric_limits<std::int64_t>::max();
     std::int64_t last = std::numeric_limits<std::int64_t>::min();
@@ -48,15 +48,24 @@ std::optional<double> coreUtilizationOverMakespan(const std::vector<Job>& jobs, 
         const Job& job = jobs[i];
         if (job.end <= job.start)
             continue;
-        if (holdings[i].cores < 0)
+        if (held[i] < 0)
             return std::nullopt;
         first = std::min(first, job.submit);
         last = std::max(last, job.end);
-        coreSeconds += static_cast<double>(holdings[i].cores) * static_cast<double>(job.end - job.start);
+        coreSeconds += static_cast<double>(held[i]) * static_cast<double>(job.end - job.start);
     }
     if (last <= first)
         return std::nullopt;
     return coreSeconds / (static_cast<double>(cores) * static_cast<double>(last - first));
+}
+
+std::vector<int> coresInAll(const std::vector<JobHolding>& holdings)
+{
+    std::vector<int> cores;
+    cores.reserve(holdings.size());
+    for (const JobHolding& holding : holdings)
+        cores.push_back(holding.cores);
+    return cores;
 }
 
 std::vector<int> coresHeldPerNode(const std::vector<Job>& jobs, const std::vector<JobHolding>& holdings, int nodeCount,

@@ -78,8 +78,11 @@ StepSeries coresHeldOverTime(const std::vector<Job>& jobs, const std::vector<Job
 /// (summarizeCoreRun): the core-seconds the jobs held / (the machine's cores x the span from
 /// the first submission to the last end). Nothing when the machine's cores are unknown, or a
 /// job that held nodes for some time has no known core count (the share would be too low).
-std::optional<double> coreUtilizationOverMakespan(const std::vector<Job>& jobs, const std::vector<JobHolding>& holdings,
+/// `cores`: each job's cores in all (JobHolding::cores, -1 unknown), one per job.
+std::optional<double> coreUtilizationOverMakespan(const std::vector<Job>& jobs, const std::vector<int>& cores,
                                                   const NodeResources& resources);
+/// Each holding's cores in all (JobHolding::cores), in order.
+std::vector<int> coresInAll(const std::vector<JobHolding>& holdings);
 
 /// Utilization by cores: cores held / machine's cores, in [0, 1] for a consistent log; -1
 /// when the machine's cores are unknown.

@@ -17,21 +17,23 @@ RunRecord loggedRun(Store& store, const MachineRecord& machine, int cpusPerNode)
     if (cpusPerNode == 0)
         cpusPerNode = loggedCpusPerNode(store, machine.id);
     const LoggedSchedule schedule = loadLoggedSchedule(store, machine.id, cpusPerNode);
-    const std::vector<JobHolding> holdings = store.jobHoldings(machine.id); // in the order of the schedule
+    // Each job's cores alone, in the order of the schedule: a year's log holds millions of
+    // jobs, and a JobHolding takes 64 bytes and more.
+    const std::vector<int> cores = store.jobCores(machine.id);
     try {
         return loggedRun(machine, parseMachineSpec(machine.spec)->usableNodeCount(), schedule.jobs, schedule.nodeCounts,
-                         cpusPerNode, holdings, store.nodeResources(machine.id));
+                         cpusPerNode, cores, store.nodeResources(machine.id));
     } catch (const std::invalid_argument& error) {
         throw StoreError(store.path() + ": machine '" + machine.name + "': " + error.what());
     }
 }
 
 RunRecord loggedRun(const MachineRecord& machine, int machineNodes, const std::vector<Job>& jobs,
-                    const std::vector<int>& nodeCounts, int cpusPerNode, const std::vector<JobHolding>& holdings,
+                    const std::vector<int>& nodeCounts, int cpusPerNode, const std::vector<int>& cores,
                     const NodeResources& resources)
 {
     LoggedRunSummary summary = summarizeLoggedRun(machineNodes, jobs, nodeCounts);
-    summary.coreUtilization = coreUtilizationOverMakespan(jobs, holdings, resources);
+    summary.coreUtilization = coreUtilizationOverMakespan(jobs, cores, resources);
     summary.machine = machine.name;
     summary.cpusPerNode = cpusPerNode;
     summary.jobsWithoutStart = machine.jobsWithoutStart;

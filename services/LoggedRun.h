@@ -20,9 +20,10 @@ class Store;
 /// `cpusPerNode` 0: loggedCpusPerNode(). Throws StoreError.
 RunRecord loggedRun(Store& store, const MachineRecord& machine, int cpusPerNode = 0);
 /// The same from a schedule read already (the explorer's loaded machine: no second read).
-/// `holdings` (one per job, or none) and `resources` give its utilization by cores.
+/// `cores` (each job's cores in all, -1 unknown: one per job, or none) and `resources` give
+/// its utilization by cores.
 RunRecord loggedRun(const MachineRecord& machine, int machineNodes, const std::vector<Job>& jobs,
-                    const std::vector<int>& nodeCounts, int cpusPerNode, const std::vector<JobHolding>& holdings = {},
+                    const std::vector<int>& nodeCounts, int cpusPerNode, const std::vector<int>& cores = {},
                     const NodeResources& resources = {});
 
 } // namespace placement

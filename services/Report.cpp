@@ -232,7 +232,7 @@ ReportContent buildReport(Store& store, const std::string& machineName, const st
         cpusPerNode = loggedCpusPerNode(store, machine->id);
     const LoggedSchedule logged = loadLoggedSchedule(store, machine->id, cpusPerNode);
     std::vector<RunRecord> present{loggedRun(*machine, content.machineNodes, logged.jobs, logged.nodeCounts,
-                                             cpusPerNode, store.jobHoldings(machine->id),
+                                             cpusPerNode, store.jobCores(machine->id),
                                              store.nodeResources(machine->id))};
     for (RunRecord& stored : runs(store, machine->id))
         present.push_back(std::move(stored));

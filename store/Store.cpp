@@ -352,6 +352,19 @@ std::vector<JobHolding> Store::jobHoldings(std::int64_t machineId)
     return result;
 }
 
+std::vector<int> Store::jobCores(std::int64_t machineId)
+{
+    std::vector<int> result;
+    // The order and filter of jobHoldings().
+    SqliteStatement query(m_db,
+                          "SELECT coalesce(allocated_cpus, -1) FROM jobs WHERE machine_id = ?1 "
+                          "AND start_known = 1 ORDER BY submit, id");
+    query.bind(1, machineId);
+    while (query.step())
+        result.push_back(static_cast<int>(query.integer(0)));
+    return result;
+}
+
 std::vector<SourceRecord> Store::sources()
 {
     SqliteStatement query(m_db,

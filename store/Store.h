@@ -183,6 +183,9 @@ public:
     /// What each job of jobs(machineId) holds besides its nodes, in the same order: its
     /// cores (allocated_cpus), per node (node_cores; a one-node job's total), its GPUs.
     std::vector<JobHolding> jobHoldings(std::int64_t machineId);
+    /// Each job's cores in all (JobHolding::cores: allocated_cpus, -1 unknown), in the order
+    /// of jobHoldings(): 4 bytes a job, for a summary of millions of jobs.
+    std::vector<int> jobCores(std::int64_t machineId);
 
     /// Stores (replacing earlier values) the placement metrics of every job of a machine that
     /// has a complete node list, in one transaction: `measure` gives them from the job's nodes

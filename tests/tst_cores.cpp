@@ -234,6 +234,7 @@ private slots:
         const NodeResources resources = store.nodeResources(id);
         const std::vector<std::string> names = store.nodeNames(id);
         QCOMPARE(holdings.size(), jobs.size());
+        QVERIFY(store.jobCores(id) == coresInAll(holdings)); // the logged run's summary reads these alone
         std::vector<std::int64_t> starts;
         for (const LoggedRun& logged : m_runs)
             starts.push_back(logged.start);
