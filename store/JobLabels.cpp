@@ -65,10 +65,7 @@ void JobLabels::append(std::string_view name, std::string_view state, bool share
 
 JobLabels jobLabels(Store& store, std::int64_t machineId)
 {
-    // The order of Store::jobs().
-    SqliteStatement query(store.database(),
-                          "SELECT name, state, shares_nodes FROM jobs WHERE machine_id = ?1 AND start_known = 1 "
-                          "ORDER BY submit, id");
+    SqliteStatement query(store.database(), Store::selectLoggedJobs("name, state, shares_nodes"));
     query.bind(1, machineId);
     return readLabels(query, true);
 }

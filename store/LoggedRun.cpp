@@ -18,10 +18,8 @@ LoggedSchedule loadLoggedSchedule(Store& store, std::int64_t machineId, int cpus
     LoggedSchedule schedule;
     schedule.cpusPerNode = cpusPerNode;
     schedule.jobs = store.jobs(machineId);
-    // The jobs of Store::jobs(), in its order.
     SqliteStatement sizes(store.database(),
-                          "SELECT requested_nodes, node_count, requested_cpus, allocated_cpus FROM jobs "
-                          "WHERE machine_id = ?1 AND start_known = 1 ORDER BY submit, id");
+                          Store::selectLoggedJobs("requested_nodes, node_count, requested_cpus, allocated_cpus"));
     sizes.bind(1, machineId);
     schedule.nodeCounts.reserve(schedule.jobs.size());
     while (sizes.step()) {

@@ -275,9 +275,7 @@ std::vector<std::string> Store::nodeNames(std::int64_t machineId)
 std::vector<Job> Store::jobs(std::int64_t machineId)
 {
     std::vector<Job> result;
-    SqliteStatement query(m_db,
-                          "SELECT job_ref, user, submit, start, end, nodes FROM jobs "
-                          "WHERE machine_id = ?1 AND start_known = 1 ORDER BY submit, id");
+    SqliteStatement query(m_db, selectLoggedJobs("job_ref, user, submit, start, end, nodes"));
     query.bind(1, machineId);
     while (query.step()) {
         Job job{query.text(0), query.text(1), query.integer(2), query.integer(3), query.integer(4), {}};
@@ -327,11 +325,9 @@ NodeResources Store::nodeResources(std::int64_t machineId)
 std::vector<JobHolding> Store::jobHoldings(std::int64_t machineId)
 {
     std::vector<JobHolding> result;
-    // The order and filter of jobs().
     SqliteStatement query(m_db,
-                          "SELECT job_ref, coalesce(allocated_cpus, -1), node_count, node_cores, "
-                          "coalesce(gpus, -1) FROM jobs WHERE machine_id = ?1 AND start_known = 1 "
-                          "ORDER BY submit, id");
+                          selectLoggedJobs("job_ref, coalesce(allocated_cpus, -1), node_count, node_cores, "
+                                           "coalesce(gpus, -1)"));
     query.bind(1, machineId);
     while (query.step()) {
         JobHolding holding;
@@ -355,10 +351,7 @@ std::vector<JobHolding> Store::jobHoldings(std::int64_t machineId)
 std::vector<int> Store::jobCores(std::int64_t machineId)
 {
     std::vector<int> result;
-    // The order and filter of jobHoldings().
-    SqliteStatement query(m_db,
-                          "SELECT coalesce(allocated_cpus, -1) FROM jobs WHERE machine_id = ?1 "
-                          "AND start_known = 1 ORDER BY submit, id");
+    SqliteStatement query(m_db, selectLoggedJobs("coalesce(allocated_cpus, -1)"));
     query.bind(1, machineId);
     while (query.step())
         result.push_back(static_cast<int>(query.integer(0)));
