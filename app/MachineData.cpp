@@ -6,6 +6,7 @@
 #include "core/MachineSpec.h"
 #include "core/Occupancy.h"
 #include "core/RunRecord.h"
+#include "store/LoggedJobs.h"
 #include "store/LoggedRun.h"
 #include "store/Runs.h"
 
@@ -71,16 +72,14 @@ MachineData MachineData::load(Store& store, const MachineRecord& record, std::in
         if (!data.jobHoldings.empty())
             data.resources = runResources(store, record, runId, std::move(data.resources), data.topology->nodeCount());
     } else {
-        LoggedSchedule logged = loadLoggedSchedule(store, record.id, loggedCpusPerNode(store, record.id));
+        data.cpusPerNode = loggedCpusPerNode(store, record.id);
+        LoggedJobs logged = readLoggedJobs(
+            store, record.id, LoggedJobList | LoggedNodeCounts | LoggedHoldings | LoggedLabels, data.cpusPerNode);
         data.jobs = std::move(logged.jobs);
         data.nodeCounts = std::move(logged.nodeCounts);
-        data.cpusPerNode = logged.cpusPerNode;
-        data.jobHoldings = store.jobHoldings(record.id);
-        if (data.jobHoldings.size() != data.jobs.size()) // the database changed between the two reads
-            throw StoreError(store.path() + ": machine '" + record.name + "': the job list changed while it was read");
+        data.jobHoldings = std::move(logged.holdings);
+        data.labels = std::move(logged.labels);
     }
-    if (!runId)
-        data.labels = jobLabels(store, record.id);
     if (data.labels.size() != data.jobs.size()) // the database changed between the two reads
         throw StoreError(store.path() + ": machine '" + record.name + "': the job list changed while it was read");
     data.nodeNames = store.nodeNames(record.id);

@@ -76,7 +76,7 @@ std::vector<int> coresHeldPerNode(const std::vector<Job>& jobs, const std::vecto
         const Job& job = jobs[i];
         if (!job.runsAt(time))
             continue;
-        const std::vector<int>* perNode = i < holdings.size() ? &holdings[i].nodeCores : nullptr;
+        const IntList* perNode = i < holdings.size() ? &holdings[i].nodeCores : nullptr;
         for (std::size_t k = 0; k < job.nodes.size(); ++k) {
             const int node = job.nodes[k];
             if (node < 0 || node >= nodeCount)

@@ -3,6 +3,7 @@
 
 #pragma once
 
+#include "core/IntList.h"
 #include "core/Job.h"
 #include "core/Timeline.h"
 
@@ -29,13 +30,13 @@ struct NodeResources
 struct JobHolding
 {
     int cores = -1; ///< in all (jobs.allocated_cpus); -1 unknown
+    int gpus = -1; ///< in all; -1 unknown
     /// Per node of Job::nodes, same order (jobs.node_cores; a one-node job's total); empty
     /// when the log does not say per node.
-    std::vector<int> nodeCores;
-    int gpus = -1; ///< in all; -1 unknown
+    IntList nodeCores;
     /// GPUs per node of Job::nodes, same order; empty when not known per node (a replay by
     /// cores knows them, a log gives the total only).
-    std::vector<int> nodeGpus;
+    IntList nodeGpus;
 };
 
 /// What the jobs running at one instant hold. "Running" is Job::runsAt: start <= t < end.

@@ -91,20 +91,23 @@ LoggedRunSummary summarizeLoggedRun(int machineNodes, const std::vector<Job>& jo
         throw std::invalid_argument("one node count per logged job expected");
     LoggedRunSummary summary;
     summary.sizeBins = binStarts;
-    std::vector<RunJobTiming> timings;
-    timings.reserve(jobs.size());
+    const auto sizeOf
+        = [&](size_t i) { return jobs[i].nodes.empty() ? nodeCounts[i] : static_cast<int>(jobs[i].nodes.size()); };
     for (size_t i = 0; i < jobs.size(); ++i) {
-        const Job& job = jobs[i];
-        if (!job.nodes.empty())
-            ++summary.jobsWithNodeLists;
-        const int nodes = job.nodes.empty() ? nodeCounts[i] : static_cast<int>(job.nodes.size());
-        if (nodes <= 0) {
-            ++summary.jobsWithoutSize;
-            continue;
-        }
-        timings.push_back({job.submit, job.start, job.end, nodes, nodes, 0.0});
+        summary.jobsWithNodeLists += jobs[i].nodes.empty() ? 0 : 1;
+        summary.jobsWithoutSize += sizeOf(i) <= 0 ? 1 : 0;
     }
-    summary.metrics = computeSystemMetrics(machineNodes, timings, binStarts);
+    // The jobs one at a time: a year's log holds millions.
+    summary.metrics = computeSystemMetrics(
+        machineNodes,
+        [&](const std::function<void(const RunJobTiming&)>& visit) {
+            for (size_t i = 0; i < jobs.size(); ++i) {
+                const int nodes = sizeOf(i);
+                if (nodes > 0)
+                    visit({jobs[i].submit, jobs[i].start, jobs[i].end, nodes, nodes, 0.0});
+            }
+        },
+        binStarts);
     const DistinctBusy busy = distinctBusy(machineNodes, jobs, summary.metrics);
     summary.jobsSharingNodes = busy.sharing;
     if (busy.sharing > 0) {

@@ -29,19 +29,30 @@ double nodeSecondsWithin(std::int64_t start, std::int64_t end, int nodes, std::i
 
 } // namespace
 
-Distribution describeDistribution(std::vector<double> values)
+namespace {
+
+/// The distribution of the values in [begin, end), which are sorted.
+Distribution describeSorted(const double* begin, const double* end)
 {
     Distribution result;
-    result.count = static_cast<int>(values.size());
-    if (values.empty())
+    const auto count = static_cast<size_t>(end - begin);
+    result.count = static_cast<int>(count);
+    if (count == 0)
         return result;
-    std::sort(values.begin(), values.end());
-    result.mean = std::accumulate(values.begin(), values.end(), 0.0) / static_cast<double>(values.size());
-    result.median = values[(values.size() - 1) / 2];
-    const size_t rank = static_cast<size_t>(std::ceil(0.99 * static_cast<double>(values.size())));
-    result.p99 = values[std::max<size_t>(rank, 1) - 1];
-    result.max = values.back();
+    result.mean = std::accumulate(begin, end, 0.0) / static_cast<double>(count);
+    result.median = begin[(count - 1) / 2];
+    const size_t rank = static_cast<size_t>(std::ceil(0.99 * static_cast<double>(count)));
+    result.p99 = begin[std::max<size_t>(rank, 1) - 1];
+    result.max = end[-1];
     return result;
+}
+
+} // namespace
+
+Distribution describeDistribution(std::vector<double> values)
+{
+    std::sort(values.begin(), values.end());
+    return describeSorted(values.data(), values.data() + values.size());
 }
 
 std::vector<int> defaultSizeBins()
@@ -52,42 +63,43 @@ std::vector<int> defaultSizeBins()
 SystemMetrics computeSystemMetrics(int machineNodes, const std::vector<RunJobTiming>& jobs,
                                    const std::vector<int>& binStarts)
 {
+    return computeSystemMetrics(
+        machineNodes,
+        [&](const std::function<void(const RunJobTiming&)>& visit) {
+            for (const RunJobTiming& run : jobs)
+                visit(run);
+        },
+        binStarts);
+}
+
+SystemMetrics computeSystemMetrics(int machineNodes, const RunJobTimings& jobs, const std::vector<int>& binStarts)
+{
     if (binStarts.empty() || binStarts.front() != 1 || !std::is_sorted(binStarts.begin(), binStarts.end())
         || std::adjacent_find(binStarts.begin(), binStarts.end()) != binStarts.end())
         throw std::invalid_argument("size bins must start at 1 and ascend");
     SystemMetrics metrics;
     metrics.machineNodes = machineNodes;
+    const auto binOf = [&](int nodes) {
+        return static_cast<size_t>(std::upper_bound(binStarts.begin(), binStarts.end(), nodes) - binStarts.begin() - 1);
+    };
 
-    std::vector<double> waits, turnarounds, slowdowns, scheduling;
-    std::vector<std::vector<double>> binWaits(binStarts.size()), binTurnarounds(binStarts.size()),
-        binSlowdowns(binStarts.size());
+    std::vector<size_t> binFrom(binStarts.size() + 1, 0); // first: the jobs per bin
     std::int64_t firstSubmit = std::numeric_limits<std::int64_t>::max();
     std::int64_t lastEnd = std::numeric_limits<std::int64_t>::min();
     std::int64_t firstWait = std::numeric_limits<std::int64_t>::max();
     std::int64_t lastWait = std::numeric_limits<std::int64_t>::min();
-    for (const RunJobTiming& run : jobs) {
+    jobs([&](const RunJobTiming& run) {
         firstSubmit = std::min(firstSubmit, run.submit);
         if (run.start < 0)
-            continue;
+            return;
         ++metrics.jobs;
         lastEnd = std::max(lastEnd, run.end);
-        const double wait = static_cast<double>(run.start - run.submit);
-        const double runTime = static_cast<double>(run.end - run.start);
-        const double slowdown = std::max(1.0, (wait + runTime) / std::max(runTime, slowdownBound));
-        waits.push_back(wait);
-        turnarounds.push_back(wait + runTime);
-        slowdowns.push_back(slowdown);
-        scheduling.push_back(run.schedulingMicroseconds);
-        const size_t bin = static_cast<size_t>(std::upper_bound(binStarts.begin(), binStarts.end(), run.nodes)
-                                               - binStarts.begin() - 1);
-        binWaits[bin].push_back(wait);
-        binTurnarounds[bin].push_back(wait + runTime);
-        binSlowdowns[bin].push_back(slowdown);
+        ++binFrom[binOf(run.nodes) + 1];
         if (run.start > run.submit) {
             firstWait = std::min(firstWait, run.submit);
             lastWait = std::max(lastWait, run.start);
         }
-    }
+    });
     if (metrics.jobs == 0)
         return metrics;
     metrics.firstSubmit = firstSubmit;
@@ -98,15 +110,15 @@ SystemMetrics computeSystemMetrics(int machineNodes, const std::vector<RunJobTim
     metrics.steadyTo = metrics.steadyStateFound ? lastWait : lastEnd;
 
     double steadyNodeSeconds = 0, allNodeSeconds = 0, steadyIdleSeconds = 0;
-    for (const RunJobTiming& run : jobs) {
+    jobs([&](const RunJobTiming& run) {
         if (run.start < 0)
-            continue;
+            return;
         steadyNodeSeconds += nodeSecondsWithin(run.start, run.end, run.nodes, metrics.steadyFrom, metrics.steadyTo);
         allNodeSeconds += nodeSecondsWithin(run.start, run.end, run.nodes, firstSubmit, lastEnd);
         const int idle = run.heldNodes - run.nodes;
         if (idle > 0)
             steadyIdleSeconds += nodeSecondsWithin(run.start, run.end, idle, metrics.steadyFrom, metrics.steadyTo);
-    }
+    });
     const auto capacity = [&](std::int64_t from, std::int64_t to) {
         return static_cast<double>(machineNodes) * static_cast<double>(to - from);
     };
@@ -117,18 +129,41 @@ SystemMetrics computeSystemMetrics(int machineNodes, const std::vector<RunJobTim
     if (lastEnd > firstSubmit)
         metrics.makespanUtilization = allNodeSeconds / capacity(firstSubmit, lastEnd);
 
-    metrics.wait = describeDistribution(std::move(waits));
-    metrics.turnaround = describeDistribution(std::move(turnarounds));
-    metrics.boundedSlowdown = describeDistribution(std::move(slowdowns));
-    metrics.schedulingMicroseconds = describeDistribution(std::move(scheduling));
+    // One distribution at a time, its values grouped by size bin: each bin's part sorted
+    // gives the bin's, the whole sorted gives the run's.
     for (size_t bin = 0; bin < binStarts.size(); ++bin) {
+        binFrom[bin + 1] += binFrom[bin];
         SizeBinMetrics& out = metrics.bins.emplace_back();
         out.minNodes = binStarts[bin];
         out.maxNodes = bin + 1 < binStarts.size() ? binStarts[bin + 1] - 1 : 0;
-        out.wait = describeDistribution(std::move(binWaits[bin]));
-        out.turnaround = describeDistribution(std::move(binTurnarounds[bin]));
-        out.boundedSlowdown = describeDistribution(std::move(binSlowdowns[bin]));
     }
+    std::vector<double> values(static_cast<size_t>(metrics.jobs));
+    const auto wait = [](const RunJobTiming& run) { return static_cast<double>(run.start - run.submit); };
+    const auto runTime = [](const RunJobTiming& run) { return static_cast<double>(run.end - run.start); };
+    const auto measure = [&](Distribution& all, Distribution SizeBinMetrics::*perBin, auto&& valueOf) {
+        std::vector<size_t> next(binFrom.begin(), binFrom.end() - 1);
+        jobs([&](const RunJobTiming& run) {
+            if (run.start >= 0)
+                values[next[binOf(run.nodes)]++] = valueOf(run);
+        });
+        for (size_t bin = 0; bin < binStarts.size(); ++bin) {
+            double* const from = values.data() + binFrom[bin];
+            double* const to = values.data() + binFrom[bin + 1];
+            std::sort(from, to);
+            if (perBin)
+                metrics.bins[bin].*perBin = describeSorted(from, to);
+        }
+        std::sort(values.begin(), values.end());
+        all = describeSorted(values.data(), values.data() + values.size());
+    };
+    measure(metrics.wait, &SizeBinMetrics::wait, wait);
+    measure(metrics.turnaround, &SizeBinMetrics::turnaround,
+            [&](const RunJobTiming& run) { return wait(run) + runTime(run); });
+    measure(metrics.boundedSlowdown, &SizeBinMetrics::boundedSlowdown, [&](const RunJobTiming& run) {
+        return std::max(1.0, (wait(run) + runTime(run)) / std::max(runTime(run), slowdownBound));
+    });
+    measure(metrics.schedulingMicroseconds, nullptr,
+            [](const RunJobTiming& run) { return run.schedulingMicroseconds; });
     return metrics;
 }
 

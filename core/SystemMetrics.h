@@ -6,6 +6,7 @@
 #include "core/Simulator.h"
 
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 namespace placement {
@@ -74,6 +75,16 @@ std::vector<int> defaultSizeBins();
 /// simulated and logged run is measured by this one definition (docs/simulation.md, "System
 /// metrics"). `binStarts` are the smallest node count of each bin, ascending, the first 1.
 SystemMetrics computeSystemMetrics(int machineNodes, const std::vector<RunJobTiming>& jobs,
+                                   const std::vector<int>& binStarts = defaultSizeBins());
+
+/// A run's jobs one at a time: calls its argument once per job, in the same order each time
+/// it is called (computeSystemMetrics() calls it several times). Measures millions of jobs
+/// without a vector of their timings.
+using RunJobTimings = std::function<void(const std::function<void(const RunJobTiming&)>&)>;
+
+/// The same as the above, for jobs given one at a time; it holds one value per job at a time
+/// (8 bytes), to sort for each distribution in turn.
+SystemMetrics computeSystemMetrics(int machineNodes, const RunJobTimings& jobs,
                                    const std::vector<int>& binStarts = defaultSizeBins());
 
 /// The metrics of a simulation's result: its jobs as RunJobTiming, and the jobs that never fit.

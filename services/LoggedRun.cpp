@@ -16,10 +16,10 @@ RunRecord loggedRun(Store& store, const MachineRecord& machine, int cpusPerNode)
 {
     if (cpusPerNode == 0)
         cpusPerNode = loggedCpusPerNode(store, machine.id);
-    const LoggedSchedule schedule = loadLoggedSchedule(store, machine.id, cpusPerNode);
-    // Each job's cores alone, in the order of the schedule: a year's log holds millions of
-    // jobs, and a JobHolding takes 64 bytes and more.
-    const std::vector<int> cores = store.jobCores(machine.id);
+    // Each job's cores alone, read with the schedule: a year's log holds millions of jobs,
+    // and a JobHolding takes more.
+    std::vector<int> cores;
+    const LoggedSchedule schedule = loadLoggedSchedule(store, machine.id, cpusPerNode, &cores);
     try {
         return loggedRun(machine, parseMachineSpec(machine.spec)->usableNodeCount(), schedule.jobs, schedule.nodeCounts,
                          cpusPerNode, cores, store.nodeResources(machine.id));

@@ -230,10 +230,10 @@ ReportContent buildReport(Store& store, const std::string& machineName, const st
     // The runs as `placement runs` lists them: the logged one (id 0) first, then the stored ones.
     if (cpusPerNode == 0)
         cpusPerNode = loggedCpusPerNode(store, machine->id);
-    const LoggedSchedule logged = loadLoggedSchedule(store, machine->id, cpusPerNode);
+    std::vector<int> loggedCores;
+    const LoggedSchedule logged = loadLoggedSchedule(store, machine->id, cpusPerNode, &loggedCores);
     std::vector<RunRecord> present{loggedRun(*machine, content.machineNodes, logged.jobs, logged.nodeCounts,
-                                             cpusPerNode, store.jobCores(machine->id),
-                                             store.nodeResources(machine->id))};
+                                             cpusPerNode, loggedCores, store.nodeResources(machine->id))};
     for (RunRecord& stored : runs(store, machine->id))
         present.push_back(std::move(stored));
 

@@ -3,26 +3,12 @@
 
 #include "store/JobLabels.h"
 
-#include "store/SqliteDatabase.h"
-#include "store/Store.h"
+#include "store/LoggedJobs.h"
 
 #include <algorithm>
 #include <stdexcept>
 
 namespace placement {
-namespace {
-
-/// Columns: name, state, and with `withSharing` shares_nodes.
-JobLabels readLabels(SqliteStatement& query, bool withSharing = false)
-{
-    JobLabels labels;
-    while (query.step())
-        labels.append(query.isNull(0) ? std::string() : query.text(0), query.isNull(1) ? std::string() : query.text(1),
-                      withSharing && query.integer(2) != 0);
-    return labels;
-}
-
-} // namespace
 
 void JobLabels::append(std::string_view name, std::string_view state, bool sharesNodes)
 {
@@ -65,9 +51,7 @@ void JobLabels::append(std::string_view name, std::string_view state, bool share
 
 JobLabels jobLabels(Store& store, std::int64_t machineId)
 {
-    SqliteStatement query(store.database(), Store::selectLoggedJobs("name, state, shares_nodes"));
-    query.bind(1, machineId);
-    return readLabels(query, true);
+    return readLoggedJobs(store, machineId, LoggedLabels).labels;
 }
 
 } // namespace placement

@@ -3,6 +3,7 @@
 
 #include "store/LoggedRun.h"
 
+#include "store/LoggedJobs.h"
 #include "store/Runs.h"
 #include "store/Store.h"
 
@@ -11,27 +12,13 @@
 
 namespace placement {
 
-LoggedSchedule loadLoggedSchedule(Store& store, std::int64_t machineId, int cpusPerNode)
+LoggedSchedule loadLoggedSchedule(Store& store, std::int64_t machineId, int cpusPerNode, std::vector<int>* cores)
 {
-    if (cpusPerNode < 1)
-        throw std::invalid_argument("processors per node must be at least 1");
-    LoggedSchedule schedule;
-    schedule.cpusPerNode = cpusPerNode;
-    schedule.jobs = store.jobs(machineId);
-    SqliteStatement sizes(store.database(),
-                          Store::selectLoggedJobs("requested_nodes, node_count, requested_cpus, allocated_cpus"));
-    sizes.bind(1, machineId);
-    schedule.nodeCounts.reserve(schedule.jobs.size());
-    while (sizes.step()) {
-        const size_t index = schedule.nodeCounts.size();
-        const bool listed = index < schedule.jobs.size() && !schedule.jobs[index].nodes.empty();
-        const std::int64_t nodes = listed ? static_cast<std::int64_t>(schedule.jobs[index].nodes.size())
-                                          : storedJobSize(sizes, 0, cpusPerNode);
-        schedule.nodeCounts.push_back(static_cast<int>(std::clamp<std::int64_t>(nodes, 0, 1 << 30)));
-    }
-    if (schedule.nodeCounts.size() != schedule.jobs.size()) // the database changed between the two reads
-        throw StoreError(store.path() + ": the job list changed while it was read");
-    return schedule;
+    LoggedJobs read
+        = readLoggedJobs(store, machineId, LoggedJobList | LoggedNodeCounts | (cores ? LoggedCores : 0u), cpusPerNode);
+    if (cores)
+        *cores = std::move(read.cores);
+    return {std::move(read.jobs), std::move(read.nodeCounts), cpusPerNode};
 }
 
 int loggedCpusPerNode(Store& store, std::int64_t machineId)

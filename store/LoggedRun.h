@@ -23,8 +23,10 @@ struct LoggedSchedule
     int cpusPerNode = 1; ///< what processor counts were divided by
 };
 
-/// Reads the logged jobs of a machine with their sizes. Throws StoreError.
-LoggedSchedule loadLoggedSchedule(Store& store, std::int64_t machineId, int cpusPerNode);
+/// Reads the logged jobs of a machine with their sizes (store/LoggedJobs.h readLoggedJobs()),
+/// and each one's cores in all into `cores` when given (Store::jobCores()). Throws StoreError.
+LoggedSchedule loadLoggedSchedule(Store& store, std::int64_t machineId, int cpusPerNode,
+                                  std::vector<int>* cores = nullptr);
 
 /// The processors per node the logged run sizes processor-only jobs with: that of the
 /// machine's latest stored run (so that the logged run and the runs beside it read the log

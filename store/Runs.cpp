@@ -19,6 +19,28 @@
 
 namespace placement {
 
+void readInTwo(const Store& store, const std::function<void()>& lower, const std::function<void()>& upper)
+{
+    std::string upperError;
+    std::thread second([&] {
+        try {
+            upper();
+        } catch (const std::exception& error) {
+            upperError = error.what();
+        }
+    });
+    try {
+        lower();
+    } catch (...) {
+        second.join();
+        throw;
+    }
+    second.join();
+    store.throwIfStopped();
+    if (!upperError.empty())
+        throw StoreError(upperError);
+}
+
 std::int64_t storedJobSize(const SqliteStatement& row, int column, int cpusPerNode)
 {
     const auto count = [&](int offset) { return row.isNull(column + offset) ? 0 : row.integer(column + offset); };
@@ -310,26 +332,13 @@ RunOrder::RunOrder(Store& store, std::int64_t runId, bool twoConnections)
         readJobStarts(store, runId, *first, *last, m_jobIds, starts);
     } else {
         std::vector<std::int64_t> upperIds, upperStarts;
-        std::string upperError;
-        std::thread upper([&] {
-            try {
+        readInTwo(
+            store, [&] { readJobStarts(store, runId, *first, middle, m_jobIds, starts); },
+            [&] {
                 Store other = store.openSibling();
                 const SqliteReadSnapshot otherReading(other.database());
                 readJobStarts(other, runId, middle + 1, *last, upperIds, upperStarts);
-            } catch (const std::exception& error) {
-                upperError = error.what();
-            }
-        });
-        try {
-            readJobStarts(store, runId, *first, middle, m_jobIds, starts);
-        } catch (...) {
-            upper.join();
-            throw;
-        }
-        upper.join();
-        store.throwIfStopped(); // the other connection stopped too: not a failure
-        if (!upperError.empty())
-            throw StoreError(upperError);
+            });
         m_jobIds.insert(m_jobIds.end(), upperIds.begin(), upperIds.end());
         starts.insert(starts.end(), upperStarts.begin(), upperStarts.end());
     }
@@ -365,7 +374,7 @@ namespace {
 /// and `column + 1` (node_gpus) of `row`: none (unknown) where they are NULL.
 JobHolding coreHolding(const SqliteStatement& row, int column, int nodes)
 {
-    const auto sum = [](const std::vector<int>& counts) {
+    const auto sum = [](const IntList& counts) {
         std::int64_t total = 0;
         for (int count : counts)
             total += count;

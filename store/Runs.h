@@ -28,6 +28,12 @@ class Store;
 /// starting at `column`. 0 or less: the log gives none.
 std::int64_t storedJobSize(const SqliteStatement& row, int column, int cpusPerNode);
 
+/// Runs `upper` on a thread of its own while `lower` runs on this one: two halves of a large
+/// read, each on a connection of its own. Throws what `lower` throws; then ReadStopped when
+/// `store` was told to stop (the other connection stopped too: not a failure); then a
+/// StoreError with what `upper` threw.
+void readInTwo(const Store& store, const std::function<void()>& lower, const std::function<void()>& upper);
+
 /// A machine's logged jobs as a workload to replay: `jobs[i]` is the job with database id
 /// `jobIds[i]`, by submission time.
 struct StoredWorkload

@@ -6,6 +6,7 @@
 #include "core/MachineSpec.h"
 #include "core/Topology.h"
 #include "store/JobBatchTable.h"
+#include "store/LoggedJobs.h"
 #include "store/NodeCores.h"
 #include "store/NodeListBlob.h"
 #include "store/Schema.h"
@@ -274,19 +275,7 @@ std::vector<std::string> Store::nodeNames(std::int64_t machineId)
 
 std::vector<Job> Store::jobs(std::int64_t machineId)
 {
-    std::vector<Job> result;
-    SqliteStatement query(m_db, selectLoggedJobs("job_ref, user, submit, start, end, nodes"));
-    query.bind(1, machineId);
-    while (query.step()) {
-        Job job{query.text(0), query.text(1), query.integer(2), query.integer(3), query.integer(4), {}};
-        try {
-            job.nodes = decodeNodeRuns(query.blob(5), query.bytes(5));
-        } catch (const std::invalid_argument& error) {
-            throw StoreError(m_db.path() + ": job " + job.id + ": " + error.what());
-        }
-        result.push_back(std::move(job));
-    }
-    return result;
+    return readLoggedJobs(*this, machineId, LoggedJobList).jobs;
 }
 
 void Store::setNodeResources(std::int64_t machineId, const NodeResources& resources)
@@ -324,38 +313,12 @@ NodeResources Store::nodeResources(std::int64_t machineId)
 
 std::vector<JobHolding> Store::jobHoldings(std::int64_t machineId)
 {
-    std::vector<JobHolding> result;
-    SqliteStatement query(m_db,
-                          selectLoggedJobs("job_ref, coalesce(allocated_cpus, -1), node_count, node_cores, "
-                                           "coalesce(gpus, -1)"));
-    query.bind(1, machineId);
-    while (query.step()) {
-        JobHolding holding;
-        holding.cores = static_cast<int>(query.integer(1));
-        const int nodeCount = static_cast<int>(query.integer(2));
-        if (!query.isNull(3)) {
-            try {
-                holding.nodeCores = decodeNodeCores(query.text(3), nodeCount);
-            } catch (const std::invalid_argument& error) {
-                throw StoreError(m_db.path() + ": job " + query.text(0) + ": " + error.what());
-            }
-        } else if (nodeCount == 1 && holding.cores > 0) {
-            holding.nodeCores = {holding.cores};
-        }
-        holding.gpus = static_cast<int>(query.integer(4));
-        result.push_back(std::move(holding));
-    }
-    return result;
+    return readLoggedJobs(*this, machineId, LoggedHoldings).holdings;
 }
 
 std::vector<int> Store::jobCores(std::int64_t machineId)
 {
-    std::vector<int> result;
-    SqliteStatement query(m_db, selectLoggedJobs("coalesce(allocated_cpus, -1)"));
-    query.bind(1, machineId);
-    while (query.step())
-        result.push_back(static_cast<int>(query.integer(0)));
-    return result;
+    return readLoggedJobs(*this, machineId, LoggedCores).cores;
 }
 
 std::vector<SourceRecord> Store::sources()

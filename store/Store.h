@@ -184,13 +184,6 @@ public:
     /// What each job of jobs(machineId) holds besides its nodes, in the same order: its
     /// cores (allocated_cpus), per node (node_cores; a one-node job's total), its GPUs.
     std::vector<JobHolding> jobHoldings(std::int64_t machineId);
-    /// The jobs of jobs(machineId) (parameter ?1) in its order, after a SELECT's columns:
-    /// every read that goes in step with jobs() uses it.
-    static std::string selectLoggedJobs(std::string_view columns)
-    {
-        return "SELECT " + std::string(columns)
-            + " FROM jobs WHERE machine_id = ?1 AND start_known = 1 ORDER BY submit, id";
-    }
     /// Each job's cores in all (JobHolding::cores: allocated_cpus, -1 unknown), in the order
     /// of jobHoldings(): 4 bytes a job, for a summary of millions of jobs.
     std::vector<int> jobCores(std::int64_t machineId);

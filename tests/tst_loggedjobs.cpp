@@ -1,0 +1,246 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 Placement Explorer contributors
+
+// readLoggedJobs() reads the jobs table in its own order and sorts the rows itself: it must
+// give what SQL's "ORDER BY submit, id" gives, field by field, on the real wagap-2013 log
+// (host lists, cores per node; stored in submission order) and on a machine large enough to be read by two connections,
+// whose jobs are stored in two blocks around another machine's, with ties in submission
+// times, jobs without a start, damaged rows.
+
+#include "core/CoreHoldings.h"
+#include "core/IntList.h"
+#include "importers/JobImport.h"
+#include "store/LoggedJobs.h"
+#include "store/NodeCores.h"
+#include "store/NodeListBlob.h"
+#include "store/SqliteDatabase.h"
+#include "store/Store.h"
+#include "tests/support/RawSql.h"
+
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+using namespace placement;
+using placement::test::rawExecute;
+using placement::test::rawInteger;
+
+namespace {
+
+constexpr unsigned AllParts = LoggedJobList | LoggedNodeCounts | LoggedHoldings | LoggedCores | LoggedLabels;
+
+/// The machine's logged jobs as SQL orders them, with every part computed from the row the
+/// way the store documents it.
+LoggedJobs sqlReference(Store& store, std::int64_t machineId, int cpusPerNode)
+{
+    SqliteStatement query(store.database(),
+                          "SELECT job_ref, user, submit, start, end, nodes, requested_nodes, node_count, "
+                          "requested_cpus, allocated_cpus, node_cores, gpus, name, state, shares_nodes FROM jobs "
+                          "WHERE machine_id = ?1 AND start_known = 1 ORDER BY submit, id");
+    query.bind(1, machineId);
+    LoggedJobs reference;
+    const auto count = [&](int column) { return query.isNull(column) ? 0 : query.integer(column); };
+    while (query.step()) {
+        Job job{query.textView(0), query.textView(1), query.integer(2),
+                query.integer(3),  query.integer(4),  decodeNodeRuns(query.blob(5), query.bytes(5))};
+        std::int64_t size = static_cast<std::int64_t>(job.nodes.size());
+        if (size == 0)
+            size = count(6) > 0 ? count(6) : count(7);
+        if (size <= 0) {
+            const std::int64_t cpus = count(8) > 0 ? count(8) : count(9);
+            size = (cpus + cpusPerNode - 1) / cpusPerNode;
+        }
+        reference.nodeCounts.push_back(static_cast<int>(std::max<std::int64_t>(size, 0)));
+        JobHolding holding;
+        holding.cores = query.isNull(9) ? -1 : static_cast<int>(query.integer(9));
+        if (!query.isNull(10))
+            holding.nodeCores = decodeNodeCores(query.textView(10), static_cast<int>(query.integer(7)));
+        else if (query.integer(7) == 1 && holding.cores > 0)
+            holding.nodeCores = {holding.cores};
+        holding.gpus = query.isNull(11) ? -1 : static_cast<int>(query.integer(11));
+        reference.cores.push_back(holding.cores);
+        reference.holdings.push_back(holding);
+        reference.labels.append(query.textView(12), query.textView(13), query.integer(14) != 0);
+        reference.jobs.push_back(std::move(job));
+    }
+    return reference;
+}
+
+void compareWithReference(const LoggedJobs& read, const LoggedJobs& reference)
+{
+    QCOMPARE(read.jobs.size(), reference.jobs.size());
+    QCOMPARE(read.nodeCounts, reference.nodeCounts);
+    QCOMPARE(read.cores, reference.cores);
+    QCOMPARE(read.holdings.size(), reference.holdings.size());
+    QCOMPARE(read.labels.size(), reference.labels.size());
+    for (std::size_t i = 0; i < read.jobs.size(); ++i) {
+        const Job& job = read.jobs[i];
+        const Job& expected = reference.jobs[i];
+        QCOMPARE(job.id, expected.id);
+        QCOMPARE(job.user, expected.user);
+        QCOMPARE(job.submit, expected.submit);
+        QCOMPARE(job.start, expected.start);
+        QCOMPARE(job.end, expected.end);
+        QVERIFY(job.nodes == expected.nodes);
+        QCOMPARE(read.holdings[i].cores, reference.holdings[i].cores);
+        QVERIFY(read.holdings[i].nodeCores == reference.holdings[i].nodeCores);
+        QCOMPARE(read.holdings[i].gpus, reference.holdings[i].gpus);
+        QCOMPARE(read.labels.name(i), reference.labels.name(i));
+        QCOMPARE(read.labels.state(i), reference.labels.state(i));
+        QCOMPARE(read.labels.sharesNodes(i), reference.labels.sharesNodes(i));
+    }
+}
+
+/// `count` jobs on a 64-node torus, submitted out of order with many ties.
+std::vector<Job> shuffledJobs(int count, const std::string& prefix)
+{
+    std::vector<Job> jobs;
+    jobs.reserve(static_cast<std::size_t>(count));
+    for (int i = 0; i < count; ++i) {
+        Job job;
+        job.id = prefix + std::to_string(i);
+        job.user = "u" + std::to_string(i % 17);
+        job.submit = (static_cast<std::int64_t>(i) * 7919) % 40009; // shuffled, ~3 jobs a second
+        job.start = job.submit + i % 11;
+        job.end = job.start + 60 + i % 97;
+        if (i % 5 != 0) // every fifth job says no nodes: its size comes from the counts
+            job.nodes = {i % 63, i % 63 + 1};
+        jobs.push_back(std::move(job));
+    }
+    return jobs;
+}
+
+} // namespace
+
+class TestLoggedJobs : public QObject
+{
+    Q_OBJECT
+private slots:
+    void holdingsTakeLittleSpace()
+    {
+        // Millions of jobs each hold a JobHolding: 24 bytes, nothing on the heap for one node.
+        QCOMPARE(sizeof(JobHolding), size_t(24));
+        IntList none;
+        QVERIFY(none.empty() && none.begin() == none.end());
+        IntList one{7};
+        QCOMPARE(one.size(), size_t(1));
+        QCOMPARE(one[0], 7);
+        IntList negative{-1};
+        QCOMPARE(negative[0], -1);
+        IntList many = std::vector<int>{3, 0, -2, 5};
+        QCOMPARE(many.toVector(), (std::vector<int>{3, 0, -2, 5}));
+        IntList copy = many;
+        QVERIFY(copy == many && copy.begin() != many.begin());
+        IntList moved = std::move(copy);
+        QVERIFY(moved == many && copy.empty()); // NOLINT: moved from, on purpose
+        moved = one;
+        QVERIFY(moved == one && !(moved == many));
+        one = std::move(many);
+        QCOMPARE(one.toVector(), (std::vector<int>{3, 0, -2, 5}));
+        QVERIFY(one == std::vector<int>({3, 0, -2, 5}));
+        std::swap(one, negative);
+        QCOMPARE(one.toVector(), std::vector<int>{-1});
+        QCOMPARE(negative.size(), size_t(4));
+    }
+
+    void realLogReadsAsSqlOrdersIt()
+    {
+        QTemporaryDir dir;
+        const QString trace = QFINDTESTDATA("data/traces/wagap-2013.swf");
+        const QString topology = QFINDTESTDATA("data/traces/wagap-2013.topology.conf");
+        const QString machines = QFINDTESTDATA("data/traces/wagap-2013.swf.machines");
+        QVERIFY(!trace.isEmpty() && !topology.isEmpty() && !machines.isEmpty());
+        Store store = Store::openOrCreate(dir.filePath(QStringLiteral("wagap.sqlite")).toStdString());
+        ImportRequest request;
+        request.files = {trace.toStdString()};
+        request.topology = topology.toStdString();
+        request.aleaMachines = machines.toStdString();
+        request.machine = "wagap";
+        const ImportResult result = importJobLogs(store, request);
+        QVERIFY2(result.committed, result.failure.c_str());
+        const std::int64_t id = store.machine("wagap")->id;
+        const LoggedJobs reference = sqlReference(store, id, 4);
+        QVERIFY(reference.jobs.size() > 17000);
+        const LoggedJobs read = readLoggedJobs(store, id, AllParts, 4);
+        compareWithReference(read, reference);
+        std::size_t perNode = 0;
+        for (const JobHolding& holding : read.holdings)
+            perNode += holding.nodeCores.size() > 1 ? 1 : 0;
+        QVERIFY(perNode > 100); // the log's cores per node are read, not only totals
+        // Each part alone is the same part.
+        QCOMPARE(readLoggedJobs(store, id, LoggedCores).cores, reference.cores);
+        QCOMPARE(readLoggedJobs(store, id, LoggedNodeCounts, 4).nodeCounts, reference.nodeCounts);
+        QCOMPARE(readLoggedJobs(store, id, LoggedLabels).labels.size(), reference.jobs.size());
+    }
+
+    void largeMachineReadsAsSqlOrdersIt()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("large.sqlite"));
+        Store store = Store::openOrCreate(path.toStdString());
+        const std::string machineIs = " machine_id = ";
+        // Two blocks of "large" around the jobs of "other": the id range of "large" holds
+        // another machine's rows, and is wide enough to be read in two halves.
+        const std::int64_t large = store.addMachine("large", "torus extents=4x4x4", shuffledJobs(70000, "a"));
+        const std::int64_t other = store.addMachine("other", "torus extents=4x4x4", shuffledJobs(20000, "o"));
+        rawExecute(
+            path,
+            (std::string("INSERT INTO jobs (machine_id, job_ref, user, submit, start, end, nodes, node_count, origin, "
+                         "start_known) SELECT machine_id, 'b' || substr(job_ref, 2), user, submit + 17, start + 17, "
+                         "end + 17, nodes, node_count, origin, start_known FROM jobs WHERE")
+             + machineIs + std::to_string(large))
+                .c_str());
+        // A log stored in submission order, read in two halves that need no sort.
+        std::vector<Job> listedInOrder = shuffledJobs(110000, "s");
+        std::stable_sort(listedInOrder.begin(), listedInOrder.end(),
+                         [](const Job& a, const Job& b) { return a.submit < b.submit; });
+        const std::int64_t inOrder = store.addMachine("in order", "torus extents=4x4x4", listedInOrder);
+        // What a log gives beside the nodes, on some rows: counts, cores, GPUs, labels.
+        rawExecute(path,
+                   "UPDATE jobs SET requested_nodes = 1 + id % 3, allocated_cpus = 4 * (1 + id % 3), "
+                   "requested_cpus = 4 * (1 + id % 3), gpus = CASE WHEN id % 7 = 0 THEN 2 END, "
+                   "name = CASE WHEN id % 3 = 0 THEN 'n' || (id % 101) END, state = 's' || (id % 4), "
+                   "shares_nodes = (id % 13 = 0) WHERE id % 2 = 0");
+        rawExecute(path, "UPDATE jobs SET node_cores = '3,5' WHERE node_count = 2 AND id % 9 = 0");
+        rawExecute(path,
+                   "UPDATE jobs SET start_known = 0 WHERE id % 1001 = 0 AND machine_id <> 3"); // an SWF wait of -1
+        QVERIFY(
+            rawInteger(path, ("SELECT max(id) - min(id) FROM jobs WHERE" + machineIs + std::to_string(large)).c_str())
+            > 150000);
+
+        const LoggedJobs reference = sqlReference(store, large, 4);
+        QVERIFY(reference.jobs.size() > 139000);
+        const LoggedJobs halves = readLoggedJobs(store, large, AllParts, 4);
+        compareWithReference(halves, reference);
+        {
+            // Inside the caller's transaction, one connection reads everything.
+            const SqliteReadSnapshot callersTransaction(store.database());
+            compareWithReference(readLoggedJobs(store, large, AllParts, 4), reference);
+        }
+        compareWithReference(readLoggedJobs(store, other, AllParts, 4), sqlReference(store, other, 4));
+        QCOMPARE(inOrder, std::int64_t(3));
+        compareWithReference(readLoggedJobs(store, inOrder, AllParts, 4), sqlReference(store, inOrder, 4));
+        QCOMPARE(store.jobs(large).size(), reference.jobs.size());
+        QVERIFY(readLoggedJobs(store, 99, AllParts).jobs.empty()); // no such machine: no jobs
+
+        // A damaged row in the upper half (a "b" job) is named, from the other connection's
+        // thread.
+        rawExecute(path,
+                   ("UPDATE jobs SET nodes = x'ff' WHERE id = (SELECT max(id) FROM jobs WHERE" + machineIs
+                    + std::to_string(large) + " AND start_known = 1)")
+                       .c_str());
+        QString error;
+        try {
+            readLoggedJobs(store, large, LoggedJobList);
+        } catch (const StoreError& failure) {
+            error = QString::fromUtf8(failure.what());
+        }
+        QVERIFY2(error.contains(path) && error.contains(QStringLiteral(": job b")), qPrintable(error));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestLoggedJobs)
+#include "tst_loggedjobs.moc"
