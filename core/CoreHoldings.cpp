@@ -38,23 +38,36 @@ std::int64_t NodeResources::totalGpus() const
 std::optional<double> coreUtilizationOverMakespan(const std::vector<Job>& jobs, const std::vector<int>& held,
                                                   const NodeResources& resources)
 {
+    if (held.size() != jobs.size())
+        return std::nullopt;
+    return coreUtilizationOverMakespan(
+        [&](const std::function<void(const Job&, int)>& visit) {
+            for (size_t i = 0; i < jobs.size(); ++i)
+                visit(jobs[i], held[i]);
+        },
+        resources);
+}
+
+std::optional<double>
+coreUtilizationOverMakespan(const std::function<void(const std::function<void(const Job&, int cores)>&)>& jobs,
+                            const NodeResources& resources)
+{
     const std::int64_t cores = resources.totalCores();
-    if (cores <= 0 || held.size() != jobs.size())
+    if (cores <= 0)
         return std::nullopt;
     std::int64_t first = std::numeric_limits<std::int64_t>::max();
     std::int64_t last = std::numeric_limits<std::int64_t>::min();
-    double coreSeconds = 0;
-    for (size_t i = 0; i < jobs.size(); ++i) {
-        const Job& job = jobs[i];
+    double coreSeconds = 0; // sums of whole numbers: the same in any order
+    bool unknown = false;
+    jobs([&](const Job& job, int held) {
         if (job.end <= job.start)
-            continue;
-        if (held[i] < 0)
-            return std::nullopt;
+            return;
+        unknown = unknown || held < 0;
         first = std::min(first, job.submit);
         last = std::max(last, job.end);
-        coreSeconds += static_cast<double>(held[i]) * static_cast<double>(job.end - job.start);
-    }
-    if (last <= first)
+        coreSeconds += static_cast<double>(std::max(held, 0)) * static_cast<double>(job.end - job.start);
+    });
+    if (unknown || last <= first)
         return std::nullopt;
     return coreSeconds / (static_cast<double>(cores) * static_cast<double>(last - first));
 }

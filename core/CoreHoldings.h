@@ -8,6 +8,7 @@
 #include "core/Timeline.h"
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <span>
 #include <vector>
@@ -82,6 +83,11 @@ StepSeries coresHeldOverTime(const std::vector<Job>& jobs, const std::vector<Job
 /// `cores`: each job's cores in all (JobHolding::cores, -1 unknown), one per job.
 std::optional<double> coreUtilizationOverMakespan(const std::vector<Job>& jobs, const std::vector<int>& cores,
                                                   const NodeResources& resources);
+/// The same for jobs given one at a time: `jobs(visit)` calls visit(job, cores) for each job,
+/// its cores in all as above (a pass over millions of jobs holds none of them).
+std::optional<double>
+coreUtilizationOverMakespan(const std::function<void(const std::function<void(const Job&, int cores)>&)>& jobs,
+                            const NodeResources& resources);
 /// Each holding's cores in all (JobHolding::cores), in order.
 std::vector<int> coresInAll(const std::vector<JobHolding>& holdings);
 

@@ -123,6 +123,26 @@ LoggedRunSummary summarizeLoggedRun(int machineNodes, const std::vector<Job>& jo
     return summary;
 }
 
+LoggedRunSummary summarizeUnlistedLoggedRun(int machineNodes, const RunJobTimings& jobs,
+                                            const std::vector<int>& binStarts)
+{
+    LoggedRunSummary summary;
+    summary.sizeBins = binStarts;
+    bool counted = false; // the jobs without a size, on the first pass
+    summary.metrics = computeSystemMetrics(
+        machineNodes,
+        [&](const std::function<void(const RunJobTiming&)>& visit) {
+            jobs([&](const RunJobTiming& job) {
+                summary.jobsWithoutSize += !counted && job.nodes <= 0 ? 1 : 0;
+                if (job.nodes > 0)
+                    visit(job);
+            });
+            counted = true;
+        },
+        binStarts);
+    return summary;
+}
+
 std::string loggedRunParametersJson(const LoggedRunSummary& summary)
 {
     JsonWriter json;

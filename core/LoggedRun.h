@@ -44,6 +44,14 @@ struct LoggedRunSummary
 LoggedRunSummary summarizeLoggedRun(int machineNodes, const std::vector<Job>& jobs, const std::vector<int>& nodeCounts,
                                     const std::vector<int>& binStarts = defaultSizeBins());
 
+/// summarizeLoggedRun() of a log none of whose jobs names its nodes (so none shares one),
+/// for jobs given one at a time: `jobs` calls its argument with each job (RunJobTiming with
+/// `nodes` and `heldNodes` its size, 0 or less unknown), in any order, the same order each
+/// time. Gives what summarizeLoggedRun() gives, to the bit: its sums are of whole numbers.
+/// Holds one number per job at a time, for a log of millions of jobs.
+LoggedRunSummary summarizeUnlistedLoggedRun(int machineNodes, const RunJobTimings& jobs,
+                                            const std::vector<int>& binStarts = defaultSizeBins());
+
 /// The parameters of the logged run as JSON, the counterpart of simulationParametersJson():
 /// policy "logged", the processors per node and the size bins.
 std::string loggedRunParametersJson(const LoggedRunSummary& summary);

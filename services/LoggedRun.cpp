@@ -5,35 +5,22 @@
 
 #include "core/LoggedRun.h"
 #include "core/MachineSpec.h"
+#include "store/LoggedJobs.h"
 #include "store/LoggedRun.h"
+#include "store/SqliteDatabase.h"
 #include "store/Store.h"
 
+#include <functional>
+#include <optional>
 #include <stdexcept>
+#include <utility>
 
 namespace placement {
 
-RunRecord loggedRun(Store& store, const MachineRecord& machine, int cpusPerNode)
-{
-    if (cpusPerNode == 0)
-        cpusPerNode = loggedCpusPerNode(store, machine.id);
-    // Each job's cores alone, read with the schedule: a year's log holds millions of jobs,
-    // and a JobHolding takes more.
-    std::vector<int> cores;
-    const LoggedSchedule schedule = loadLoggedSchedule(store, machine.id, cpusPerNode, &cores);
-    try {
-        return loggedRun(machine, parseMachineSpec(machine.spec)->usableNodeCount(), schedule.jobs, schedule.nodeCounts,
-                         cpusPerNode, cores, store.nodeResources(machine.id));
-    } catch (const std::invalid_argument& error) {
-        throw StoreError(store.path() + ": machine '" + machine.name + "': " + error.what());
-    }
-}
+namespace {
 
-RunRecord loggedRun(const MachineRecord& machine, int machineNodes, const std::vector<Job>& jobs,
-                    const std::vector<int>& nodeCounts, int cpusPerNode, const std::vector<int>& cores,
-                    const NodeResources& resources)
+RunRecord recordOf(const MachineRecord& machine, LoggedRunSummary summary, int cpusPerNode)
 {
-    LoggedRunSummary summary = summarizeLoggedRun(machineNodes, jobs, nodeCounts);
-    summary.coreUtilization = coreUtilizationOverMakespan(jobs, cores, resources);
     summary.machine = machine.name;
     summary.cpusPerNode = cpusPerNode;
     summary.jobsWithoutStart = machine.jobsWithoutStart;
@@ -44,6 +31,63 @@ RunRecord loggedRun(const MachineRecord& machine, int machineNodes, const std::v
     record.summary = loggedRunSummaryJson(summary);
     record.placements = summary.jobsWithNodeLists;
     return record;
+}
+
+/// Whether a job of the machine's logged ones names its nodes.
+bool anyNodeList(Store& store, std::int64_t machineId)
+{
+    SqliteStatement query(store.database(),
+                          "SELECT 1 FROM jobs NOT INDEXED WHERE machine_id = ?1 AND start_known = 1 "
+                          "AND length(nodes) > 0 LIMIT 1");
+    query.bind(1, machineId);
+    return query.step();
+}
+
+} // namespace
+
+RunRecord loggedRun(Store& store, const MachineRecord& machine, int cpusPerNode)
+{
+    if (cpusPerNode == 0)
+        cpusPerNode = loggedCpusPerNode(store, machine.id);
+    int machineNodes = 0;
+    try {
+        machineNodes = parseMachineSpec(machine.spec)->usableNodeCount();
+    } catch (const std::invalid_argument& error) {
+        throw StoreError(store.path() + ": machine '" + machine.name + "': " + error.what());
+    }
+    std::optional<SqliteReadSnapshot> reading(std::in_place, store.database()); // one snapshot for every pass
+    const NodeResources resources = store.nodeResources(machine.id);
+    if (!anyNodeList(store, machine.id)) {
+        // No job can share a node: the jobs are read once per pass over them and never held
+        // (a year's log holds millions), in the table's order (the sums are of whole numbers).
+        LoggedRunSummary summary
+            = summarizeUnlistedLoggedRun(machineNodes, [&](const std::function<void(const RunJobTiming&)>& visit) {
+                  forEachLoggedJob(store, machine.id, cpusPerNode, [&](const LoggedJobTimes& times) {
+                      visit({times.job.submit, times.job.start, times.job.end, times.nodes, times.nodes, 0.0});
+                  });
+              });
+        summary.coreUtilization = coreUtilizationOverMakespan(
+            [&](const std::function<void(const Job&, int)>& visit) {
+                forEachLoggedJob(store, machine.id, cpusPerNode,
+                                 [&](const LoggedJobTimes& times) { visit(times.job, times.cores); });
+            },
+            resources);
+        return recordOf(machine, std::move(summary), cpusPerNode);
+    }
+    reading.reset(); // the schedule is read in a snapshot of its own, by two connections
+    // Each job's cores alone, read with the schedule: a JobHolding takes more.
+    std::vector<int> cores;
+    const LoggedSchedule schedule = loadLoggedSchedule(store, machine.id, cpusPerNode, &cores);
+    return loggedRun(machine, machineNodes, schedule.jobs, schedule.nodeCounts, cpusPerNode, cores, resources);
+}
+
+RunRecord loggedRun(const MachineRecord& machine, int machineNodes, const std::vector<Job>& jobs,
+                    const std::vector<int>& nodeCounts, int cpusPerNode, const std::vector<int>& cores,
+                    const NodeResources& resources)
+{
+    LoggedRunSummary summary = summarizeLoggedRun(machineNodes, jobs, nodeCounts);
+    summary.coreUtilization = coreUtilizationOverMakespan(jobs, cores, resources);
+    return recordOf(machine, std::move(summary), cpusPerNode);
 }
 
 } // namespace placement

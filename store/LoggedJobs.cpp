@@ -228,4 +228,44 @@ LoggedJobs readLoggedJobs(Store& store, std::int64_t machineId, unsigned parts, 
     return std::move(rows.parts);
 }
 
+void forEachLoggedJob(Store& store, std::int64_t machineId, int cpusPerNode,
+                      const std::function<void(const LoggedJobTimes&)>& visit)
+{
+    if (cpusPerNode < 1)
+        throw std::invalid_argument("processors per node must be at least 1");
+    const SqliteReadSnapshot reading(store.database());
+    const std::optional<std::int64_t> first = boundingId(store, machineId, false);
+    const std::optional<std::int64_t> last = boundingId(store, machineId, true);
+    if (!first || !last)
+        return;
+    SqliteStatement query(store.database(),
+                          "SELECT id, submit, start, end, nodes, requested_nodes, node_count, requested_cpus, "
+                          "allocated_cpus FROM jobs NOT INDEXED WHERE id BETWEEN ?2 AND ?3 AND machine_id = ?1 "
+                          "AND start_known = 1 ORDER BY id");
+    query.bind(1, machineId).bind(2, *first).bind(3, *last);
+    LoggedJobTimes times;
+    while (query.step()) {
+        times.job.submit = query.integer(1);
+        times.job.start = query.integer(2);
+        times.job.end = query.integer(3);
+        std::int64_t nodes = 0;
+        if (query.bytes(4) > 0) {
+            try {
+                nodes = static_cast<std::int64_t>(decodeNodeRuns(query.blob(4), query.bytes(4)).size());
+            } catch (const std::invalid_argument& error) {
+                SqliteStatement ref(store.database(), "SELECT job_ref FROM jobs WHERE id = ?1");
+                ref.bind(1, query.integer(0));
+                throw StoreError(store.path() + ": job " + (ref.step() ? ref.text(0) : std::string("?")) + ": "
+                                 + error.what());
+            }
+        }
+        times.listed = nodes > 0;
+        if (nodes == 0)
+            nodes = storedJobSize(query, 5, cpusPerNode);
+        times.nodes = static_cast<int>(std::clamp<std::int64_t>(nodes, 0, 1 << 30));
+        times.cores = query.isNull(8) ? -1 : static_cast<int>(query.integer(8));
+        visit(times);
+    }
+}
+
 } // namespace placement

@@ -8,6 +8,7 @@
 #include "store/JobLabels.h"
 
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 namespace placement {
@@ -49,5 +50,20 @@ struct LoggedJobs
 /// seconds per query. A large machine is read by two connections at once, each half of the
 /// ids, when the caller holds no transaction.
 LoggedJobs readLoggedJobs(Store& store, std::int64_t machineId, unsigned parts, int cpusPerNode = 1);
+
+/// One logged job as a pass over them sees it (forEachLoggedJob()).
+struct LoggedJobTimes
+{
+    Job job; ///< its times, without id, user or nodes
+    int nodes = 0; ///< as LoggedJobs::nodeCounts
+    int cores = -1; ///< as LoggedJobs::cores
+    bool listed = false; ///< the log names its nodes
+};
+
+/// Calls `visit` with each of a machine's logged jobs in the order of the table (by id),
+/// holding none of them: a pass over millions of jobs in a few megabytes. Reads in the
+/// caller's transaction, if any. Throws StoreError.
+void forEachLoggedJob(Store& store, std::int64_t machineId, int cpusPerNode,
+                      const std::function<void(const LoggedJobTimes&)>& visit);
 
 } // namespace placement

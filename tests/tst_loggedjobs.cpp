@@ -9,8 +9,12 @@
 
 #include "core/CoreHoldings.h"
 #include "core/IntList.h"
+#include "core/MachineSpec.h"
+#include "core/Topology.h"
 #include "importers/JobImport.h"
+#include "services/LoggedRun.h"
 #include "store/LoggedJobs.h"
+#include "store/LoggedRun.h"
 #include "store/NodeCores.h"
 #include "store/NodeListBlob.h"
 #include "store/SqliteDatabase.h"
@@ -174,6 +178,55 @@ private slots:
         QCOMPARE(readLoggedJobs(store, id, LoggedCores).cores, reference.cores);
         QCOMPARE(readLoggedJobs(store, id, LoggedNodeCounts, 4).nodeCounts, reference.nodeCounts);
         QCOMPARE(readLoggedJobs(store, id, LoggedLabels).labels.size(), reference.jobs.size());
+    }
+
+    void logWithoutNodeListsIsSummarizedInPasses()
+    {
+        // Two real logs that name no nodes: their logged run measured in passes over the
+        // table (holding no job) is the one measured on the jobs read in submission order,
+        // to the bit, with and without the machine's cores, for two ways to size by
+        // processors.
+        QTemporaryDir dir;
+        const struct
+        {
+            const char* trace;
+            const char* machine;
+            const char* spec;
+        } logs[] = {{"data/traces/hpc2n.swf", "seth", "torus extents=8x15"},
+                    {"data/traces/theta_2022.swf", "theta", "torus extents=8x8x69"}};
+        for (const auto& log : logs) {
+            const QString trace = QFINDTESTDATA(log.trace);
+            QVERIFY(!trace.isEmpty());
+            for (const int coresPerNode : {0, 64}) {
+                Store store = Store::openOrCreate(
+                    dir.filePath(QStringLiteral("%1-%2.sqlite").arg(log.machine).arg(coresPerNode)).toStdString());
+                ImportRequest request;
+                request.files = {trace.toStdString()};
+                request.topology = log.spec;
+                request.machine = log.machine;
+                request.coresPerNode = coresPerNode;
+                const ImportResult result = importJobLogs(store, request);
+                QVERIFY2(result.committed, result.failure.c_str());
+                const MachineRecord machine = *store.machine(log.machine);
+                const int machineNodes = parseMachineSpec(machine.spec)->usableNodeCount();
+                for (const int cpusPerNode : {1, 2}) {
+                    std::vector<int> cores;
+                    const LoggedSchedule schedule = loadLoggedSchedule(store, machine.id, cpusPerNode, &cores);
+                    QVERIFY(schedule.jobs.size() > 3000);
+                    QVERIFY(std::all_of(schedule.jobs.begin(), schedule.jobs.end(),
+                                        [](const Job& job) { return job.nodes.empty(); }));
+                    const RunRecord inMemory = loggedRun(machine, machineNodes, schedule.jobs, schedule.nodeCounts,
+                                                         cpusPerNode, cores, store.nodeResources(machine.id));
+                    const RunRecord inPasses = loggedRun(store, machine, cpusPerNode);
+                    QCOMPARE(inPasses.summary, inMemory.summary);
+                    QCOMPARE(inPasses.parameters, inMemory.parameters);
+                    QCOMPARE(inPasses.placements, inMemory.placements);
+                    QCOMPARE(
+                        QString::fromStdString(inPasses.summary).contains(QStringLiteral("\"utilization_cores\": ")),
+                        coresPerNode > 0);
+                }
+            }
+        }
     }
 
     void largeMachineReadsAsSqlOrdersIt()

@@ -229,6 +229,34 @@ private slots:
             QCOMPARE(sized.valueAt(t), nodes);
         }
         QVERIFY(busyNodesOverTime(jobs).empty()); // without sizes: nothing known
+
+        // The same jobs at today's times (changes kept in 8 bytes), and with one more job
+        // 200 years later (beyond what 8 bytes hold: 16 bytes each), by either holding.
+        for (const std::int64_t later : {std::int64_t(0), std::int64_t(200) * 365 * 86400}) {
+            std::vector<Job> today = jobs;
+            for (Job& job : today) {
+                job.submit += 1'700'000'000;
+                job.start += 1'700'000'000;
+                job.end += 1'700'000'000;
+            }
+            std::vector<int> todaySizes = sizes;
+            if (later > 0) {
+                today.push_back({"far", "", 1'699'999'990 + later, 1'700'000'000 + later, 1'700'000'010 + later, {}});
+                todaySizes.push_back(3);
+            }
+            const StepSeries queued = queuedJobsOverTime(jobs), queuedToday = queuedJobsOverTime(today);
+            for (std::int64_t t = -2; t < 160; ++t)
+                QCOMPARE(queuedToday.valueAt(t + 1'700'000'000), queued.valueAt(t));
+            QCOMPARE(queuedToday.valueAt(1'699'999'995 + later), later > 0 ? 1 : queued.valueAt(-5));
+            for (const NodeHolding holding : {NodeHolding::MayShare, NodeHolding::Exclusive}) {
+                const StepSeries shifted = busyNodesOverTime(today, todaySizes, holding);
+                for (std::int64_t t = -2; t < 160; ++t)
+                    QCOMPARE(shifted.valueAt(t + 1'700'000'000), sized.valueAt(t));
+                if (later > 0)
+                    QCOMPARE(shifted.valueAt(1'700'000'005 + later), 3);
+                QCOMPARE(shifted.size(), sized.size() + (later > 0 ? 2 : 0));
+            }
+        }
     }
 
     void ganttBarsCoverEachJobsNodesInRuns()
