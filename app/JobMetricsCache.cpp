@@ -126,7 +126,7 @@ double aphOf(std::uint64_t hops, std::size_t nodes)
 } // namespace
 
 JobMetricsTable::JobMetricsTable(size_t jobs)
-    : m_hops(jobs, NotMeasured)
+    : m_jobs(jobs)
     , m_partitions(jobs)
     , m_spread(jobs)
     , m_leaves(jobs)
@@ -146,6 +146,8 @@ void JobMetricsTable::set(size_t job, const PlacementMetrics& metrics)
 {
     if (metrics.nodes == 0)
         return;
+    if (m_hops.empty())
+        m_hops.assign(m_jobs, NotMeasured);
     // The hops back from the APH: exact where it is such a ratio, as every APH the analyzer
     // gives is; anything else is kept as it is.
     const auto nodes = static_cast<size_t>(metrics.nodes);

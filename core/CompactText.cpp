@@ -36,7 +36,8 @@ CompactText& CompactText::operator=(CompactText&& other) noexcept
 void CompactText::assign(std::string_view text)
 {
     if (text.size() <= InlineCapacity) {
-        std::memcpy(m_inline, text.data(), text.size());
+        if (!text.empty()) // an empty view may hold no pointer (a NULL column)
+            std::memcpy(m_inline, text.data(), text.size());
         setInlineSize(text.size());
         return;
     }
