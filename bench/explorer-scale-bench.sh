@@ -7,9 +7,9 @@
 # jigsaw-1458, replayed with first-fit and EASY, then opened on that run; the explorer's own
 # "first frame after" and "jobs shown after" times and the process's peak resident memory,
 # RUNS times (also for the same trace logged with start times: its first-fit run and its
-# logged run); then the resident memory 15 s after opening (every metric in), with the jobs running at the cursor
-# listed and with every job listed (--all-jobs). Reference in the same run: the bundled demo
-# opened the same way.
+# logged run); then the resident memory 15 s after opening (every metric in), with the jobs
+# running at the cursor listed and with every job listed (--all-jobs), and for the log with
+# start times. Reference in the same run: the bundled demo opened the same way.
 #
 #   bench/explorer-scale-bench.sh [BUILD_DIR] [JOBS] [RUNS]   (defaults: build 3000000 3)
 #
@@ -78,5 +78,6 @@ settled demo "$work/demo.sqlite"
 settled "$jobs jobs" "$work/run.sqlite" --machine ricc --run "first-fit easy"
 settled "$jobs jobs, every job listed" "$work/run.sqlite" --machine ricc --run "first-fit easy" --all-jobs
 settled "$jobs jobs, log with starts: first-fit run" "$work/started.sqlite" --machine ricc --run "first-fit easy"
+settled "$jobs jobs, log with starts: logged run" "$work/started.sqlite" --machine ricc
 printf '\n'
 "$bin/jobtable_bench" "$work/run.sqlite" --machine ricc --run "first-fit easy"
