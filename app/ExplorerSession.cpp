@@ -268,7 +268,9 @@ void ExplorerSession::startLoggedRun()
                 Store store = Store::openExisting(path);
                 store.setStopCheck(stopWhenCancelled(control));
                 logged.cpusPerNode = loggedCpusPerNode(store, record.id);
-                logged.run = placement::loggedRun(store, record, logged.cpusPerNode);
+                // In passes over the jobs, holding none: beside the run shown, a log of millions
+                // of jobs would take hundreds of megabytes more at once.
+                logged.run = placement::loggedRun(store, record, logged.cpusPerNode, LoggedReading::InPasses);
             } catch (const std::exception& error) {
                 logged.error = error.what();
             }
@@ -351,7 +353,7 @@ void ExplorerSession::updateLoggedRun(Store& store)
     const int cpusPerNode = loggedCpusPerNode(store, m_machine->record.id);
     if (cpusPerNode == m_loggedCpusPerNode)
         return;
-    m_loggedRun = placement::loggedRun(store, m_machine->record, cpusPerNode);
+    m_loggedRun = placement::loggedRun(store, m_machine->record, cpusPerNode, LoggedReading::InPasses);
     m_loggedCpusPerNode = cpusPerNode;
 }
 

@@ -45,7 +45,7 @@ bool anyNodeList(Store& store, std::int64_t machineId)
 
 } // namespace
 
-RunRecord loggedRun(Store& store, const MachineRecord& machine, int cpusPerNode)
+RunRecord loggedRun(Store& store, const MachineRecord& machine, int cpusPerNode, LoggedReading how)
 {
     if (cpusPerNode == 0)
         cpusPerNode = loggedCpusPerNode(store, machine.id);
@@ -57,7 +57,7 @@ RunRecord loggedRun(Store& store, const MachineRecord& machine, int cpusPerNode)
     }
     std::optional<SqliteReadSnapshot> reading(std::in_place, store.database()); // one snapshot for every pass
     const NodeResources resources = store.nodeResources(machine.id);
-    if (!anyNodeList(store, machine.id)) {
+    if (how == LoggedReading::InPasses && !anyNodeList(store, machine.id)) {
         // No job can share a node: the jobs are read once per pass over them and never held
         // (a year's log holds millions), in the table's order (the sums are of whole numbers).
         LoggedRunSummary summary

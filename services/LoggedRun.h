@@ -18,7 +18,15 @@ class Store;
 /// core/LoggedRun.h summarizeLoggedRun()), as a RunRecord beside the stored ones: id 0, name
 /// "logged", parameters and summary as JSON with the keys of a simulated run's.
 /// `cpusPerNode` 0: loggedCpusPerNode(). Throws StoreError.
-RunRecord loggedRun(Store& store, const MachineRecord& machine, int cpusPerNode = 0);
+///
+/// How it reads a log none of whose jobs names its nodes: every job at once (for 3 million
+/// jobs about 2 s and 300 MB), or in passes over the table holding none of them (a few MB,
+/// about 4 times as long: the explorer, beside the run it shows). The numbers are the same
+/// to the bit (core/LoggedRun.h summarizeUnlistedLoggedRun()). A log with node lists is read
+/// at once.
+enum class LoggedReading { AllAtOnce, InPasses };
+RunRecord loggedRun(Store& store, const MachineRecord& machine, int cpusPerNode = 0,
+                    LoggedReading reading = LoggedReading::AllAtOnce);
 /// The same from a schedule read already (the explorer's loaded machine: no second read).
 /// `cores` (each job's cores in all, -1 unknown: one per job, or none) and `resources` give
 /// its utilization by cores.

@@ -217,7 +217,8 @@ private slots:
                                         [](const Job& job) { return job.nodes.empty(); }));
                     const RunRecord inMemory = loggedRun(machine, machineNodes, schedule.jobs, schedule.nodeCounts,
                                                          cpusPerNode, cores, store.nodeResources(machine.id));
-                    const RunRecord inPasses = loggedRun(store, machine, cpusPerNode);
+                    const RunRecord inPasses = loggedRun(store, machine, cpusPerNode, LoggedReading::InPasses);
+                    QCOMPARE(loggedRun(store, machine, cpusPerNode).summary, inMemory.summary);
                     QCOMPARE(inPasses.summary, inMemory.summary);
                     QCOMPARE(inPasses.parameters, inMemory.parameters);
                     QCOMPARE(inPasses.placements, inMemory.placements);
