@@ -22,10 +22,14 @@ namespace {
 
 /// Every row of the machine's id range, at index id - first: the rows of the machine's logged
 /// jobs where `present` says so, default values elsewhere (other machines' jobs, jobs without
-/// a start). Two connections fill disjoint parts of it, with no copy to join them.
+/// a start). Two connections fill disjoint parts of it, with no copy to join them. Where the
+/// range holds mostly other machines' jobs, one slot per job of the machine instead, filled
+/// in id order (`sequential`).
 struct Rows
 {
     std::int64_t first = 0;
+    bool sequential = false;
+    std::size_t filled = 0; ///< slots filled, when sequential
     std::vector<std::uint8_t> present;
     std::vector<std::int64_t> submits;
     LoggedJobs parts;
@@ -48,7 +52,9 @@ void readRows(Store& store, std::int64_t machineId, std::int64_t from, std::int6
     query.bind(1, machineId).bind(2, from).bind(3, to);
     LoggedJobs& out = rows.parts;
     while (query.step()) {
-        const auto slot = static_cast<std::size_t>(query.integer(0) - rows.first);
+        const auto slot = rows.sequential ? rows.filled++ : static_cast<std::size_t>(query.integer(0) - rows.first);
+        if (slot >= rows.present.size()) // more rows than the machine had jobs: it changed
+            throw StoreError(store.path() + ": the job list changed while it was read");
         const std::string_view ref = query.textView(1);
         rows.present[slot] = 1;
         rows.submits[slot] = query.integer(3);
@@ -97,6 +103,26 @@ std::optional<std::int64_t> boundingId(Store& store, std::int64_t machineId, boo
     if (!query.step())
         return std::nullopt;
     return query.integer(0);
+}
+
+/// The slots to read a machine's jobs with ids in [first, last] into: the range, unless
+/// other machines' jobs lie among them (imports of several machines taking turns), then as
+/// many as the machine has jobs (sequential).
+std::size_t slotsFor(Store& store, std::int64_t machineId, std::int64_t first, std::int64_t last, bool& sequential)
+{
+    const auto range = static_cast<std::size_t>(last - first + 1);
+    sequential = false;
+    constexpr std::size_t countFrom = 200000; // below, a few megabytes at most: not worth a count
+    if (range < countFrom)
+        return range;
+    SqliteStatement machines(store.database(), "SELECT count(*) > 1 FROM machines");
+    if (!machines.step() || machines.integer(0) == 0)
+        return range; // one machine: every job of the range is its own
+    SqliteStatement jobs(store.database(), "SELECT count(*) FROM jobs WHERE machine_id = ?1"); // an index's entries
+    jobs.bind(1, machineId);
+    const auto count = jobs.step() ? static_cast<std::size_t>(jobs.integer(0)) : range;
+    sequential = count < range / 2;
+    return sequential ? count : range;
 }
 
 /// What the jobs table held when a connection's read began: every change to it is an
@@ -193,9 +219,9 @@ LoggedJobs readLoggedJobs(Store& store, std::int64_t machineId, unsigned parts, 
     const std::optional<std::int64_t> last = boundingId(store, machineId, true);
     if (!first || !last)
         return {};
-    const auto slots = static_cast<std::size_t>(*last - *first + 1);
     Rows rows;
     rows.first = *first;
+    const std::size_t slots = slotsFor(store, machineId, *first, *last, rows.sequential);
     rows.present.assign(slots, 0);
     rows.submits.assign(slots, 0);
     if (parts & LoggedJobList)
@@ -209,7 +235,7 @@ LoggedJobs readLoggedJobs(Store& store, std::int64_t machineId, unsigned parts, 
     JobLabels lowerLabels, upperLabels;
     constexpr std::int64_t halvesFrom = 100000;
     std::int64_t middle = *last;
-    if (!mayShare || *last - *first < halvesFrom) {
+    if (!mayShare || *last - *first < halvesFrom || rows.sequential) {
         readRows(store, machineId, *first, *last, parts, cpusPerNode, rows, lowerLabels);
     } else {
         // Each connection is used by one thread; each checks that it reads what this one does.

@@ -293,6 +293,32 @@ private slots:
             error = QString::fromUtf8(failure.what());
         }
         QVERIFY2(error.contains(path) && error.contains(QStringLiteral(": job b")), qPrintable(error));
+
+        // A machine whose few jobs lie far apart, around 210,000 of other machines' (imports
+        // of several machines taking turns): one slot per job of its own, not per id between.
+        const std::int64_t sparse = store.addMachine("sparse", "torus extents=4x4x4", shuffledJobs(3, "p"));
+        const std::string copied
+            = "INSERT INTO jobs (machine_id, job_ref, user, submit, start, end, nodes, node_count, "
+              "origin, start_known) SELECT machine_id, job_ref || ";
+        rawExecute(path,
+                   (copied
+                    + "'c', user, submit, start, end, nodes, node_count, origin, start_known FROM jobs "
+                      "WHERE machine_id <> "
+                    + std::to_string(sparse) + " LIMIT 210000")
+                       .c_str());
+        rawExecute(path,
+                   (copied
+                    + "'-late', user, submit - 5, start - 5, end, nodes, node_count, origin, start_known "
+                      "FROM jobs WHERE"
+                    + machineIs + std::to_string(sparse))
+                       .c_str());
+        QVERIFY(
+            rawInteger(path, ("SELECT max(id) - min(id) FROM jobs WHERE" + machineIs + std::to_string(sparse)).c_str())
+            > 200000);
+        const LoggedJobs sparseJobs = readLoggedJobs(store, sparse, AllParts, 4);
+        QCOMPARE(sparseJobs.jobs.size(), size_t(6));
+        QVERIFY(sparseJobs.jobs.capacity() < 100); // not a slot per id of the range
+        compareWithReference(sparseJobs, sqlReference(store, sparse, 4));
     }
 };
 
