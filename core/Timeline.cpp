@@ -57,44 +57,74 @@ struct JobStarts
     }
 };
 
-/// Changes of jobs whose times lie within 2^32 s (136 years) of `origin`, each in 8 bytes, not
-/// 16: the time after the origin in the high half, the change (at least 0) in the low half.
-/// Sorting the words sorts by time.
-struct PackedChanges
+/// The running sum of the changes `forEach` visits (it calls visit(time, change) for each,
+/// in any order; a rise is positive, a fall negative), all at times in [first, last], which
+/// lie within 2^32 s (136 years) of each other: one step per distinct time where a change is
+/// not nothing, as accumulate() makes.
+///
+/// The changes are sorted a window of time at a time, each window holding at most a sixth of
+/// them (8 bytes each): 8 MB at once for the 6 million changes of 3 million jobs, not 48 MB.
+/// `forEach` is called once per window, and once more to count them when there are several
+/// (over 2^18 changes).
+template <typename ForEach>
+StepSeries accumulateInWindows(std::int64_t first, std::int64_t last, std::size_t changes, const ForEach& forEach)
 {
-    std::int64_t origin = 0;
-    std::vector<std::uint64_t> words;
-    size_t size() const { return words.size(); }
-    std::pair<std::int64_t, int> operator[](size_t index) const
-    {
-        return {origin + static_cast<std::int64_t>(words[index] >> 32),
-                static_cast<int>(static_cast<std::uint32_t>(words[index]))};
+    constexpr std::uint64_t Buckets = 4096;
+    const std::uint64_t span = static_cast<std::uint64_t>(last) - static_cast<std::uint64_t>(first) + 1;
+    const auto offsetOf
+        = [&](std::int64_t time) { return static_cast<std::uint64_t>(time) - static_cast<std::uint64_t>(first); };
+    const auto bucketOf = [&](std::int64_t time) { return offsetOf(time) * Buckets / span; }; // < 2^44: no overflow
+    const std::size_t limit = std::max<std::size_t>(std::size_t(1) << 18, (changes + 5) / 6);
+    std::vector<std::pair<std::uint64_t, std::size_t>> windows; // each: its first bucket past it, its changes
+    if (changes > limit) {
+        std::vector<std::size_t> perBucket(Buckets);
+        forEach([&](std::int64_t time, int) { ++perBucket[bucketOf(time)]; });
+        // Consecutive buckets make a window up to the limit; a bucket over it is one alone.
+        std::size_t held = 0;
+        for (std::uint64_t bucket = 0; bucket < Buckets; ++bucket) {
+            if (held > 0 && held + perBucket[bucket] > limit) {
+                windows.emplace_back(bucket, held);
+                held = 0;
+            }
+            held += perBucket[bucket];
+        }
+        windows.emplace_back(Buckets, held);
+    } else {
+        windows.emplace_back(Buckets, changes);
     }
-    void add(std::int64_t time, int change)
-    {
-        words.push_back(static_cast<std::uint64_t>(time - origin) << 32 | static_cast<std::uint32_t>(change));
-    }
-    void sort()
-    {
-        if (!std::is_sorted(words.begin(), words.end()))
-            std::sort(words.begin(), words.end());
-    }
-};
 
-/// Times of changes of one within 2^32 s of `origin`, 4 bytes each.
-struct OffsetTimes
-{
-    std::int64_t origin = 0;
-    std::vector<std::uint32_t> offsets;
-    size_t size() const { return offsets.size(); }
-    std::int64_t operator[](size_t index) const { return origin + static_cast<std::int64_t>(offsets[index]); }
-    void add(std::int64_t time) { offsets.push_back(static_cast<std::uint32_t>(time - origin)); }
-    void sort()
-    {
-        if (!std::is_sorted(offsets.begin(), offsets.end()))
-            std::sort(offsets.begin(), offsets.end());
+    StepSeries series;
+    series.reserve(changes); // at most one step a change; pages never written take no memory
+    std::vector<std::uint64_t> words; // the time's offset in the high half, the change's bits in the low
+    std::uint64_t windowBegin = 0;
+    int value = 0;
+    for (const auto& [windowEnd, windowChanges] : windows) {
+        words.clear();
+        words.reserve(windowChanges);
+        forEach([&](std::int64_t time, int change) {
+            const std::uint64_t bucket = bucketOf(time);
+            if (bucket >= windowBegin && bucket < windowEnd)
+                words.push_back(offsetOf(time) << 32 | static_cast<std::uint32_t>(change));
+        });
+        std::sort(words.begin(), words.end());
+        for (std::size_t i = 0; i < words.size();) {
+            const std::uint64_t offset = words[i] >> 32;
+            int sum = 0;
+            bool changed = false;
+            for (; i < words.size() && words[i] >> 32 == offset; ++i) {
+                const auto change = static_cast<int>(static_cast<std::uint32_t>(words[i]));
+                sum += change;
+                changed = changed || change != 0;
+            }
+            if (changed) {
+                value += sum;
+                series.append(first + static_cast<std::int64_t>(offset), value);
+            }
+        }
+        windowBegin = windowEnd;
     }
-};
+    return series;
+}
 
 /// The running sum of `rises` and `falls`, each sorted by time (lists of changes: (time,
 /// change), or the times of changes of one), one step per distinct time where the sum
@@ -294,15 +324,26 @@ StepSeries busyNodesOverTime(const std::vector<Job>& jobs, const std::vector<int
         sharing = jobsSharingNodes(jobs);
         if (std::find(sharing.begin(), sharing.end(), 1) != sharing.end()) {
             sharing = {};
+            const std::vector<BusySpan> spans = distinctBusySpans(jobs, nodeCounts);
+            std::int64_t first = std::numeric_limits<std::int64_t>::max();
+            std::int64_t last = std::numeric_limits<std::int64_t>::min();
+            for (const BusySpan& span : spans) {
+                first = std::min(first, span.start);
+                last = std::max(last, span.end);
+            }
+            if (!spans.empty() && static_cast<std::uint64_t>(last) - static_cast<std::uint64_t>(first) <= UINT32_MAX)
+                return accumulateInWindows(first, last, 2 * spans.size(), [&](const auto& visit) {
+                    for (const BusySpan& span : spans) {
+                        visit(span.start, span.nodes);
+                        visit(span.end, -span.nodes); // each falls by as much
+                    }
+                });
             Changes starts, ends;
-            {
-                const std::vector<BusySpan> spans = distinctBusySpans(jobs, nodeCounts); // gone before the sort
-                starts.reserve(spans.size());
-                ends.reserve(spans.size());
-                for (const BusySpan& span : spans) {
-                    starts.emplace_back(span.start, span.nodes);
-                    ends.emplace_back(span.end, span.nodes); // each fall by as much
-                }
+            starts.reserve(spans.size());
+            ends.reserve(spans.size());
+            for (const BusySpan& span : spans) {
+                starts.emplace_back(span.start, span.nodes);
+                ends.emplace_back(span.end, span.nodes);
             }
             sortByTime(ends);
             sortByTime(starts);
@@ -319,27 +360,19 @@ StepSeries busyNodesOverTime(const std::vector<Job>& jobs, const std::vector<int
             last = std::max(last, jobs[index].end);
             ++count;
         }
-    // Jobs that come by start (a simulated run) are their own list of rises.
+    if (count > 0 && static_cast<std::uint64_t>(last) - static_cast<std::uint64_t>(first) <= UINT32_MAX)
+        return accumulateInWindows(first, last, 2 * count, [&](const auto& visit) {
+            for (size_t index = 0; index < jobs.size(); ++index)
+                if (counted(index)) {
+                    const int size = jobSize(jobs, nodeCounts, index);
+                    visit(jobs[index].start, size);
+                    visit(jobs[index].end, -size);
+                }
+        });
+    // Times over 136 years apart. Jobs that come by start (a simulated run) are their own list
+    // of rises.
     const bool byStart
         = std::is_sorted(jobs.begin(), jobs.end(), [](const Job& a, const Job& b) { return a.start < b.start; });
-    if (count > 0 && static_cast<std::uint64_t>(last) - static_cast<std::uint64_t>(first) <= UINT32_MAX) {
-        // 8 bytes a change: 48 MB for the falls of 3 million jobs, and as much for their rises.
-        PackedChanges starts{first, {}}, ends{first, {}};
-        starts.words.reserve(byStart ? 0 : count);
-        ends.words.reserve(count);
-        for (size_t index = 0; index < jobs.size(); ++index)
-            if (counted(index)) {
-                const int size = jobSize(jobs, nodeCounts, index);
-                if (!byStart)
-                    starts.add(jobs[index].start, size);
-                ends.add(jobs[index].end, size);
-            }
-        ends.sort();
-        if (byStart)
-            return accumulate(JobStarts{jobs, nodeCounts}, ends);
-        starts.sort();
-        return accumulate(starts, ends);
-    }
     Changes starts, ends;
     starts.reserve(byStart ? 0 : count);
     ends.reserve(count);
@@ -376,20 +409,14 @@ StepSeries queuedJobsOverTime(const std::vector<Job>& jobs)
             last = std::max(last, job.start);
             ++count;
         }
-    if (count > 0 && static_cast<std::uint64_t>(last) - static_cast<std::uint64_t>(first) <= UINT32_MAX) {
-        // Each a change of one, 4 bytes after the first: 24 MB for 3 million jobs, not 48.
-        OffsetTimes submits{first, {}}, starts{first, {}};
-        submits.offsets.reserve(count);
-        starts.offsets.reserve(count);
-        for (const Job& job : jobs)
-            if (job.start > job.submit) {
-                submits.add(job.submit);
-                starts.add(job.start);
-            }
-        submits.sort();
-        starts.sort();
-        return accumulate(submits, starts);
-    }
+    if (count > 0 && static_cast<std::uint64_t>(last) - static_cast<std::uint64_t>(first) <= UINT32_MAX)
+        return accumulateInWindows(first, last, 2 * count, [&](const auto& visit) {
+            for (const Job& job : jobs)
+                if (job.start > job.submit) {
+                    visit(job.submit, 1);
+                    visit(job.start, -1);
+                }
+        });
     std::vector<std::int64_t> submits, starts; // each a change of one: 8 bytes, not 16
     submits.reserve(count);
     starts.reserve(count);

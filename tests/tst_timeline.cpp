@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: 2026 Placement Explorer contributors
 
+#include "core/NodeSharing.h"
 #include "core/Occupancy.h"
 #include "core/RunComparison.h"
 #include "core/SplitMix64.h"
@@ -9,6 +10,7 @@
 #include <QTest>
 
 #include <algorithm>
+#include <map>
 #include <set>
 
 using namespace placement;
@@ -257,6 +259,82 @@ private slots:
                 QCOMPARE(shifted.size(), sized.size() + (later > 0 ? 2 : 0));
             }
         }
+    }
+
+    void curvesOfManyJobsAreSortedInWindowsAsAtOnce()
+    {
+        // Enough jobs that their changes are sorted a window of time at a time (over 2^18):
+        // the curves equal the running sums of every change sorted at once, steps and all.
+        // A third of the jobs arrive at one second (a window of one bucket, over the limit);
+        // some wait not at all, some end as they start, times coincide by the minute.
+        SplitMix64 random(19);
+        std::vector<Job> jobs(400'000);
+        std::vector<int> sizes(jobs.size());
+        for (size_t i = 0; i < jobs.size(); ++i) {
+            Job& job = jobs[i];
+            job.submit
+                = i % 3 == 0 ? 1'700'000'000 : 1'700'000'000 + static_cast<std::int64_t>(random.next() % 525'600) * 60;
+            job.start = job.submit + (i % 5 == 0 ? 0 : static_cast<std::int64_t>(random.next() % 2000) * 60);
+            job.end = job.start + (i % 7 == 0 ? 0 : static_cast<std::int64_t>(random.next() % 3000) * 60);
+            sizes[i] = static_cast<int>(random.next() % 65);
+        }
+        const auto running = [](const std::map<std::int64_t, std::pair<int, bool>>& changes) {
+            std::vector<std::int64_t> times;
+            std::vector<int> values;
+            int value = 0;
+            for (const auto& [time, change] : changes)
+                if (change.second) {
+                    value += change.first;
+                    times.push_back(time);
+                    values.push_back(value);
+                }
+            return std::pair(times, values);
+        };
+        std::map<std::int64_t, std::pair<int, bool>> busyChanges, queueChanges;
+        const auto add = [](std::map<std::int64_t, std::pair<int, bool>>& changes, std::int64_t time, int change) {
+            auto& [sum, changed] = changes[time];
+            sum += change;
+            changed = changed || change != 0;
+        };
+        for (size_t i = 0; i < jobs.size(); ++i) {
+            if (jobs[i].end > jobs[i].start && sizes[i] > 0) {
+                add(busyChanges, jobs[i].start, sizes[i]);
+                add(busyChanges, jobs[i].end, -sizes[i]);
+            }
+            if (jobs[i].start > jobs[i].submit) {
+                add(queueChanges, jobs[i].submit, 1);
+                add(queueChanges, jobs[i].start, -1);
+            }
+        }
+        const auto [busyTimes, busyValues] = running(busyChanges);
+        const auto [queueTimes, queueValues] = running(queueChanges);
+        for (const NodeHolding holding : {NodeHolding::MayShare, NodeHolding::Exclusive}) {
+            const StepSeries busy = busyNodesOverTime(jobs, sizes, holding);
+            QCOMPARE(busy.times(), busyTimes);
+            QCOMPARE(busy.values(), busyValues);
+        }
+        const StepSeries queued = queuedJobsOverTime(jobs);
+        QCOMPARE(queued.times(), queueTimes);
+        QCOMPARE(queued.values(), queueValues);
+        QVERIFY(busyTimes.size() > 250'000 && queueTimes.size() > 250'000);
+
+        // Jobs that share nodes: their distinct spans, sorted in windows too.
+        std::vector<Job> listed(200'000);
+        for (size_t i = 0; i < listed.size(); ++i) {
+            listed[i] = jobs[i];
+            const int first = static_cast<int>(random.next() % 4000);
+            listed[i].nodes.appendRun(first, 1 + random.next() % 4);
+        }
+        std::map<std::int64_t, std::pair<int, bool>> spanChanges;
+        for (const BusySpan& span : distinctBusySpans(listed, {})) {
+            add(spanChanges, span.start, span.nodes);
+            add(spanChanges, span.end, -span.nodes);
+        }
+        const auto [spanTimes, spanValues] = running(spanChanges);
+        const StepSeries shared = busyNodesOverTime(listed);
+        QCOMPARE(shared.times(), spanTimes);
+        QCOMPARE(shared.values(), spanValues);
+        QVERIFY(spanTimes.size() > 150'000);
     }
 
     void ganttBarsCoverEachJobsNodesInRuns()
