@@ -213,7 +213,7 @@ QVariant JobTableModel::data(const QModelIndex& index, int role) const
     if (!m_rows.metricValue(static_cast<size_t>(row), column, value))
         return {};
     if (column == CoresColumn && role == Qt::ToolTipRole) {
-        const IntList& perNode = (*m_rows.holdings)[static_cast<size_t>(row)].nodeCores;
+        const IntView perNode = (*m_rows.holdings)[static_cast<size_t>(row)].nodeCores();
         if (perNode.size() != job.nodes.size() || perNode.empty())
             return tr("%1 cores in all; the log does not say how many on each node").arg(value);
         QStringList parts;

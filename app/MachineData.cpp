@@ -124,8 +124,11 @@ int MachineData::coresOn(std::size_t index, int node) const
     const auto at = std::find(job.nodes.begin(), job.nodes.end(), node);
     if (at == job.nodes.end())
         return 0;
-    if (index < jobHoldings.size() && jobHoldings[index].nodeCores.size() == job.nodes.size())
-        return jobHoldings[index].nodeCores[static_cast<std::size_t>(at - job.nodes.begin())];
+    if (index < jobHoldings.size()) {
+        const IntView perNode = jobHoldings[index].nodeCores();
+        if (perNode.size() == job.nodes.size())
+            return perNode[static_cast<std::size_t>(at - job.nodes.begin())];
+    }
     return -1;
 }
 
@@ -134,11 +137,14 @@ int MachineData::gpusOn(std::size_t index, int node) const
     if (index >= jobs.size())
         return -1;
     const Job& job = jobs[index];
-    if (std::find(job.nodes.begin(), job.nodes.end(), node) == job.nodes.end())
+    const auto at = std::find(job.nodes.begin(), job.nodes.end(), node);
+    if (at == job.nodes.end())
         return 0;
-    if (index < jobHoldings.size() && jobHoldings[index].nodeGpus.size() == job.nodes.size())
-        return jobHoldings[index].nodeGpus[static_cast<std::size_t>(std::find(job.nodes.begin(), job.nodes.end(), node)
-                                                                    - job.nodes.begin())];
+    if (index < jobHoldings.size()) {
+        const IntView perNode = jobHoldings[index].nodeGpus();
+        if (perNode.size() == job.nodes.size())
+            return perNode[static_cast<std::size_t>(at - job.nodes.begin())];
+    }
     const int gpus = index < jobHoldings.size() ? jobHoldings[index].gpus : -1;
     return gpus == 0 || (gpus > 0 && job.nodes.size() == 1) ? gpus : -1;
 }

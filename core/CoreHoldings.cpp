@@ -89,14 +89,14 @@ std::vector<int> coresHeldPerNode(const std::vector<Job>& jobs, const std::vecto
         const Job& job = jobs[i];
         if (!job.runsAt(time))
             continue;
-        const IntList* perNode = i < holdings.size() ? &holdings[i].nodeCores : nullptr;
+        const IntView perNode = i < holdings.size() ? holdings[i].nodeCores() : IntView();
         for (std::size_t k = 0; k < job.nodes.size(); ++k) {
             const int node = job.nodes[k];
             if (node < 0 || node >= nodeCount)
                 continue;
             int cores = 0;
-            if (perNode && perNode->size() == job.nodes.size())
-                cores = (*perNode)[k];
+            if (perNode.size() == job.nodes.size())
+                cores = perNode[k];
             else if (static_cast<std::size_t>(node) < resources.cores.size() && resources.cores[node] > 0)
                 cores = resources.cores[node];
             else
@@ -210,10 +210,11 @@ CoreSlots::CoreSlots(const std::vector<Job>& jobs, const std::vector<JobHolding>
         m_jobEntry.push_back(entries);
         const Job& job = jobs[index];
         const JobHolding* holding = index < holdings.size() ? &holdings[index] : nullptr;
+        const IntView perNode = holding ? holding->nodeCores() : IntView();
         for (size_t k = 0; k < job.nodes.size(); ++k, ++entries) {
             int cores = -1;
-            if (holding && k < holding->nodeCores.size())
-                cores = holding->nodeCores[k];
+            if (k < perNode.size())
+                cores = perNode[k];
             else if (holding && job.nodes.size() == 1)
                 cores = holding->cores;
             const auto node = static_cast<size_t>(job.nodes[k]);

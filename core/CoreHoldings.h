@@ -3,8 +3,8 @@
 
 #pragma once
 
-#include "core/IntList.h"
 #include "core/Job.h"
+#include "core/NodeCounts.h"
 #include "core/Timeline.h"
 
 #include <cstdint>
@@ -32,12 +32,16 @@ struct JobHolding
 {
     int cores = -1; ///< in all (jobs.allocated_cpus); -1 unknown
     int gpus = -1; ///< in all; -1 unknown
-    /// Per node of Job::nodes, same order (jobs.node_cores; a one-node job's total); empty
-    /// when the log does not say per node.
-    IntList nodeCores;
-    /// GPUs per node of Job::nodes, same order; empty when not known per node (a replay by
-    /// cores knows them, a log gives the total only).
-    IntList nodeGpus;
+    /// Per node of Job::nodes, same order: the cores (jobs.node_cores; a one-node job's
+    /// total), empty when the log does not say per node; and the GPUs, empty when not known
+    /// per node (a replay by cores knows them, a log gives the total only). 16 bytes a job in
+    /// all, not 24 or 64: millions of them are held at once.
+    NodeCounts perNode;
+
+    IntView nodeCores() const { return perNode.cores(); }
+    IntView nodeGpus() const { return perNode.gpus(); }
+    void setNodeCores(const IntView& counts) { perNode.setCores(counts); }
+    void setNodeGpus(const IntView& counts) { perNode.setGpus(counts); }
 };
 
 /// What the jobs running at one instant hold. "Running" is Job::runsAt: start <= t < end.

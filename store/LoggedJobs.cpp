@@ -78,9 +78,9 @@ void readRows(Store& store, std::int64_t machineId, std::int64_t from, std::int6
                 holding.cores = cores;
                 const int nodeCount = static_cast<int>(query.integer(8));
                 if (!query.isNull(11))
-                    holding.nodeCores = decodeNodeCores(query.textView(11), nodeCount);
+                    holding.setNodeCores(decodeNodeCores(query.textView(11), nodeCount));
                 else if (nodeCount == 1 && cores > 0)
-                    holding.nodeCores = {cores};
+                    holding.setNodeCores({cores});
                 holding.gpus = query.isNull(12) ? -1 : static_cast<int>(query.integer(12));
             }
         } catch (const std::invalid_argument& error) {

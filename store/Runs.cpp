@@ -374,7 +374,7 @@ namespace {
 /// and `column + 1` (node_gpus) of `row`: none (unknown) where they are NULL.
 JobHolding coreHolding(const SqliteStatement& row, int column, int nodes)
 {
-    const auto sum = [](const IntList& counts) {
+    const auto sum = [](const IntView& counts) {
         std::int64_t total = 0;
         for (int count : counts)
             total += count;
@@ -382,12 +382,12 @@ JobHolding coreHolding(const SqliteStatement& row, int column, int nodes)
     };
     JobHolding holding;
     if (!row.isNull(column)) {
-        holding.nodeCores = decodeNodeCores(row.text(column), nodes);
-        holding.cores = sum(holding.nodeCores);
+        holding.setNodeCores(decodeNodeCores(row.text(column), nodes));
+        holding.cores = sum(holding.nodeCores());
     }
     if (!row.isNull(column + 1)) {
-        holding.nodeGpus = decodeNodeCores(row.text(column + 1), nodes);
-        holding.gpus = sum(holding.nodeGpus);
+        holding.setNodeGpus(decodeNodeCores(row.text(column + 1), nodes));
+        holding.gpus = sum(holding.nodeGpus());
     }
     return holding;
 }

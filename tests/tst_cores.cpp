@@ -274,7 +274,7 @@ private slots:
                                     job(10, 20, {0}), job(0, 5, {0, 1}), job(20, 30, {0})};
         std::vector<JobHolding> holdings(jobs.size());
         holdings[0].cores = 2;
-        holdings[1].nodeCores = {1};
+        holdings[1].setNodeCores({1});
         holdings[2].cores = 1;
         holdings[3].cores = 3;
         holdings[4].cores = 3; // on two nodes, split unknown
@@ -311,7 +311,7 @@ private slots:
                 for (const CoreSlots::Run& run : wagap.runs(j, k))
                     total += run.count;
                 if (logged[j].end > logged[j].start)
-                    QCOMPARE(total, held[j].nodeCores.empty() ? held[j].cores : held[j].nodeCores[k]);
+                    QCOMPARE(total, held[j].nodeCores().empty() ? held[j].cores : held[j].nodeCores()[k]);
             }
         int checked = 0;
         for (size_t s = 0; s < logged.size(); s += 97) {
@@ -428,7 +428,7 @@ private slots:
         QCOMPARE(holdings.size(), size_t(2));
         QCOMPARE(holdings[0].gpus, 4);
         QCOMPARE(holdings[1].gpus, 1);
-        QCOMPARE(holdings[1].nodeCores, std::vector<int>{6});
+        QCOMPARE(holdings[1].nodeCores(), std::vector<int>{6});
         // 10:45 UTC: both run, 26 cores of 144, 5 GPUs of 12.
         output = run({QStringLiteral("info"), QStringLiteral("--at"), QStringLiteral("1709376300"), path}, &exitCode);
         QVERIFY2(exitCode == 0, qPrintable(output));

@@ -177,10 +177,10 @@ private slots:
         for (size_t i = 0; i < after.size(); ++i) {
             QCOMPARE(after[i].cores, before[i].cores);
             // Per node: known after the migration only for one-node jobs (their total).
-            if (before[i].nodeCores.size() == 1)
-                QCOMPARE(after[i].nodeCores, before[i].nodeCores);
+            if (before[i].nodeCores().size() == 1)
+                QCOMPARE(after[i].nodeCores(), before[i].nodeCores());
             else
-                QVERIFY(after[i].nodeCores.empty());
+                QVERIFY(after[i].nodeCores().empty());
         }
         const ImportResult again = importOnto(store, "wagap", {log});
         QVERIFY2(again.committed, again.failure.c_str());

@@ -8,8 +8,8 @@
 // times, jobs without a start, damaged rows.
 
 #include "core/CoreHoldings.h"
-#include "core/IntList.h"
 #include "core/MachineSpec.h"
+#include "core/NodeCounts.h"
 #include "core/Topology.h"
 #include "importers/JobImport.h"
 #include "services/LoggedRun.h"
@@ -61,9 +61,9 @@ LoggedJobs sqlReference(Store& store, std::int64_t machineId, int cpusPerNode)
         JobHolding holding;
         holding.cores = query.isNull(9) ? -1 : static_cast<int>(query.integer(9));
         if (!query.isNull(10))
-            holding.nodeCores = decodeNodeCores(query.textView(10), static_cast<int>(query.integer(7)));
+            holding.setNodeCores(decodeNodeCores(query.textView(10), static_cast<int>(query.integer(7))));
         else if (query.integer(7) == 1 && holding.cores > 0)
-            holding.nodeCores = {holding.cores};
+            holding.setNodeCores({holding.cores});
         holding.gpus = query.isNull(11) ? -1 : static_cast<int>(query.integer(11));
         reference.cores.push_back(holding.cores);
         reference.holdings.push_back(holding);
@@ -90,7 +90,7 @@ void compareWithReference(const LoggedJobs& read, const LoggedJobs& reference)
         QCOMPARE(job.end, expected.end);
         QVERIFY(job.nodes == expected.nodes);
         QCOMPARE(read.holdings[i].cores, reference.holdings[i].cores);
-        QVERIFY(read.holdings[i].nodeCores == reference.holdings[i].nodeCores);
+        QVERIFY(read.holdings[i].perNode == reference.holdings[i].perNode);
         QCOMPARE(read.holdings[i].gpus, reference.holdings[i].gpus);
         QCOMPARE(read.labels.name(i), reference.labels.name(i));
         QCOMPARE(read.labels.state(i), reference.labels.state(i));
@@ -125,29 +125,59 @@ class TestLoggedJobs : public QObject
 private slots:
     void holdingsTakeLittleSpace()
     {
-        // Millions of jobs each hold a JobHolding: 24 bytes, nothing on the heap for one node.
-        QCOMPARE(sizeof(JobHolding), size_t(24));
-        IntList none;
-        QVERIFY(none.empty() && none.begin() == none.end());
-        IntList one{7};
-        QCOMPARE(one.size(), size_t(1));
-        QCOMPARE(one[0], 7);
-        IntList negative{-1};
-        QCOMPARE(negative[0], -1);
-        IntList many = std::vector<int>{3, 0, -2, 5};
-        QCOMPARE(many.toVector(), (std::vector<int>{3, 0, -2, 5}));
-        IntList copy = many;
-        QVERIFY(copy == many && copy.begin() != many.begin());
-        IntList moved = std::move(copy);
-        QVERIFY(moved == many && copy.empty()); // NOLINT: moved from, on purpose
+        // Millions of jobs each hold a JobHolding: 16 bytes, nothing on the heap for one node
+        // (its cores, and its GPUs if known).
+        QCOMPARE(sizeof(JobHolding), size_t(16));
+        const auto list = [](const IntView& view) { return view.toVector(); };
+        NodeCounts none;
+        QVERIFY(none.cores().empty() && none.gpus().empty());
+        const IntView noCores = none.cores();
+        QVERIFY(noCores.begin() == noCores.end());
+        NodeCounts one({7}, {});
+        QCOMPARE(list(one.cores()), std::vector<int>{7});
+        QVERIFY(one.gpus().empty());
+        NodeCounts negative({-1}, {});
+        QCOMPARE(negative.cores()[0], -1);
+        NodeCounts withGpus({-1}, {(1 << 29) - 1}); // the most GPUs kept in place
+        QCOMPARE(list(withGpus.cores()), std::vector<int>{-1});
+        QCOMPARE(list(withGpus.gpus()), std::vector<int>{(1 << 29) - 1});
+        for (const int gpus : {1 << 29, -1, 0}) { // the first two on the heap
+            NodeCounts oneNode({4}, {gpus});
+            QCOMPARE(list(oneNode.gpus()), std::vector<int>{gpus});
+            QCOMPARE(list(oneNode.cores()), std::vector<int>{4});
+        }
+        NodeCounts gpusOnly({}, {2, 3});
+        QVERIFY(gpusOnly.cores().empty());
+        QCOMPARE(list(gpusOnly.gpus()), (std::vector<int>{2, 3}));
+        NodeCounts many(std::vector<int>{3, 0, -2, 5}, std::vector<int>{1, 1, 0, 2});
+        QCOMPARE(list(many.cores()), (std::vector<int>{3, 0, -2, 5}));
+        QVERIFY(many.gpus() == std::vector<int>({1, 1, 0, 2}));
+        NodeCounts copy = many;
+        QVERIFY(copy == many && copy.cores().begin() != many.cores().begin());
+        NodeCounts moved = std::move(copy);
+        QVERIFY(moved == many && copy.cores().empty()); // NOLINT: moved from, on purpose
         moved = one;
         QVERIFY(moved == one && !(moved == many));
         one = std::move(many);
-        QCOMPARE(one.toVector(), (std::vector<int>{3, 0, -2, 5}));
-        QVERIFY(one == std::vector<int>({3, 0, -2, 5}));
+        QCOMPARE(list(one.cores()), (std::vector<int>{3, 0, -2, 5}));
         std::swap(one, negative);
-        QCOMPARE(one.toVector(), std::vector<int>{-1});
-        QCOMPARE(negative.size(), size_t(4));
+        QCOMPARE(list(one.cores()), std::vector<int>{-1});
+        QCOMPARE(negative.cores().size(), size_t(4));
+        // Setting one list keeps the other, also from the object's own counts.
+        negative.setCores({8});
+        QCOMPARE(list(negative.cores()), std::vector<int>{8});
+        QCOMPARE(list(negative.gpus()), (std::vector<int>{1, 1, 0, 2}));
+        negative.setGpus({});
+        QVERIFY(negative == NodeCounts({8}, {}));
+        withGpus.setGpus(withGpus.gpus());
+        withGpus.setCores(withGpus.cores());
+        QVERIFY(withGpus == NodeCounts({-1}, {(1 << 29) - 1}));
+        moved.setCores(moved.cores()); // read as it is replaced
+        QCOMPARE(list(moved.cores()), std::vector<int>{7});
+        NodeCounts twoNodes(std::vector<int>{5, 6}, {});
+        twoNodes.setCores(twoNodes.cores());
+        twoNodes.setGpus({0, 1});
+        QVERIFY(twoNodes == NodeCounts(std::vector<int>{5, 6}, std::vector<int>{0, 1}));
     }
 
     void realLogReadsAsSqlOrdersIt()
@@ -172,7 +202,7 @@ private slots:
         compareWithReference(read, reference);
         std::size_t perNode = 0;
         for (const JobHolding& holding : read.holdings)
-            perNode += holding.nodeCores.size() > 1 ? 1 : 0;
+            perNode += holding.nodeCores().size() > 1 ? 1 : 0;
         QVERIFY(perNode > 100); // the log's cores per node are read, not only totals
         // Each part alone is the same part.
         QCOMPARE(readLoggedJobs(store, id, LoggedCores).cores, reference.cores);

@@ -356,9 +356,9 @@ private slots:
         const std::vector<JobHolding> cores = runJobHoldings(store, run);
         QCOMPARE(coresInPass.size(), cores.size());
         for (size_t k = 0; k < cores.size(); ++k) {
-            QCOMPARE(coresInPass[k].nodeCores, cores[k].nodeCores);
+            QCOMPARE(coresInPass[k].nodeCores(), cores[k].nodeCores());
             QCOMPARE(coresInPass[k].cores, cores[k].cores);
-            QCOMPARE(coresInPass[k].nodeGpus, cores[k].nodeGpus);
+            QCOMPARE(coresInPass[k].nodeGpus(), cores[k].nodeGpus());
             QCOMPARE(coresInPass[k].gpus, cores[k].gpus);
         }
         QCOMPARE(jobs.size(), placements.size());
@@ -377,7 +377,7 @@ private slots:
             QCOMPARE(held[k].idleNodes, placed.idleNodes);
             QCOMPARE(std::string(labels.name(k)), "name-" + jobs[k].id);
             QCOMPARE(std::string(labels.state(k)), "state-" + std::to_string(placed.jobId % 3));
-            QCOMPARE(cores[k].nodeCores, placed.nodeCores);
+            QCOMPARE(cores[k].nodeCores(), placed.nodeCores);
             if (k > 0) { // by start, then by job id
                 const RunPlacement& before = placements[indexOf.at(jobs[k - 1].id)];
                 QVERIFY(before.start < placed.start || (before.start == placed.start && before.jobId < placed.jobId));
@@ -527,8 +527,8 @@ private slots:
         const std::vector<JobHolding> held = runJobHoldings(store, coresRun);
         QCOMPARE(held.size(), byCores.size());
         for (size_t i = 0; i < held.size(); ++i) { // runJobs' order is the start order, as stored here
-            QCOMPARE(held[i].nodeCores, byCores[i].nodeCores);
-            QCOMPARE(held[i].nodeGpus, byCores[i].nodeGpus);
+            QCOMPARE(held[i].nodeCores(), byCores[i].nodeCores);
+            QCOMPARE(held[i].nodeGpus(), byCores[i].nodeGpus);
             QCOMPARE(held[i].cores, byCores[i].nodeCores[0] + byCores[i].nodeCores[1]);
             QCOMPARE(held[i].gpus, byCores[i].nodeGpus[0] + byCores[i].nodeGpus[1]);
         }

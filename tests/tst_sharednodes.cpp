@@ -535,15 +535,15 @@ private slots:
             QCOMPARE(jobs[i].start, replayed.start);
             QCOMPARE(jobs[i].end, replayed.end);
             QCOMPARE(jobs[i].nodes, replayed.nodes);
-            QCOMPARE(held[i].nodeCores, replayed.nodeCores);
-            QVERIFY(held[i].nodeGpus.empty()); // wagap has no GPUs: none stored
+            QCOMPARE(held[i].nodeCores(), replayed.nodeCores);
+            QVERIFY(held[i].nodeGpus().empty()); // wagap has no GPUs: none stored
             QCOMPARE(held[i].gpus, -1);
             QCOMPARE(held[i].cores, cpusOf.at(jobs[i].id)); // what the log says it held
             for (size_t entry = 0; entry < jobs[i].nodes.size(); ++entry) {
-                QVERIFY(held[i].nodeCores[entry] > 0);
-                changes[static_cast<size_t>(jobs[i].nodes[entry])].emplace_back(jobs[i].start,
-                                                                                held[i].nodeCores[entry]);
-                changes[static_cast<size_t>(jobs[i].nodes[entry])].emplace_back(jobs[i].end, -held[i].nodeCores[entry]);
+                const int cores = held[i].nodeCores()[entry];
+                QVERIFY(cores > 0);
+                changes[static_cast<size_t>(jobs[i].nodes[entry])].emplace_back(jobs[i].start, cores);
+                changes[static_cast<size_t>(jobs[i].nodes[entry])].emplace_back(jobs[i].end, -cores);
             }
         }
         int sharedNodes = 0;
