@@ -88,11 +88,13 @@ SystemMetrics computeSystemMetrics(int machineNodes, const RunJobTimings& jobs, 
     std::int64_t lastEnd = std::numeric_limits<std::int64_t>::min();
     std::int64_t firstWait = std::numeric_limits<std::int64_t>::max();
     std::int64_t lastWait = std::numeric_limits<std::int64_t>::min();
+    bool timedDecisions = false; // a logged run's are all 0: no pass for them
     jobs([&](const RunJobTiming& run) {
         firstSubmit = std::min(firstSubmit, run.submit);
         if (run.start < 0)
             return;
         ++metrics.jobs;
+        timedDecisions = timedDecisions || run.schedulingMicroseconds != 0;
         lastEnd = std::max(lastEnd, run.end);
         ++binFrom[binOf(run.nodes) + 1];
         if (run.start > run.submit) {
@@ -160,8 +162,13 @@ SystemMetrics computeSystemMetrics(int machineNodes, const RunJobTimings& jobs, 
     measure(metrics.boundedSlowdown, &SizeBinMetrics::boundedSlowdown, [&](const RunJobTiming& run) {
         return std::max(1.0, (wait(run) + runTime(run)) / std::max(runTime(run), slowdownBound));
     });
-    measure(metrics.schedulingMicroseconds, nullptr,
-            [](const RunJobTiming& run) { return run.schedulingMicroseconds; });
+    if (timedDecisions) {
+        measure(metrics.schedulingMicroseconds, nullptr,
+                [](const RunJobTiming& run) { return run.schedulingMicroseconds; });
+    } else {
+        std::fill(values.begin(), values.end(), 0.0);
+        metrics.schedulingMicroseconds = describeSorted(values.data(), values.data() + values.size());
+    }
     return metrics;
 }
 

@@ -11,6 +11,8 @@
 #include <QJsonObject>
 #include <QTest>
 
+#include <functional>
+
 using namespace placement;
 
 namespace {
@@ -74,6 +76,45 @@ private slots:
         QCOMPARE(m.bins[2].wait.mean, 90.0);
         QCOMPARE(m.bins[2].maxNodes, 0);
         QCOMPARE(m.bins[1].maxNodes, 3);
+    }
+
+    void decisionsWithoutTimesTakeNoPass()
+    {
+        // A logged run times no decision: its distribution of scheduling times is all 0 and
+        // needs no pass over the jobs (millions, read from the store in passes). Every other
+        // number is as with timed decisions.
+        std::vector<RunJobTiming> timings;
+        for (int i = 0; i < 50; ++i)
+            timings.push_back(
+                {i * 60, i * 60 + (i * 37) % 500, i * 60 + 900 + (i * 53) % 3000, 1 + i % 9, 1 + i % 9, 0.0});
+        timings.push_back({10, -1, -1, 4, 4, 0.0}); // never started
+        int passes = 0;
+        const auto over = [&](const std::vector<RunJobTiming>& runs) {
+            return [&passes, &runs](const std::function<void(const RunJobTiming&)>& visit) {
+                ++passes;
+                for (const RunJobTiming& run : runs)
+                    visit(run);
+            };
+        };
+        const SystemMetrics untimed = computeSystemMetrics(64, over(timings));
+        QCOMPARE(passes, 4); // the count, then waits, turnarounds and slowdowns
+        QCOMPARE(untimed.schedulingMicroseconds.count, 50);
+        QCOMPARE(untimed.schedulingMicroseconds.mean, 0.0);
+        QCOMPARE(untimed.schedulingMicroseconds.max, 0.0);
+        std::vector<RunJobTiming> timed = timings;
+        timed[7].schedulingMicroseconds = 250;
+        passes = 0;
+        const SystemMetrics withTimes = computeSystemMetrics(64, over(timed));
+        QCOMPARE(passes, 5);
+        QCOMPARE(withTimes.schedulingMicroseconds.max, 250.0);
+        QCOMPARE(withTimes.schedulingMicroseconds.p99, 250.0);
+        QCOMPARE(withTimes.schedulingMicroseconds.count, 50);
+        QCOMPARE(withTimes.wait.mean, untimed.wait.mean);
+        QCOMPARE(withTimes.wait.p99, untimed.wait.p99);
+        QCOMPARE(withTimes.boundedSlowdown.mean, untimed.boundedSlowdown.mean);
+        QCOMPARE(withTimes.turnaround.median, untimed.turnaround.median);
+        QCOMPARE(withTimes.steadyUtilization, untimed.steadyUtilization);
+        QCOMPARE(withTimes.bins.size(), untimed.bins.size());
     }
 
     void withoutWaitingThereIsNoSteadyState()
