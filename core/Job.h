@@ -5,6 +5,7 @@
 
 #include "core/CompactText.h"
 #include "core/NodeList.h"
+#include "core/UserName.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -17,7 +18,7 @@ namespace placement {
 struct Job
 {
     CompactText id; ///< the scheduler's job id, as text ("4711", "4711_3")
-    CompactText user;
+    UserName user;
     std::int64_t submit = 0;
     std::int64_t start = 0;
     std::int64_t end = 0; ///< the job holds its nodes on [start, end)
