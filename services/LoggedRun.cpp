@@ -43,6 +43,15 @@ bool anyNodeList(Store& store, std::int64_t machineId)
     return query.step();
 }
 
+/// Whether a job of the machine is marked as holding a node another job holds at the same
+/// time (jobs.shares_nodes, set by the imports; a partial index holds those jobs only).
+bool anyJobSharingNodes(Store& store, std::int64_t machineId)
+{
+    SqliteStatement query(store.database(), "SELECT 1 FROM jobs WHERE machine_id = ?1 AND shares_nodes = 1 LIMIT 1");
+    query.bind(1, machineId);
+    return query.step();
+}
+
 } // namespace
 
 RunRecord loggedRun(Store& store, const MachineRecord& machine, int cpusPerNode, LoggedReading how)
@@ -57,15 +66,22 @@ RunRecord loggedRun(Store& store, const MachineRecord& machine, int cpusPerNode,
     }
     std::optional<SqliteReadSnapshot> reading(std::in_place, store.database()); // one snapshot for every pass
     const NodeResources resources = store.nodeResources(machine.id);
-    if (how == LoggedReading::InPasses && !anyNodeList(store, machine.id)) {
-        // No job can share a node: the jobs are read once per pass over them and never held
-        // (a year's log holds millions), in the table's order (the sums are of whole numbers).
+    if (how == LoggedReading::InPasses && (!anyNodeList(store, machine.id) || !anyJobSharingNodes(store, machine.id))) {
+        // No job shares a node (none names its nodes, or none is marked as sharing): each
+        // counts with its own nodes, and the jobs are read once per pass over them and never
+        // held (a year's log holds millions), in the table's order (the sums are of whole
+        // numbers).
+        std::int64_t listed = 0;
+        bool counting = true; // on the first pass
         LoggedRunSummary summary
             = summarizeUnlistedLoggedRun(machineNodes, [&](const std::function<void(const RunJobTiming&)>& visit) {
                   forEachLoggedJob(store, machine.id, cpusPerNode, [&](const LoggedJobTimes& times) {
+                      listed += counting && times.listed ? 1 : 0;
                       visit({times.job.submit, times.job.start, times.job.end, times.nodes, times.nodes, 0.0});
                   });
+                  counting = false;
               });
+        summary.jobsWithNodeLists = listed;
         summary.coreUtilization = coreUtilizationOverMakespan(
             [&](const std::function<void(const Job&, int)>& visit) {
                 forEachLoggedJob(store, machine.id, cpusPerNode,

@@ -19,11 +19,12 @@ class Store;
 /// "logged", parameters and summary as JSON with the keys of a simulated run's.
 /// `cpusPerNode` 0: loggedCpusPerNode(). Throws StoreError.
 ///
-/// How it reads a log none of whose jobs names its nodes: every job at once (for 3 million
-/// jobs about 2 s and 300 MB), or in passes over the table holding none of them (a few MB,
-/// about 4 times as long: the explorer, beside the run it shows). The numbers are the same
-/// to the bit (core/LoggedRun.h summarizeUnlistedLoggedRun()). A log with node lists is read
-/// at once.
+/// How it reads a log none of whose jobs shares a node (none names its nodes, or none is
+/// marked as sharing: jobs.shares_nodes): every job at once (for 3 million jobs about 2 s and
+/// 300 MB), or in passes over the table holding none of them (a few MB, about 4 times as
+/// long: the explorer, beside the run it shows). The numbers are the same to the bit
+/// (core/LoggedRun.h summarizeUnlistedLoggedRun()). A log whose jobs share nodes is read at
+/// once: the nodes they share count once.
 enum class LoggedReading { AllAtOnce, InPasses };
 RunRecord loggedRun(Store& store, const MachineRecord& machine, int cpusPerNode = 0,
                     LoggedReading reading = LoggedReading::AllAtOnce);

@@ -21,10 +21,14 @@
 #include "store/Store.h"
 #include "tests/support/RawSql.h"
 
+#include <QDateTime>
+#include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
 
 #include <algorithm>
+#include <limits>
+#include <numeric>
 #include <string>
 #include <vector>
 
@@ -257,6 +261,118 @@ private slots:
                         coresPerNode > 0);
                 }
             }
+        }
+    }
+
+    void logsSharingNoNodeAreSummarizedInPasses()
+    {
+        // Logs that name their nodes, with no job marked as sharing one: measured in passes
+        // over the table too, to the bit as on the jobs read at once. Real Slurm output of the
+        // project's cluster, and the real hpc2n log's times and sizes given nodes one job at a
+        // time (as a scheduler of whole nodes would). wagap-2013's jobs share nodes: read at
+        // once, the same numbers.
+        QTemporaryDir dir;
+        const auto check = [&](Store& store, const std::string& name, std::int64_t listedAtLeast, bool sharing) {
+            const MachineRecord machine = *store.machine(name);
+            QCOMPARE(machine.jobsSharingNodes > 0, sharing);
+            const int machineNodes = parseMachineSpec(machine.spec)->usableNodeCount();
+            for (const int cpusPerNode : {1, 2}) {
+                std::vector<int> cores;
+                const LoggedSchedule schedule = loadLoggedSchedule(store, machine.id, cpusPerNode, &cores);
+                const RunRecord inMemory = loggedRun(machine, machineNodes, schedule.jobs, schedule.nodeCounts,
+                                                     cpusPerNode, cores, store.nodeResources(machine.id));
+                const RunRecord inPasses = loggedRun(store, machine, cpusPerNode, LoggedReading::InPasses);
+                QCOMPARE(inPasses.summary, inMemory.summary);
+                QCOMPARE(inPasses.parameters, inMemory.parameters);
+                QCOMPARE(inPasses.placements, inMemory.placements);
+                QVERIFY(inPasses.placements >= listedAtLeast);
+                QCOMPARE(QString::fromStdString(inPasses.summary).contains(QStringLiteral("\"jobs_sharing_nodes\": 0")),
+                         !sharing);
+            }
+        };
+        {
+            Store store = Store::openOrCreate(dir.filePath(QStringLiteral("slurm.sqlite")).toStdString());
+            ImportRequest request;
+            request.files = {QFINDTESTDATA("data/slurm/sacct-steps.txt").toStdString()};
+            request.topology = QFINDTESTDATA("data/slurm/topology.conf").toStdString();
+            request.machine = "localhost";
+            const ImportResult result = importJobLogs(store, request);
+            QVERIFY2(result.committed, result.failure.c_str());
+            check(store, "localhost", 7, false);
+        }
+        {
+            // hpc2n's jobs by start, each given the lowest-numbered nodes free from its start
+            // (skipped where too few are), written as sacct writes them.
+            Store source = Store::openOrCreate(dir.filePath(QStringLiteral("hpc2n.sqlite")).toStdString());
+            ImportRequest request;
+            request.files = {QFINDTESTDATA("data/traces/hpc2n.swf").toStdString()};
+            request.topology = "torus extents=8x15";
+            request.machine = "seth";
+            QVERIFY(importJobLogs(source, request).committed);
+            const LoggedSchedule schedule = loadLoggedSchedule(source, source.machine("seth")->id, 2);
+            std::vector<size_t> order(schedule.jobs.size());
+            std::iota(order.begin(), order.end(), size_t(0));
+            std::stable_sort(order.begin(), order.end(),
+                             [&](size_t a, size_t b) { return schedule.jobs[a].start < schedule.jobs[b].start; });
+            const auto utc = [](std::int64_t seconds) {
+                return QDateTime::fromSecsSinceEpoch(seconds, Qt::UTC).toString(Qt::ISODate).chopped(1);
+            };
+            QString sacct = QStringLiteral("JobID|User|State|Submit|Start|End|NNodes|AllocCPUS|NodeList\n");
+            std::vector<std::int64_t> freeFrom(120, std::numeric_limits<std::int64_t>::min());
+            int written = 0;
+            for (const size_t i : order) {
+                const Job& job = schedule.jobs[i];
+                std::vector<int> nodes;
+                for (int node = 0; node < 120 && static_cast<int>(nodes.size()) < schedule.nodeCounts[i]; ++node)
+                    if (freeFrom[static_cast<size_t>(node)] <= job.start)
+                        nodes.push_back(node);
+                if (job.end <= job.start || static_cast<int>(nodes.size()) < schedule.nodeCounts[i])
+                    continue;
+                QStringList names;
+                for (const int node : nodes) {
+                    freeFrom[static_cast<size_t>(node)] = job.end;
+                    names << QStringLiteral("n%1").arg(node + 1, 3, 10, QLatin1Char('0'));
+                }
+                sacct += QStringLiteral("%1|u%2|COMPLETED|%3|%4|%5|%6|%7|%8\n")
+                             .arg(QString::fromStdString(job.id), QString::number(written % 7), utc(job.submit),
+                                  utc(job.start), utc(job.end), QString::number(nodes.size()),
+                                  QString::number(2 * nodes.size()), names.join(QLatin1Char(',')));
+                ++written;
+            }
+            QVERIFY(written > 3000);
+            QFile log(dir.filePath(QStringLiteral("hpc2n-nodes.sacct")));
+            QVERIFY(log.open(QIODevice::WriteOnly));
+            log.write(sacct.toUtf8());
+            log.close();
+            QFile topology(dir.filePath(QStringLiteral("topology.conf")));
+            QVERIFY(topology.open(QIODevice::WriteOnly));
+            topology.write("SwitchName=root Switches=s[1-8]\n");
+            for (int leaf = 0; leaf < 8; ++leaf)
+                topology.write(QStringLiteral("SwitchName=s%1 Nodes=n[%2-%3]\n")
+                                   .arg(leaf + 1)
+                                   .arg(leaf * 15 + 1, 3, 10, QLatin1Char('0'))
+                                   .arg(leaf * 15 + 15, 3, 10, QLatin1Char('0'))
+                                   .toUtf8());
+            topology.close();
+            Store store = Store::openOrCreate(dir.filePath(QStringLiteral("listed.sqlite")).toStdString());
+            ImportRequest listed;
+            listed.files = {log.fileName().toStdString()};
+            listed.topology = topology.fileName().toStdString();
+            listed.machine = "seth";
+            listed.coresPerNode = 2;
+            const ImportResult result = importJobLogs(store, listed);
+            QVERIFY2(result.committed, result.failure.c_str());
+            check(store, "seth", written, false);
+        }
+        {
+            Store store = Store::openOrCreate(dir.filePath(QStringLiteral("wagap.sqlite")).toStdString());
+            ImportRequest request;
+            request.files = {QFINDTESTDATA("data/traces/wagap-2013.swf").toStdString()};
+            request.topology = QFINDTESTDATA("data/traces/wagap-2013.topology.conf").toStdString();
+            request.aleaMachines = QFINDTESTDATA("data/traces/wagap-2013.swf.machines").toStdString();
+            request.machine = "wagap";
+            QVERIFY(importJobLogs(store, request).committed);
+            check(store, "wagap", 17000, true);
         }
     }
 
