@@ -3,6 +3,8 @@
 
 #include "core/CoreHoldings.h"
 
+#include "core/RunningSum.h"
+
 #include <algorithm>
 #include <limits>
 #include <utility>
@@ -163,7 +165,26 @@ CorePeak peakCores(const std::vector<Job>& jobs, const std::vector<JobHolding>& 
 
 StepSeries coresHeldOverTime(const std::vector<Job>& jobs, const std::vector<JobHolding>& holdings)
 {
+    const auto counted = [&](std::size_t i) { return holdings[i].cores > 0 && jobs[i].end > jobs[i].start; };
+    std::int64_t first = std::numeric_limits<std::int64_t>::max(), last = std::numeric_limits<std::int64_t>::min();
+    std::size_t count = 0;
+    for (std::size_t i = 0; i < jobs.size() && i < holdings.size(); ++i)
+        if (counted(i)) {
+            first = std::min(first, jobs[i].start);
+            last = std::max(last, jobs[i].end);
+            ++count;
+        }
+    if (count > 0 && static_cast<std::uint64_t>(last) - static_cast<std::uint64_t>(first) <= UINT32_MAX)
+        return runningSumInWindows(first, last, 2 * count, [&](const auto& visit) {
+            for (std::size_t i = 0; i < jobs.size() && i < holdings.size(); ++i)
+                if (counted(i)) {
+                    visit(jobs[i].start, holdings[i].cores);
+                    visit(jobs[i].end, -holdings[i].cores);
+                }
+        });
+    // Times over 136 years apart: every change in 16 bytes, sorted at once.
     std::vector<std::pair<std::int64_t, std::int64_t>> events;
+    events.reserve(2 * count);
     for (std::size_t i = 0; i < jobs.size() && i < holdings.size(); ++i)
         if (holdings[i].cores > 0 && jobs[i].end > jobs[i].start) {
             events.emplace_back(jobs[i].start, holdings[i].cores);

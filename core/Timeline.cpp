@@ -4,6 +4,7 @@
 #include "core/Timeline.h"
 
 #include "core/NodeSharing.h"
+#include "core/RunningSum.h"
 
 #include <algorithm>
 #include <cstdint>
@@ -56,75 +57,6 @@ struct JobStarts
         return {job.start, job.end > job.start ? std::max(0, jobSize(jobs, nodeCounts, index)) : 0};
     }
 };
-
-/// The running sum of the changes `forEach` visits (it calls visit(time, change) for each,
-/// in any order; a rise is positive, a fall negative), all at times in [first, last], which
-/// lie within 2^32 s (136 years) of each other: one step per distinct time where a change is
-/// not nothing, as accumulate() makes.
-///
-/// The changes are sorted a window of time at a time, each window holding at most a sixth of
-/// them (8 bytes each): 8 MB at once for the 6 million changes of 3 million jobs, not 48 MB.
-/// `forEach` is called once per window, and once more to count them when there are several
-/// (over 2^18 changes).
-template <typename ForEach>
-StepSeries accumulateInWindows(std::int64_t first, std::int64_t last, std::size_t changes, const ForEach& forEach)
-{
-    constexpr std::uint64_t Buckets = 4096;
-    const std::uint64_t span = static_cast<std::uint64_t>(last) - static_cast<std::uint64_t>(first) + 1;
-    const auto offsetOf
-        = [&](std::int64_t time) { return static_cast<std::uint64_t>(time) - static_cast<std::uint64_t>(first); };
-    const auto bucketOf = [&](std::int64_t time) { return offsetOf(time) * Buckets / span; }; // < 2^44: no overflow
-    const std::size_t limit = std::max<std::size_t>(std::size_t(1) << 18, (changes + 5) / 6);
-    std::vector<std::pair<std::uint64_t, std::size_t>> windows; // each: its first bucket past it, its changes
-    if (changes > limit) {
-        std::vector<std::size_t> perBucket(Buckets);
-        forEach([&](std::int64_t time, int) { ++perBucket[bucketOf(time)]; });
-        // Consecutive buckets make a window up to the limit; a bucket over it is one alone.
-        std::size_t held = 0;
-        for (std::uint64_t bucket = 0; bucket < Buckets; ++bucket) {
-            if (held > 0 && held + perBucket[bucket] > limit) {
-                windows.emplace_back(bucket, held);
-                held = 0;
-            }
-            held += perBucket[bucket];
-        }
-        windows.emplace_back(Buckets, held);
-    } else {
-        windows.emplace_back(Buckets, changes);
-    }
-
-    StepSeries series;
-    series.reserve(changes); // at most one step a change; pages never written take no memory
-    std::vector<std::uint64_t> words; // the time's offset in the high half, the change's bits in the low
-    std::uint64_t windowBegin = 0;
-    int value = 0;
-    for (const auto& [windowEnd, windowChanges] : windows) {
-        words.clear();
-        words.reserve(windowChanges);
-        forEach([&](std::int64_t time, int change) {
-            const std::uint64_t bucket = bucketOf(time);
-            if (bucket >= windowBegin && bucket < windowEnd)
-                words.push_back(offsetOf(time) << 32 | static_cast<std::uint32_t>(change));
-        });
-        std::sort(words.begin(), words.end());
-        for (std::size_t i = 0; i < words.size();) {
-            const std::uint64_t offset = words[i] >> 32;
-            int sum = 0;
-            bool changed = false;
-            for (; i < words.size() && words[i] >> 32 == offset; ++i) {
-                const auto change = static_cast<int>(static_cast<std::uint32_t>(words[i]));
-                sum += change;
-                changed = changed || change != 0;
-            }
-            if (changed) {
-                value += sum;
-                series.append(first + static_cast<std::int64_t>(offset), value);
-            }
-        }
-        windowBegin = windowEnd;
-    }
-    return series;
-}
 
 /// The running sum of `rises` and `falls`, each sorted by time (lists of changes: (time,
 /// change), or the times of changes of one), one step per distinct time where the sum
@@ -332,7 +264,7 @@ StepSeries busyNodesOverTime(const std::vector<Job>& jobs, const std::vector<int
                 last = std::max(last, span.end);
             }
             if (!spans.empty() && static_cast<std::uint64_t>(last) - static_cast<std::uint64_t>(first) <= UINT32_MAX)
-                return accumulateInWindows(first, last, 2 * spans.size(), [&](const auto& visit) {
+                return runningSumInWindows(first, last, 2 * spans.size(), [&](const auto& visit) {
                     for (const BusySpan& span : spans) {
                         visit(span.start, span.nodes);
                         visit(span.end, -span.nodes); // each falls by as much
@@ -361,7 +293,7 @@ StepSeries busyNodesOverTime(const std::vector<Job>& jobs, const std::vector<int
             ++count;
         }
     if (count > 0 && static_cast<std::uint64_t>(last) - static_cast<std::uint64_t>(first) <= UINT32_MAX)
-        return accumulateInWindows(first, last, 2 * count, [&](const auto& visit) {
+        return runningSumInWindows(first, last, 2 * count, [&](const auto& visit) {
             for (size_t index = 0; index < jobs.size(); ++index)
                 if (counted(index)) {
                     const int size = jobSize(jobs, nodeCounts, index);
@@ -410,7 +342,7 @@ StepSeries queuedJobsOverTime(const std::vector<Job>& jobs)
             ++count;
         }
     if (count > 0 && static_cast<std::uint64_t>(last) - static_cast<std::uint64_t>(first) <= UINT32_MAX)
-        return accumulateInWindows(first, last, 2 * count, [&](const auto& visit) {
+        return runningSumInWindows(first, last, 2 * count, [&](const auto& visit) {
             for (const Job& job : jobs)
                 if (job.start > job.submit) {
                     visit(job.submit, 1);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: 2026 Placement Explorer contributors
 
+#include "core/CoreHoldings.h"
 #include "core/NodeSharing.h"
 #include "core/Occupancy.h"
 #include "core/RunComparison.h"
@@ -316,6 +317,20 @@ private slots:
         const StepSeries queued = queuedJobsOverTime(jobs);
         QCOMPARE(queued.times(), queueTimes);
         QCOMPARE(queued.values(), queueValues);
+        // The cores held: 8 a node, unknown (-1) for every eleventh job.
+        std::vector<JobHolding> holdings(jobs.size());
+        std::map<std::int64_t, std::pair<int, bool>> coreChanges;
+        for (size_t i = 0; i < jobs.size(); ++i) {
+            holdings[i].cores = i % 11 == 0 ? -1 : 8 * sizes[i];
+            if (holdings[i].cores > 0 && jobs[i].end > jobs[i].start) {
+                add(coreChanges, jobs[i].start, holdings[i].cores);
+                add(coreChanges, jobs[i].end, -holdings[i].cores);
+            }
+        }
+        const auto [coreTimes, coreValues] = running(coreChanges);
+        const StepSeries cores = coresHeldOverTime(jobs, holdings);
+        QCOMPARE(cores.times(), coreTimes);
+        QCOMPARE(cores.values(), coreValues);
         QVERIFY(busyTimes.size() > 250'000 && queueTimes.size() > 250'000);
 
         // Jobs that share nodes: their distinct spans, sorted in windows too.
