@@ -7,9 +7,10 @@
 # jigsaw-1458, replayed with first-fit and EASY, then opened on that run; the explorer's own
 # "first frame after" and "jobs shown after" times and the process's peak resident memory,
 # RUNS times (also for the same trace logged with start times: its first-fit run and its
-# logged run); then the resident memory 15 s after opening (every metric in), with the jobs
-# running at the cursor listed and with every job listed (--all-jobs), and for the log with
-# start times. Reference in the same run: the bundled demo opened the same way.
+# logged run; and for the logged run of a Slurm log of as many jobs that names their nodes,
+# bench/slurm-log.py); then the resident memory 15 s after opening (every metric in), with the
+# jobs running at the cursor listed and with every job listed (--all-jobs), and for the logs.
+# Reference in the same run: the bundled demo opened the same way.
 #
 #   bench/explorer-scale-bench.sh [BUILD_DIR] [JOBS] [RUNS]   (defaults: build 3000000 3)
 #
@@ -39,6 +40,13 @@ rm -f "$work/trace.swf"
 prepare "$bin/placement" import --db "$work/started.sqlite" --machine ricc --topology jigsaw-1458 "$work/started.swf"
 prepare "$bin/placement" simulate --db "$work/started.sqlite" --machine ricc --policy first-fit --backfill easy
 rm -f "$work/started.swf"
+# A Slurm log of as many jobs that names each job's nodes (bench/slurm-log.py: 1,458 nodes of
+# 8 cores, a job of several nodes often on scattered ones): its logged run is the explorer's
+# largest, every job with its node list and its cores.
+prepare python3 bench/slurm-log.py "$jobs" "$work/slurm.log" "$work/topology.conf"
+prepare "$bin/placement" import --db "$work/slurm.sqlite" --machine c1458 --topology "$work/topology.conf" \
+  --cores-per-node 8 "$work/slurm.log"
+rm -f "$work/slurm.log"
 prepare "$bin/placement" demo "$work/demo.sqlite"
 
 measure() { # label, explorer arguments...
@@ -73,11 +81,13 @@ measure demo "$work/demo.sqlite"
 measure "$jobs jobs" "$work/run.sqlite" --machine ricc --run "first-fit easy"
 measure "$jobs jobs, log with starts: first-fit run" "$work/started.sqlite" --machine ricc --run "first-fit easy"
 measure "$jobs jobs, log with starts: logged run" "$work/started.sqlite" --machine ricc
+measure "$jobs jobs, Slurm log with node lists: logged run" "$work/slurm.sqlite" --machine c1458
 printf '\nwhat\tMiB 15 s after opening\tpeak MiB\n'
 settled demo "$work/demo.sqlite"
 settled "$jobs jobs" "$work/run.sqlite" --machine ricc --run "first-fit easy"
 settled "$jobs jobs, every job listed" "$work/run.sqlite" --machine ricc --run "first-fit easy" --all-jobs
 settled "$jobs jobs, log with starts: first-fit run" "$work/started.sqlite" --machine ricc --run "first-fit easy"
 settled "$jobs jobs, log with starts: logged run" "$work/started.sqlite" --machine ricc
+settled "$jobs jobs, Slurm log with node lists: logged run" "$work/slurm.sqlite" --machine c1458
 printf '\n'
 "$bin/jobtable_bench" "$work/run.sqlite" --machine ricc --run "first-fit easy"
