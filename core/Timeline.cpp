@@ -9,91 +9,9 @@
 #include <algorithm>
 #include <cstdint>
 #include <limits>
-#include <map>
 #include <stdexcept>
 
 namespace placement {
-namespace {
-
-using Changes = std::vector<std::pair<std::int64_t, int>>;
-
-std::int64_t timeOf(const std::pair<std::int64_t, int>& change)
-{
-    return change.first;
-}
-int changeOf(const std::pair<std::int64_t, int>& change)
-{
-    return change.second;
-}
-/// A change of one (a job queued, a job leaving the queue): its time alone, 8 bytes, not 16.
-std::int64_t timeOf(std::int64_t time)
-{
-    return time;
-}
-int changeOf(std::int64_t)
-{
-    return 1;
-}
-
-/// Each list sorted by time alone (only the sum at each time counts), and not at all when it
-/// already is (the starts of a run's jobs, which come by start).
-template <typename Change> void sortByTime(std::vector<Change>& changes)
-{
-    const auto byTime = [](const Change& a, const Change& b) { return timeOf(a) < timeOf(b); };
-    if (!std::is_sorted(changes.begin(), changes.end(), byTime))
-        std::sort(changes.begin(), changes.end(), byTime);
-}
-
-/// The starts of jobs that come by start, as the changes they make (their nodes; 0 for a job
-/// that holds none or ends as it starts), read from the jobs: nothing to copy and sort.
-struct JobStarts
-{
-    const std::vector<Job>& jobs;
-    const std::vector<int>& nodeCounts;
-    size_t size() const { return jobs.size(); }
-    std::pair<std::int64_t, int> operator[](size_t index) const
-    {
-        const Job& job = jobs[index];
-        return {job.start, job.end > job.start ? std::max(0, jobSize(jobs, nodeCounts, index)) : 0};
-    }
-};
-
-/// The running sum of `rises` and `falls`, each sorted by time (lists of changes: (time,
-/// change), or the times of changes of one), one step per distinct time where the sum
-/// changes; the two are walked together.
-template <typename Rises, typename Falls> StepSeries accumulate(const Rises& rises, const Falls& falls)
-{
-    // Visits every change in time order (its time, and its sign: + rise, - fall), the rise
-    // first where both lists hold the same time; a change of nothing is no change.
-    const auto walk = [&](auto&& visit) {
-        size_t r = 0, f = 0;
-        while (r < rises.size() || f < falls.size()) {
-            const bool rise = f == falls.size() || (r < rises.size() && timeOf(rises[r]) <= timeOf(falls[f]));
-            const std::pair<std::int64_t, int> change = rise ? std::pair(timeOf(rises[r]), changeOf(rises[r]))
-                                                             : std::pair(timeOf(falls[f]), -changeOf(falls[f]));
-            (rise ? r : f) += 1;
-            if (change.second != 0)
-                visit(change.first, change.second);
-        }
-    };
-    size_t steps = 0; // sized once: growing by doubling held up to twice the steps at its peak
-    std::int64_t last = 0;
-    walk([&](std::int64_t time, int) {
-        steps += steps == 0 || time != last ? 1 : 0;
-        last = time;
-    });
-    StepSeries series;
-    series.reserve(steps);
-    int value = 0;
-    walk([&](std::int64_t time, int change) {
-        value += change;
-        series.append(time, value);
-    });
-    return series;
-}
-
-} // namespace
-
 StepSeries::StepSeries(const std::vector<std::int64_t>& times, const std::vector<int>& values)
 {
     if (times.size() != values.size())
@@ -257,69 +175,23 @@ StepSeries busyNodesOverTime(const std::vector<Job>& jobs, const std::vector<int
         if (std::find(sharing.begin(), sharing.end(), 1) != sharing.end()) {
             sharing = {};
             const std::vector<BusySpan> spans = distinctBusySpans(jobs, nodeCounts);
-            std::int64_t first = std::numeric_limits<std::int64_t>::max();
-            std::int64_t last = std::numeric_limits<std::int64_t>::min();
-            for (const BusySpan& span : spans) {
-                first = std::min(first, span.start);
-                last = std::max(last, span.end);
-            }
-            if (!spans.empty() && static_cast<std::uint64_t>(last) - static_cast<std::uint64_t>(first) <= UINT32_MAX)
-                return runningSumInWindows(first, last, 2 * spans.size(), [&](const auto& visit) {
-                    for (const BusySpan& span : spans) {
-                        visit(span.start, span.nodes);
-                        visit(span.end, -span.nodes); // each falls by as much
-                    }
-                });
-            Changes starts, ends;
-            starts.reserve(spans.size());
-            ends.reserve(spans.size());
-            for (const BusySpan& span : spans) {
-                starts.emplace_back(span.start, span.nodes);
-                ends.emplace_back(span.end, span.nodes);
-            }
-            sortByTime(ends);
-            sortByTime(starts);
-            return accumulate(starts, ends);
+            return runningSum([&](const auto& visit) {
+                for (const BusySpan& span : spans) {
+                    visit(span.start, span.nodes);
+                    visit(span.end, -span.nodes); // each falls by as much
+                }
+            });
         }
     }
-    const auto counted
-        = [&](size_t index) { return jobs[index].end > jobs[index].start && jobSize(jobs, nodeCounts, index) > 0; };
-    std::int64_t first = std::numeric_limits<std::int64_t>::max(), last = std::numeric_limits<std::int64_t>::min();
-    size_t count = 0;
-    for (size_t index = 0; index < jobs.size(); ++index)
-        if (counted(index)) {
-            first = std::min(first, jobs[index].start);
-            last = std::max(last, jobs[index].end);
-            ++count;
-        }
-    if (count > 0 && static_cast<std::uint64_t>(last) - static_cast<std::uint64_t>(first) <= UINT32_MAX)
-        return runningSumInWindows(first, last, 2 * count, [&](const auto& visit) {
-            for (size_t index = 0; index < jobs.size(); ++index)
-                if (counted(index)) {
-                    const int size = jobSize(jobs, nodeCounts, index);
-                    visit(jobs[index].start, size);
-                    visit(jobs[index].end, -size);
-                }
-        });
-    // Times over 136 years apart. Jobs that come by start (a simulated run) are their own list
-    // of rises.
-    const bool byStart
-        = std::is_sorted(jobs.begin(), jobs.end(), [](const Job& a, const Job& b) { return a.start < b.start; });
-    Changes starts, ends;
-    starts.reserve(byStart ? 0 : count);
-    ends.reserve(count);
-    for (size_t index = 0; index < jobs.size(); ++index)
-        if (counted(index)) {
+    return runningSum([&](const auto& visit) {
+        for (size_t index = 0; index < jobs.size(); ++index) {
             const int size = jobSize(jobs, nodeCounts, index);
-            if (!byStart)
-                starts.emplace_back(jobs[index].start, size);
-            ends.emplace_back(jobs[index].end, size);
+            if (jobs[index].end > jobs[index].start && size > 0) {
+                visit(jobs[index].start, size);
+                visit(jobs[index].end, -size);
+            }
         }
-    sortByTime(ends);
-    if (byStart)
-        return accumulate(JobStarts{jobs, nodeCounts}, ends);
-    sortByTime(starts);
-    return accumulate(starts, ends);
+    });
 }
 
 std::int64_t timeOfPeak(const StepSeries& series)
@@ -333,34 +205,13 @@ std::int64_t timeOfPeak(const StepSeries& series)
 
 StepSeries queuedJobsOverTime(const std::vector<Job>& jobs)
 {
-    std::int64_t first = std::numeric_limits<std::int64_t>::max(), last = std::numeric_limits<std::int64_t>::min();
-    size_t count = 0;
-    for (const Job& job : jobs)
-        if (job.start > job.submit) {
-            first = std::min(first, job.submit);
-            last = std::max(last, job.start);
-            ++count;
-        }
-    if (count > 0 && static_cast<std::uint64_t>(last) - static_cast<std::uint64_t>(first) <= UINT32_MAX)
-        return runningSumInWindows(first, last, 2 * count, [&](const auto& visit) {
-            for (const Job& job : jobs)
-                if (job.start > job.submit) {
-                    visit(job.submit, 1);
-                    visit(job.start, -1);
-                }
-        });
-    std::vector<std::int64_t> submits, starts; // each a change of one: 8 bytes, not 16
-    submits.reserve(count);
-    starts.reserve(count);
-    for (const Job& job : jobs) {
-        if (job.start <= job.submit)
-            continue;
-        submits.push_back(job.submit);
-        starts.push_back(job.start);
-    }
-    sortByTime(submits);
-    sortByTime(starts);
-    return accumulate(submits, starts);
+    return runningSum([&](const auto& visit) {
+        for (const Job& job : jobs)
+            if (job.start > job.submit) {
+                visit(job.submit, 1);
+                visit(job.start, -1);
+            }
+    });
 }
 
 void appendGanttBars(const Job& job, int jobIndex, std::vector<GanttBar>& bars, std::vector<int>& scratch)
