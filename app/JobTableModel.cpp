@@ -217,8 +217,9 @@ QVariant JobTableModel::data(const QModelIndex& index, int role) const
         if (perNode.size() != job.nodes.size() || perNode.empty())
             return tr("%1 cores in all; the log does not say how many on each node").arg(value);
         QStringList parts;
-        for (size_t k = 0; k < perNode.size() && k < 12; ++k)
-            parts << tr("%1 on node %2").arg(perNode[k]).arg(job.nodes[k]);
+        auto node = job.nodes.begin();
+        for (size_t k = 0; k < perNode.size() && k < 12; ++k, ++node)
+            parts << tr("%1 on node %2").arg(perNode[k]).arg(*node);
         if (perNode.size() > 12)
             parts << tr("…");
         return tr("%1 cores: %2").arg(value).arg(parts.join(QStringLiteral(", ")));

@@ -95,6 +95,8 @@ MachineData MachineData::load(Store& store, const MachineRecord& record, std::in
                                  + ", but machine '" + record.name + "' has " + std::to_string(nodeCount) + " nodes");
         });
     }
+    if (data.jobsWithoutNodes == 0)
+        std::vector<int>().swap(data.nodeCounts);
     store.throwIfStopped(); // before the curves, the longest work left
     if (!data.jobs.empty()) {
         data.firstTime = data.jobs.front().start;

@@ -45,7 +45,8 @@ struct MachineData
     /// Jobs without a node list (logged jobs whose log names no nodes): in no picture.
     std::int64_t jobsWithoutNodes = 0;
     /// The logged run: each job's size (store/LoggedRun.h), also where the log names no
-    /// nodes; empty for a simulated run.
+    /// nodes; empty for a simulated run, and where every job names its nodes (its sizes are
+    /// the lengths of its node lists: 12 MB less for 3 million jobs).
     std::vector<int> nodeCounts;
     int cpusPerNode = 1; ///< the logged run: what processor counts were divided by
     /// The log names no node for any job: where the logged jobs ran is unknown.

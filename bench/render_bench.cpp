@@ -119,7 +119,7 @@ std::vector<Job> replayedJobs(const Topology& topology, int count)
     for (size_t i = 0; i < workload.size(); ++i) {
         const SimulatedJob& run = result.jobs[i];
         if (run.start >= 0 && !run.neverFits)
-            jobs.push_back({workload[i].id, "", workload[i].submit, run.start, run.end, run.nodes});
+            jobs.push_back({workload[i].id, "", run.nodes, workload[i].submit, run.start, run.end});
     }
     return jobs;
 }

@@ -95,8 +95,8 @@ int main(int argc, char* argv[])
     const SimulationResult logged = simulate(*machine, jobs, *allocator);
     std::vector<Job> placed;
     for (size_t i = 0; i < jobs.size(); ++i)
-        placed.push_back({jobs[i].id, "user" + std::to_string(i % 97), jobs[i].submit, logged.jobs[i].start,
-                          logged.jobs[i].end, logged.jobs[i].nodes});
+        placed.push_back({jobs[i].id, "user" + std::to_string(i % 97), logged.jobs[i].nodes, jobs[i].submit,
+                          logged.jobs[i].start, logged.jobs[i].end});
     {
         Store store = Store::openOrCreate(path);
         store.addMachine("bench", spec, placed);

@@ -92,8 +92,9 @@ std::vector<int> coresHeldPerNode(const std::vector<Job>& jobs, const std::vecto
         if (!job.runsAt(time))
             continue;
         const IntView perNode = i < holdings.size() ? holdings[i].nodeCores() : IntView();
-        for (std::size_t k = 0; k < job.nodes.size(); ++k) {
-            const int node = job.nodes[k];
+        std::size_t k = 0;
+        for (auto at = job.nodes.begin(); at != job.nodes.end(); ++at, ++k) {
+            const int node = *at;
             if (node < 0 || node >= nodeCount)
                 continue;
             int cores = 0;
@@ -204,13 +205,14 @@ CoreSlots::CoreSlots(const std::vector<Job>& jobs, const std::vector<JobHolding>
         const Job& job = jobs[index];
         const JobHolding* holding = index < holdings.size() ? &holdings[index] : nullptr;
         const IntView perNode = holding ? holding->nodeCores() : IntView();
-        for (size_t k = 0; k < job.nodes.size(); ++k, ++entries) {
+        size_t k = 0;
+        for (auto at = job.nodes.begin(); at != job.nodes.end(); ++at, ++k, ++entries) {
             int cores = -1;
             if (k < perNode.size())
                 cores = perNode[k];
             else if (holding && job.nodes.size() == 1)
                 cores = holding->cores;
-            const auto node = static_cast<size_t>(job.nodes[k]);
+            const auto node = static_cast<size_t>(*at);
             if (cores > 0 && node < byNode.size() && resources.cores[node] > 0 && job.end > job.start)
                 byNode[node].push_back({job.start, job.end, entries, cores});
         }

@@ -19,10 +19,10 @@ struct Job
 {
     CompactText id; ///< the scheduler's job id, as text ("4711", "4711_3")
     UserName user;
+    NodeList nodes; ///< node ids on the job's machine, ascending (12 bytes, beside the user)
     std::int64_t submit = 0;
     std::int64_t start = 0;
     std::int64_t end = 0; ///< the job holds its nodes on [start, end)
-    NodeList nodes; ///< node ids on the job's machine, ascending
 
     bool runsAt(std::int64_t time) const { return start <= time && time < end; }
 };

@@ -87,12 +87,15 @@ DistinctBusy distinctBusy(int machineNodes, const std::vector<Job>& jobs, const 
 LoggedRunSummary summarizeLoggedRun(int machineNodes, const std::vector<Job>& jobs, const std::vector<int>& nodeCounts,
                                     const std::vector<int>& binStarts)
 {
-    if (nodeCounts.size() != jobs.size())
+    if (nodeCounts.size() != jobs.size() && !nodeCounts.empty())
         throw std::invalid_argument("one node count per logged job expected");
     LoggedRunSummary summary;
     summary.sizeBins = binStarts;
-    const auto sizeOf
-        = [&](size_t i) { return jobs[i].nodes.empty() ? nodeCounts[i] : static_cast<int>(jobs[i].nodes.size()); };
+    const auto sizeOf = [&](size_t i) {
+        if (!jobs[i].nodes.empty())
+            return static_cast<int>(jobs[i].nodes.size());
+        return nodeCounts.empty() ? 0 : nodeCounts[i];
+    };
     for (size_t i = 0; i < jobs.size(); ++i) {
         summary.jobsWithNodeLists += jobs[i].nodes.empty() ? 0 : 1;
         summary.jobsWithoutSize += sizeOf(i) <= 0 ? 1 : 0;

@@ -37,7 +37,8 @@ struct LoggedRunSummary
 
 /// The logged run of `jobs` (jobs whose start the log gives) on a machine of `machineNodes`
 /// nodes. `nodeCounts[i]` is the size of `jobs[i]`: the length of its node list, else the
-/// size the log states (0 or less: unknown, left out and counted). Measured by
+/// size the log states (0 or less: unknown, left out and counted); `nodeCounts` may be empty
+/// where every job names its nodes. Measured by
 /// computeSystemMetrics(), the definition every simulated run is measured by, but for
 /// utilization where jobs share nodes: node-seconds of busy nodes, each node counted once
 /// however many jobs it holds (jobs without a node list count their size).

@@ -4,8 +4,8 @@
 #include "core/NodeList.h"
 
 #include <algorithm>
-#include <cstring>
 #include <limits>
+#include <new>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -13,19 +13,22 @@
 namespace placement {
 
 NodeList::NodeList(const NodeList& other)
-    : m_size(other.m_size)
-    , m_runs(other.m_runs)
+    : m_word(other.m_word)
 {
-    if (m_runs > InlineRuns) {
-        m_heap.runs = new Run[m_runs];
-        m_heap.capacity = m_runs;
-        std::memcpy(m_heap.runs, other.m_heap.runs, m_runs * sizeof(Run));
-    } else {
-        std::memcpy(m_inline, other.m_inline, m_runs * sizeof(Run));
+    if (!other.onHeap()) {
+        std::memcpy(m_data, other.m_data, sizeof m_data);
+        return;
     }
+    const Block* from = other.block();
+    auto* copy = static_cast<Block*>(::operator new(sizeof(Block) + from->bytes));
+    *copy = *from;
+    copy->capacity = from->bytes;
+    std::memcpy(copy + 1, from + 1, from->bytes);
+    std::memcpy(m_data, &copy, sizeof copy);
 }
 
 NodeList::NodeList(NodeList&& other) noexcept
+    : NodeList()
 {
     assignFresh(std::move(other));
 }
@@ -44,104 +47,157 @@ NodeList& NodeList::operator=(NodeList&& other) noexcept
     return *this;
 }
 
-NodeList& NodeList::assignFresh(NodeList&& fresh)
+NodeList& NodeList::assignFresh(NodeList&& fresh) noexcept
 {
     release();
-    m_size = fresh.m_size;
-    m_runs = fresh.m_runs;
-    if (m_runs > InlineRuns)
-        m_heap = fresh.m_heap;
-    else
-        std::memcpy(m_inline, fresh.m_inline, m_runs * sizeof(Run));
-    fresh.m_size = 0;
-    fresh.m_runs = 0;
+    std::memcpy(m_data, fresh.m_data, sizeof m_data);
+    m_word = fresh.m_word;
+    std::memset(fresh.m_data, 0, sizeof fresh.m_data);
+    fresh.m_word = 0;
     return *this;
 }
 
 void NodeList::release() noexcept
 {
-    if (m_runs > InlineRuns)
-        delete[] m_heap.runs;
-    m_size = 0;
-    m_runs = 0;
+    if (onHeap())
+        ::operator delete(block());
+    std::memset(m_data, 0, sizeof m_data);
+    m_word = 0;
+}
+
+NodeList NodeList::fromCode(const unsigned char* code, std::size_t bytes, std::size_t size)
+{
+    NodeList list;
+    if (bytes == 0)
+        return list;
+    // The last run: where it starts and its first id.
+    const unsigned char* at = code;
+    const unsigned char* const stop = code + bytes;
+    std::size_t lastOffset = 0;
+    std::int64_t previousEnd = 0;
+    std::int64_t lastFirst = 0;
+    while (at != stop) {
+        lastOffset = static_cast<std::size_t>(at - code);
+        const noderuns::DecodedRun run = noderuns::getRun(at);
+        lastFirst = previousEnd + run.delta;
+        previousEnd = lastFirst + static_cast<std::int64_t>(run.length);
+    }
+    list.write(0, code, bytes, lastOffset, lastFirst, size);
+    return list;
+}
+
+NodeList::Tail NodeList::tail() const
+{
+    if (onHeap()) {
+        const Block* heap = block();
+        const unsigned char* at = code() + heap->lastOffset;
+        const std::uint64_t head = noderuns::getVarint(at);
+        const std::uint64_t length = (head & 1) ? noderuns::getVarint(at) + 2 : 1;
+        return {heap->lastOffset, heap->lastFirst, length, head >> 1};
+    }
+    Tail last{0, 0, 0, 0};
+    const unsigned char* const begin = code();
+    const unsigned char* at = begin;
+    const unsigned char* const stop = begin + codeBytes();
+    std::int64_t previousEnd = 0;
+    while (at != stop) {
+        last.offset = static_cast<std::size_t>(at - begin);
+        const std::uint64_t head = noderuns::getVarint(at);
+        last.length = (head & 1) ? noderuns::getVarint(at) + 2 : 1;
+        last.zigzagDelta = head >> 1;
+        last.first = previousEnd + noderuns::unzigzag(last.zigzagDelta);
+        previousEnd = last.first + static_cast<std::int64_t>(last.length);
+    }
+    return last;
 }
 
 int NodeList::back() const
 {
-    const Run* runs = runData();
-    const std::uint32_t begin = m_runs > 1 ? runs[m_runs - 2].end : 0;
-    return runs[m_runs - 1].first + static_cast<int>(runs[m_runs - 1].end - 1 - begin);
+    const Tail last = tail();
+    return static_cast<int>(last.first + static_cast<std::int64_t>(last.length) - 1);
 }
 
 int NodeList::operator[](std::size_t position) const
 {
-    const Run* runs = runData();
-    const Run* run
-        = std::upper_bound(runs, runs + m_runs, position, [](std::size_t at, const Run& r) { return at < r.end; });
-    const std::uint32_t begin = run == runs ? 0 : run[-1].end;
-    return run->first + static_cast<int>(position - begin);
+    int found = 0;
+    std::size_t begin = 0;
+    bool done = false;
+    forEachRun([&](int first, std::size_t length) {
+        if (!done && position < begin + length) {
+            found = first + static_cast<int>(position - begin);
+            done = true;
+        }
+        begin += length;
+    });
+    return found;
 }
 
-void NodeList::push_back(int id)
+std::size_t NodeList::runCount() const
 {
-    if (m_size == std::numeric_limits<std::uint32_t>::max())
-        throw std::length_error("a node list cannot hold more than 2^32 - 1 ids");
-    if (m_runs > 0) {
-        Run& last = runData()[m_runs - 1];
-        const std::uint32_t begin = m_runs > 1 ? runData()[m_runs - 2].end : 0;
-        const std::int64_t next = static_cast<std::int64_t>(last.first) + (last.end - begin);
-        if (next == id) {
-            ++last.end;
-            ++m_size;
-            return;
-        }
-    }
-    addRun(id);
+    std::size_t runs = 0;
+    forEachRun([&runs](int, std::size_t) { ++runs; });
+    return runs;
 }
 
 void NodeList::appendRun(int first, std::size_t length)
 {
     if (length == 0)
         return;
-    if (length > std::numeric_limits<std::uint32_t>::max() - m_size
+    if (length > maxSize - size()
         || static_cast<std::int64_t>(first) + static_cast<std::int64_t>(length) - 1 > std::numeric_limits<int>::max())
         throw std::length_error("a run of " + std::to_string(length) + " node ids does not fit a node list");
-    push_back(first);
-    const auto rest = static_cast<std::uint32_t>(length - 1);
-    runData()[m_runs - 1].end += rest;
-    m_size += rest;
+    unsigned char run[noderuns::MaxRunBytes];
+    if (!empty()) {
+        const Tail last = tail();
+        const std::int64_t end = last.first + static_cast<std::int64_t>(last.length);
+        if (end == first) { // the last run grows
+            const std::size_t used = noderuns::putRun(last.zigzagDelta, last.length + length, run);
+            write(last.offset, run, used, last.offset, last.first, size() + length);
+            return;
+        }
+        const std::size_t used = noderuns::putRun(noderuns::zigzag(first - end), length, run);
+        write(codeBytes(), run, used, codeBytes(), first, size() + length);
+        return;
+    }
+    const std::size_t used = noderuns::putRun(noderuns::zigzag(first), length, run);
+    write(0, run, used, 0, first, length);
 }
 
-void NodeList::addRun(int id)
+void NodeList::write(std::size_t offset, const unsigned char* runs, std::size_t length, std::size_t lastOffset,
+                     std::int64_t lastFirst, std::size_t size)
 {
-    if (m_runs == InlineRuns) { // to the heap
-        Run* runs = new Run[4];
-        std::memcpy(runs, m_inline, InlineRuns * sizeof(Run));
-        m_heap.runs = runs;
-        m_heap.capacity = 4;
-    } else if (m_runs > InlineRuns && m_runs == m_heap.capacity) {
-        const std::uint32_t capacity = m_heap.capacity * 2;
-        Run* runs = new Run[capacity];
-        std::memcpy(runs, m_heap.runs, m_runs * sizeof(Run));
-        delete[] m_heap.runs;
-        m_heap.runs = runs;
-        m_heap.capacity = capacity;
+    const std::size_t bytes = offset + length;
+    if (!onHeap() && bytes <= InlineBytes) {
+        std::memcpy(m_data + offset, runs, length);
+        m_word = static_cast<std::uint32_t>(size) | static_cast<std::uint32_t>(bytes) << 28;
+        return;
     }
-    ++m_size;
-    ++m_runs;
-    runData()[m_runs - 1] = Run{id, m_size};
+    Block* heap = onHeap() ? block() : nullptr;
+    if (!heap || bytes > heap->capacity) {
+        // Grown by half again: a list built id by id reallocates O(log n) times.
+        const std::size_t capacity = heap ? std::max<std::size_t>(bytes, heap->capacity + heap->capacity / 2) : bytes;
+        if (capacity > std::numeric_limits<std::uint32_t>::max())
+            throw std::length_error("a node list's runs do not fit 4 GiB");
+        auto* grown = static_cast<Block*>(::operator new(sizeof(Block) + capacity));
+        std::memcpy(grown + 1, code(), offset);
+        grown->capacity = static_cast<std::uint32_t>(capacity);
+        if (heap)
+            ::operator delete(heap);
+        heap = grown;
+        std::memcpy(m_data, &heap, sizeof heap);
+    }
+    std::memcpy(reinterpret_cast<unsigned char*>(heap + 1) + offset, runs, length);
+    heap->bytes = static_cast<std::uint32_t>(bytes);
+    heap->lastOffset = static_cast<std::uint32_t>(lastOffset);
+    heap->lastFirst = static_cast<std::int32_t>(lastFirst);
+    m_word = static_cast<std::uint32_t>(size) | HeapTag << 28;
 }
 
 bool operator==(const NodeList& a, const NodeList& b)
 {
-    if (a.m_size != b.m_size || a.m_runs != b.m_runs)
-        return false;
-    const NodeList::Run* x = a.runData();
-    const NodeList::Run* y = b.runData();
-    for (std::uint32_t i = 0; i < a.m_runs; ++i)
-        if (x[i].first != y[i].first || x[i].end != y[i].end)
-            return false;
-    return true;
+    // One code per list (runs as long as the ids allow): equal lists, equal bytes.
+    return a.size() == b.size() && a.codeBytes() == b.codeBytes()
+        && std::memcmp(a.code(), b.code(), a.codeBytes()) == 0;
 }
 
 bool operator==(const NodeList& a, const std::vector<int>& b)

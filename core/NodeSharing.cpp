@@ -48,8 +48,7 @@ std::vector<char> jobsSharingNodes(const std::vector<Job>& jobs)
         if (job.nodes.empty() || job.end <= job.start)
             continue;
         listed.push_back(static_cast<std::uint32_t>(index));
-        for (size_t i = 0; i < job.nodes.size(); ++i)
-            ranges += i == 0 || job.nodes[i] != job.nodes[i - 1] + 1 ? 1 : 0;
+        ranges += job.nodes.runCount();
     }
     std::vector<char> sharing(jobs.size(), 0);
     if (listed.size() < 2)

@@ -124,7 +124,7 @@ CoreRunOutcome runStoredCoreSimulation(Store& store, const CoreRunSetup& setup)
             aphSum += analyzer.measure(placement.nodes).aph;
             ++outcome.jobsWithPairs;
         }
-        placed.push_back({job.id, {}, job.submit, run.start, run.end, placement.nodes});
+        placed.push_back({job.id, {}, placement.nodes, job.submit, run.start, run.end});
         nodeCounts.push_back(static_cast<int>(placement.nodes.size()));
         outcome.placements.push_back(std::move(placement));
     }

@@ -69,7 +69,7 @@ void readRows(Store& store, std::int64_t machineId, std::int64_t from, std::int6
             }
             if (parts & LoggedJobList)
                 out.jobs[slot] = Job{
-                    ref, query.textView(2), query.integer(3), query.integer(4), query.integer(5), std::move(nodes)};
+                    ref, query.textView(2), std::move(nodes), query.integer(3), query.integer(4), query.integer(5)};
             const int cores = query.isNull(10) ? -1 : static_cast<int>(query.integer(10));
             if (parts & LoggedCores)
                 out.cores[slot] = cores;

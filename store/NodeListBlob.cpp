@@ -5,25 +5,13 @@
 
 #include <cstdint>
 #include <limits>
+#include <span>
 #include <stdexcept>
 
 namespace placement {
 namespace {
 
 constexpr unsigned char RunsFormat = 1;
-
-/// LEB128: 7 bits a byte, low bits first, the high bit set on every byte but the last.
-/// Returns the number of bytes written to `out` (at most 10).
-int putVarint(std::uint64_t value, char* out)
-{
-    int length = 0;
-    while (value >= 0x80) {
-        out[length++] = static_cast<char>((value & 0x7F) | 0x80);
-        value >>= 7;
-    }
-    out[length++] = static_cast<char>(value);
-    return length;
-}
 
 bool getVarint(const unsigned char*& at, const unsigned char* end, std::uint64_t& value)
 {
@@ -40,13 +28,9 @@ bool getVarint(const unsigned char*& at, const unsigned char* end, std::uint64_t
 /// Appends one run of the current format; `previousEnd` is the end of the run before.
 void putRun(std::int64_t first, std::size_t length, std::int64_t& previousEnd, std::string& blob)
 {
-    char buffer[20];
-    const std::int64_t delta = first - previousEnd; // within +-2^33
-    const auto zigzag = (static_cast<std::uint64_t>(delta) << 1) ^ static_cast<std::uint64_t>(delta >> 63);
-    int used = putVarint(zigzag << 1 | (length > 1 ? 1 : 0), buffer);
-    if (length > 1)
-        used += putVarint(length - 2, buffer + used);
-    blob.append(buffer, static_cast<std::size_t>(used));
+    unsigned char buffer[noderuns::MaxRunBytes];
+    const std::size_t used = noderuns::putRun(noderuns::zigzag(first - previousEnd), length, buffer); // +-2^33
+    blob.append(reinterpret_cast<const char*>(buffer), used);
     previousEnd = first + static_cast<std::int64_t>(length);
 }
 
@@ -79,8 +63,7 @@ template <typename Run> std::size_t forEachRun(const unsigned char* begin, int b
         std::uint64_t head = 0;
         if (!getVarint(at, end, head))
             damaged(bytes, "truncated");
-        const std::uint64_t zigzag = head >> 1;
-        const auto delta = static_cast<std::int64_t>(zigzag >> 1) ^ -static_cast<std::int64_t>(zigzag & 1);
+        const std::int64_t delta = noderuns::unzigzag(head >> 1);
         std::uint64_t length = 1;
         if (head & 1) {
             if (!getVarint(at, end, length) || length > maxNodeListSize)
@@ -160,18 +143,24 @@ std::vector<int> decodeNodeList(const void* data, int bytes)
 
 NodeList decodeNodeRuns(const void* data, int bytes)
 {
-    NodeList nodes;
     const unsigned char* raw = runsBlob(data, bytes);
     if (!raw)
-        return nodes;
-    forEachRun(raw, bytes, [&nodes](int first, std::size_t length) { nodes.appendRun(first, length); });
-    // A list grown run by run holds up to twice the room its runs need; a copy holds just
-    // that (a run of 3 million jobs: the lists of three runs or more are most of its heap).
-    std::size_t runs = 0;
-    nodes.forEachRun([&runs](int, std::size_t) { ++runs; });
-    if (nodes.heapBytes() > runs * sizeof(NodeList::Run))
-        return NodeList(nodes);
-    return nodes;
+        return {};
+    // The list keeps the blob's runs as they are, when each is as long as the ids allow
+    // (what encodeNodeList writes); else it joins them, run by run.
+    bool joined = true;
+    std::int64_t previousEnd = 0;
+    bool first = true;
+    const std::size_t size = forEachRun(raw, bytes, [&](int start, std::size_t length) {
+        joined = joined && (first || start != previousEnd);
+        first = false;
+        previousEnd = static_cast<std::int64_t>(start) + static_cast<std::int64_t>(length);
+    });
+    if (joined)
+        return NodeList::fromCode(raw + 1, static_cast<std::size_t>(bytes) - 1, size);
+    NodeList nodes;
+    forEachRun(raw, bytes, [&nodes](int start, std::size_t length) { nodes.appendRun(start, length); });
+    return NodeList(nodes); // a copy holds just the room its runs need
 }
 
 std::string encodeNodeList(const NodeList& nodes)
@@ -185,8 +174,8 @@ void encodeNodeList(const NodeList& nodes, std::string& blob)
 {
     if (!startBlob(nodes.size(), blob))
         return;
-    std::int64_t previousEnd = 0;
-    nodes.forEachRun([&](int first, std::size_t length) { putRun(first, length, previousEnd, blob); });
+    const std::span<const unsigned char> code = nodes.runCode();
+    blob.append(reinterpret_cast<const char*>(code.data()), code.size());
 }
 
 std::string encodeLegacyNodeList(const std::vector<int>& nodes)

@@ -33,9 +33,9 @@ NodeList decodeNodeRuns(const void* data, int bytes);
 std::string encodeNodeList(const NodeList& nodes);
 void encodeNodeList(const NodeList& nodes, std::string& blob);
 
-/// The most ids one list may hold (1 GiB as ints): a bound that keeps a damaged blob from
+/// The most ids one list may hold (2^28 - 1, a gibibyte as ints): a bound that keeps a damaged blob from
 /// asking for gigabytes when it is decoded. encodeNodeList throws std::length_error past it.
-constexpr std::size_t maxNodeListSize = std::size_t(1) << 28;
+constexpr std::size_t maxNodeListSize = NodeList::maxSize;
 
 /// Schema versions 2 to 4: 4 bytes per id, little-endian, no header.
 std::string encodeLegacyNodeList(const std::vector<int>& nodes);

@@ -422,7 +422,7 @@ void readRunRows(Store& store, std::int64_t runId, const RunOrder& order, std::s
         Job& job = jobs[place];
         if (wantLabels)
             out.labels.append(query.textView(9), query.textView(10));
-        job = Job{query.textView(0), query.textView(1), query.integer(2), query.integer(3), query.integer(4), {}};
+        job = Job{query.textView(0), query.textView(1), {}, query.integer(2), query.integer(3), query.integer(4)};
         try {
             job.nodes = decodeNodeRuns(query.blob(5), query.bytes(5));
             if (wantHoldings && (query.bytes(6) > 0 || query.bytes(7) > 0)) {

@@ -79,9 +79,9 @@ private slots:
 
     void userNamesAreNumbersForTheirTexts()
     {
-        // 4 bytes a job's user; 72 bytes a job (millions are held at once).
+        // 4 bytes a job's user; 56 bytes a job (millions are held at once).
         static_assert(sizeof(UserName) == 4);
-        static_assert(sizeof(Job) == 72);
+        static_assert(sizeof(Job) == 56);
         const UserName none;
         QVERIFY(none.empty() && none.view().empty() && none == "" && none == UserName(""));
         QCOMPARE(none.c_str()[0], '\0');

@@ -296,10 +296,10 @@ private slots:
         for (int index = 0; index < 50; ++index)
             jobs.push_back({std::to_string(1000 + index),
                             "u",
+                            {},
                             first + 600 * index,
                             first + 600 * index + 60,
-                            first + 600 * index + 3600,
-                            {}});
+                            first + 600 * index + 3600});
         {
             Store store = Store::openOrCreate(path.toStdString());
             store.addMachine("unplaced", "torus extents=4x4x4 nodes-per-router=1", jobs);

@@ -522,8 +522,8 @@ private slots:
 
     void idsSortNaturally()
     {
-        const std::vector<Job> jobs{{"10_2", "", 0, 0, 1, {}}, {"9", "", 0, 0, 1, {}},  {"abc", "", 0, 0, 1, {}},
-                                    {"11", "", 0, 0, 1, {}},   {"10", "", 0, 0, 1, {}}, {"10_10", "", 0, 0, 1, {}}};
+        const std::vector<Job> jobs{{"10_2", "", {}, 0, 0, 1}, {"9", "", {}, 0, 0, 1},  {"abc", "", {}, 0, 0, 1},
+                                    {"11", "", {}, 0, 0, 1},   {"10", "", {}, 0, 0, 1}, {"10_10", "", {}, 0, 0, 1}};
         JobTableModel model;
         model.setJobs(&jobs);
         JobFilterModel filter;
@@ -592,7 +592,7 @@ private slots:
         std::map<std::string, std::pair<std::string, std::string>> written;
         for (int i = 0; i < 50; ++i) {
             JobRecord record;
-            record.job = {std::to_string(i), "u", random.between(0, 100), 200, 300, {}};
+            record.job = {std::to_string(i), "u", {}, random.between(0, 100), 200, 300};
             record.name = names[random.between(0, 7)];
             record.state = states[random.between(0, 4)];
             written[record.job.id] = {record.name, record.state};

@@ -16,9 +16,9 @@ private slots:
     void rowsAndColumns()
     {
         const std::vector<Job> jobs{
-            {"7", "alice", 1709251200, 1709251260, 1709254860, {0, 1, 2}},
-            {"12", "bob", 1709251300, 1709251300, 1709251400, {3}},
-            {"9_1", "", 1709251400, 1709252000, 1709260000, {4, 5}},
+            {"7", "alice", {0, 1, 2}, 1709251200, 1709251260, 1709254860},
+            {"12", "bob", {3}, 1709251300, 1709251300, 1709251400},
+            {"9_1", "", {4, 5}, 1709251400, 1709252000, 1709260000},
         };
         JobTableModel model;
         QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);

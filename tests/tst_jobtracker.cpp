@@ -309,7 +309,7 @@ private slots:
         QTest::qWait(20);
         QCOMPARE(updated.count(), 1);
 
-        const std::vector<Job> jobs{{"1", "a", 0, 0, 10, {0, 1, 2, 3, 4}}, {"2", "b", 0, 0, 10, {5, 6, 7}}};
+        const std::vector<Job> jobs{{"1", "a", {0, 1, 2, 3, 4}, 0, 0, 10}, {"2", "b", {5, 6, 7}, 0, 0, 10}};
         QSignalSpy finished(&cache, &JobMetricsCache::finished);
         cache.request(QStringLiteral("run"), key, torus, std::make_shared<const std::vector<Job>>(jobs));
         QTRY_COMPARE(finished.count(), 1);
@@ -348,7 +348,7 @@ private slots:
         auto torus
             = std::make_shared<const TorusTopology>(std::vector<int>{4, 4, 3}, std::vector<bool>{true, true, true}, 1);
         auto jobs = std::make_shared<const std::vector<Job>>(
-            std::vector<Job>{{"1", "a", 0, 0, 10, {0, 1, 2, 3, 4}}, {"2", "b", 0, 0, 10, {5, 6, 7}}});
+            std::vector<Job>{{"1", "a", {0, 1, 2, 3, 4}, 0, 0, 10}, {"2", "b", {5, 6, 7}, 0, 0, 10}});
         const std::weak_ptr<const std::vector<Job>> heldJobs = jobs;
         const std::weak_ptr<const TorusTopology> heldTopology = torus;
         const std::vector<double> aph{PlacementAnalyzer(*torus).measure(std::vector<int>{0, 1, 2, 3, 4}).aph,
@@ -378,7 +378,7 @@ private slots:
             first.setDiskDirectory(dir.path());
             first.requestMinimumAph(key, torus, 37);
             QTRY_VERIFY(first.minimumAph(key) != nullptr);
-            const std::vector<Job> jobs{{"1", "a", 0, 0, 10, {0, 1, 2, 3, 4}}, {"2", "b", 0, 0, 10, {5, 6, 7}}};
+            const std::vector<Job> jobs{{"1", "a", {0, 1, 2, 3, 4}, 0, 0, 10}, {"2", "b", {5, 6, 7}, 0, 0, 10}};
             QSignalSpy finished(&first, &JobMetricsCache::finished);
             first.request(QStringLiteral("run"), key, torus, std::make_shared<const std::vector<Job>>(jobs));
             QTRY_COMPARE(finished.count(), 1);

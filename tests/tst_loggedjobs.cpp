@@ -52,8 +52,8 @@ LoggedJobs sqlReference(Store& store, std::int64_t machineId, int cpusPerNode)
     LoggedJobs reference;
     const auto count = [&](int column) { return query.isNull(column) ? 0 : query.integer(column); };
     while (query.step()) {
-        Job job{query.textView(0), query.textView(1), query.integer(2),
-                query.integer(3),  query.integer(4),  decodeNodeRuns(query.blob(5), query.bytes(5))};
+        Job job{query.textView(0), query.textView(1), decodeNodeRuns(query.blob(5), query.bytes(5)),
+                query.integer(2),  query.integer(3),  query.integer(4)};
         std::int64_t size = static_cast<std::int64_t>(job.nodes.size());
         if (size == 0)
             size = count(6) > 0 ? count(6) : count(7);

@@ -21,6 +21,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <stdexcept>
 
 using namespace placement;
 
@@ -193,6 +194,13 @@ private slots:
         QCOMPARE(summary.metrics.steadyTo, std::int64_t(200));
         QCOMPARE(summary.metrics.steadyUtilization, 350.0 / 400.0);
         QCOMPARE(summary.jobsSharingNodes, std::int64_t(2));
+        // Where every job names its nodes, no counts are needed (the explorer keeps none).
+        const LoggedRunSummary listed = summarizeLoggedRun(2, jobs, {});
+        QCOMPARE(listed.metrics.makespanUtilization, summary.metrics.makespanUtilization);
+        QCOMPARE(listed.metrics.steadyUtilization, summary.metrics.steadyUtilization);
+        QCOMPARE(listed.jobsSharingNodes, summary.jobsSharingNodes);
+        QCOMPARE(listed.jobsWithNodeLists, std::int64_t(4));
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, summarizeLoggedRun(2, jobs, {1, 1, 1}));
 
         // The real log: never above 1.
         QTemporaryDir dir;

@@ -286,12 +286,12 @@ private slots:
         const std::string path = dir.filePath(QStringLiteral("m.sqlite")).toStdString();
         Store store = Store::openOrCreate(path);
         const std::vector<Job> jobs{
-            {"101", "alice", 1000, 1010, 2000, {0, 1, 2}},
-            {"102_7", "", 1005, 1020, 1500, {5}},
-            {"103", "bob", 1100, 2000, 2600, {0, 3, 4, 7}},
+            {"101", "alice", {0, 1, 2}, 1000, 1010, 2000},
+            {"102_7", "", {5}, 1005, 1020, 1500},
+            {"103", "bob", {0, 3, 4, 7}, 1100, 2000, 2600},
         };
         const std::int64_t machine = store.addMachine("small", "torus extents=2x4", jobs);
-        store.addMachine("other", "torus extents=2x2", std::vector<Job>{{"1", "", 0, 0, 10, {0, 1}}});
+        store.addMachine("other", "torus extents=2x2", std::vector<Job>{{"1", "", {0, 1}, 0, 0, 10}});
 
         std::ostringstream all, one;
         QCOMPARE(metricsCsv(store, all).rows, std::size_t(4));

@@ -50,7 +50,7 @@ void addProcessorLog(Store& store, const std::string& machine, int count, int cp
     JobWriter writer(store, id, source);
     for (int index = 0; index < count; ++index) {
         JobRecord record;
-        record.job = {std::to_string(index + 1), "u", gap * index, gap * index, gap * index + runTime, {}};
+        record.job = {std::to_string(index + 1), "u", {}, gap * index, gap * index, gap * index + runTime};
         record.requestedCpus = cpus;
         writer.add(record);
     }

@@ -25,9 +25,9 @@ namespace {
 std::vector<Job> sampleJobs()
 {
     return {
-        {"101", "alice", 1000, 1010, 2000, {0, 1, 2}},
-        {"102_7", "", 1005, 1020, 1500, {5}},
-        {"103", "bob", 1100, 2000, 2600, {0, 3, 4, 7}},
+        {"101", "alice", {0, 1, 2}, 1000, 1010, 2000},
+        {"102_7", "", {5}, 1005, 1020, 1500},
+        {"103", "bob", {0, 3, 4, 7}, 1100, 2000, 2600},
     };
 }
 
@@ -438,7 +438,7 @@ private slots:
         {
             JobWriter writer(store, named, source);
             JobRecord record;
-            record.job = {"7", "bob", 10, 20, 30, {1}};
+            record.job = {"7", "bob", {1}, 10, 20, 30};
             record.state = "COMPLETED";
             writer.add(record);
             // No commit: the writer's end undoes everything.
@@ -448,7 +448,7 @@ private slots:
         {
             JobWriter writer(store, named, source);
             JobRecord record;
-            record.job = {"7", "bob", 10, 20, 30, {1, 0}};
+            record.job = {"7", "bob", {1, 0}, 10, 20, 30};
             writer.add(record);
             writer.commit(5, 1);
         }
@@ -476,7 +476,7 @@ private slots:
             source.format = "sacct";
             JobWriter writer(store, machine, source);
             std::vector<JobRecord> records(3);
-            records[0].job = {"4711_3", "alice", 100, 110, 220, {3, 4, 5, 0}};
+            records[0].job = {"4711_3", "alice", {3, 4, 5, 0}, 100, 110, 220};
             records[0].name = "relax";
             records[0].account = "phys";
             records[0].partition = "batch";
@@ -490,9 +490,9 @@ private slots:
             records[0].allocatedCpus = 144;
             records[0].nodesIncomplete = true;
             records[0].sourceLine = 17;
-            records[1].job = {"", "", 200, 200, 201, {}};
+            records[1].job = {"", "", {}, 200, 200, 201};
             records[1].sourceLine = 18;
-            records[2].job = {"4713", "bob", 300, 301, 302, {7}};
+            records[2].job = {"4713", "bob", {7}, 300, 301, 302};
             records[2].exitCode = -9;
             records[2].requestedNodes = 0;
             NodeListEncoder encoder = writer.nodeListEncoder();

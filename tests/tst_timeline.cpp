@@ -101,8 +101,8 @@ private slots:
             QCOMPARE(exclusive.values(), searched.values());
             QCOMPARE(timeOfPeak(exclusive), busiestTime(jobs));
         }
-        Job a{"a", "", 0, 0, 10, {0, 1}};
-        Job b{"b", "", 0, 5, 15, {1, 2}}; // shares node 1 with a on [5, 10)
+        Job a{"a", "", {0, 1}, 0, 0, 10};
+        Job b{"b", "", {1, 2}, 0, 5, 15}; // shares node 1 with a on [5, 10)
         QCOMPARE(busyNodesOverTime({a, b}).valueAt(7), 3);
         QCOMPARE(busyNodesOverTime({a, b}, {}, NodeHolding::Exclusive).valueAt(7), 4); // the caller's promise broken
         QCOMPARE(timeOfPeak(StepSeries{}), std::int64_t(0));
@@ -244,7 +244,7 @@ private slots:
             }
             std::vector<int> todaySizes = sizes;
             if (later > 0) {
-                today.push_back({"far", "", 1'699'999'990 + later, 1'700'000'000 + later, 1'700'000'010 + later, {}});
+                today.push_back({"far", "", {}, 1'699'999'990 + later, 1'700'000'000 + later, 1'700'000'010 + later});
                 todaySizes.push_back(3);
             }
             const StepSeries queued = queuedJobsOverTime(jobs), queuedToday = queuedJobsOverTime(today);

@@ -23,7 +23,7 @@ SwitchTreeTopology twoLeaves()
 
 Job job(const std::string& id, std::int64_t submit, std::int64_t start, std::int64_t end, std::vector<int> nodes)
 {
-    return Job{id, "u", submit, start, end, std::move(nodes)};
+    return Job{id, "u", std::move(nodes), submit, start, end};
 }
 
 } // namespace

@@ -131,9 +131,9 @@ private slots:
     {
         // Job A [0,10) 4 nodes; job B [10,20) 4 nodes; C [10,11) 1 node: peak 5 at t=10.
         std::vector<Job> jobs(3);
-        jobs[0] = {"A", "", 0, 0, 10, {0, 1, 2, 3}};
-        jobs[1] = {"B", "", 0, 10, 20, {0, 1, 2, 3}};
-        jobs[2] = {"C", "", 0, 10, 11, {4}};
+        jobs[0] = {"A", "", {0, 1, 2, 3}, 0, 0, 10};
+        jobs[1] = {"B", "", {0, 1, 2, 3}, 0, 10, 20};
+        jobs[2] = {"C", "", {4}, 0, 10, 11};
         QCOMPARE(busiestTime(jobs), std::int64_t(10));
         QCOMPARE(busyNodesAt(jobs, 10), 5);
         QCOMPARE(busyNodesAt(jobs, 11), 4);

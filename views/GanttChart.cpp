@@ -119,8 +119,9 @@ int GanttChart::jobAt(QPointF position) const
             const Job& job = (*m_jobs)[index];
             if (!(job.start <= time && time < job.end))
                 continue;
-            for (size_t k = 0; k < job.nodes.size(); ++k) {
-                if (job.nodes[k] != row)
+            size_t k = 0;
+            for (auto at = job.nodes.begin(); at != job.nodes.end(); ++at, ++k) {
+                if (*at != row)
                     continue;
                 const auto runs = m_slots->runs(index, k);
                 if (runs.empty() && near < 0)
@@ -192,8 +193,9 @@ void GanttChart::rebuildImage()
                 const int x1 = std::clamp(left + static_cast<int>(static_cast<double>(job.end - m_first) * xScale),
                                           x0 + 1, right);
                 const QRgb color = jobColor(static_cast<int>(index));
-                for (size_t k = 0; k < job.nodes.size(); ++k) {
-                    const int node = job.nodes[k];
+                size_t k = 0;
+                for (auto at = job.nodes.begin(); at != job.nodes.end(); ++at, ++k) {
+                    const int node = *at;
                     const double rowTop = node * yScale;
                     const auto runs = m_slots->runs(index, k);
                     const int nodeCores
@@ -282,8 +284,9 @@ QList<QRectF> GanttChart::highlightOutline() const
     const double x = area.left() + static_cast<double>(job.start - m_first) * xScale;
     const double w = std::max(1.0, static_cast<double>(job.end - job.start) * xScale);
     if (drawsCores()) {
-        for (size_t k = 0; k < job.nodes.size(); ++k) {
-            const int node = job.nodes[k];
+        size_t k = 0;
+        for (auto at = job.nodes.begin(); at != job.nodes.end(); ++at, ++k) {
+            const int node = *at;
             const double rowTop = area.top() + node * yScale;
             const auto runs = m_slots->runs(static_cast<size_t>(m_highlighted), k);
             const int nodeCores
