@@ -11,7 +11,11 @@ times are log-normal (median 7 min). Each starts when the nodes that free first 
 takes them (no backfilling), so the nodes of a job of several are often scattered, as on a
 busy machine. Deterministic: the same JOBS give the same log.
 
-    bench/slurm-log.py JOBS LOG TOPOLOGY
+With --shared, a third of the jobs are serial: one core each, on the 162 nodes of the first
+six leaves, packed onto the lowest-numbered free cores as Slurm's cons_tres does, so up to 8
+share a node at once; the rest run whole nodes on the other 1,296.
+
+    bench/slurm-log.py JOBS LOG TOPOLOGY [--shared]
 """
 import datetime
 import heapq
@@ -20,6 +24,8 @@ import sys
 
 NODES = 1458
 LEAF = 27
+SHARED_NODES = 6 * LEAF
+CORES = 8
 
 
 def name(node):
@@ -46,22 +52,42 @@ def utc(seconds):
 
 
 def main():
-    if len(sys.argv) != 4:
-        sys.exit('usage: slurm-log.py JOBS LOG TOPOLOGY')
+    if len(sys.argv) not in (4, 5) or (len(sys.argv) == 5 and sys.argv[4] != '--shared'):
+        sys.exit('usage: slurm-log.py JOBS LOG TOPOLOGY [--shared]')
+    shared = len(sys.argv) == 5
     jobs = int(sys.argv[1])
     with open(sys.argv[3], 'w') as topology:
         topology.write('SwitchName=root Switches=leaf[00-%02d]\n' % (NODES // LEAF - 1))
         for leaf in range(NODES // LEAF):
             topology.write('SwitchName=leaf%02d Nodes=n[%04d-%04d]\n' % (leaf, leaf * LEAF + 1, leaf * LEAF + LEAF))
     random.seed(7)
-    free = [(0, node) for node in range(NODES)]  # (free from, node)
+    free = [(0, node) for node in range(SHARED_NODES if shared else 0, NODES)]  # (free from, node)
     heapq.heapify(free)
+    idle_cores = [(node, core) for node in range(SHARED_NODES) for core in range(CORES)] if shared else []
+    busy_cores = []  # (free from, node, core)
     submit = 1_600_000_000
     with open(sys.argv[2], 'w') as log:
         log.write('JobID|JobIDRaw|User|Account|Partition|QOS|State|ExitCode|Submit|Eligible|Start|End|Elapsed|'
                   'Timelimit|NNodes|NCPUS|AllocCPUS|ReqNodes|NodeList|ReqTRES|AllocTRES|JobName\n')
         for job in range(1, jobs + 1):
             submit += int(random.expovariate(1 / 15.0))
+            if shared and random.random() < 1 / 3:
+                while busy_cores and busy_cores[0][0] <= submit:
+                    _, node, core = heapq.heappop(busy_cores)
+                    heapq.heappush(idle_cores, (node, core))
+                start = submit
+                if idle_cores:
+                    node, core = heapq.heappop(idle_cores)
+                else:
+                    start, node, core = heapq.heappop(busy_cores)
+                run = int(random.lognormvariate(6, 1.6)) + 1
+                end = start + run
+                heapq.heappush(busy_cores, (end, node, core))
+                log.write('%d|%d|u%d|acct|shared|normal|COMPLETED|0:0|%s|%s|%s|%s|%02d:%02d:%02d|1-00:00:00|1|1|1|1|%s|'
+                          'cpu=1,node=1|cpu=1,node=1|job%d\n' % (job, job, random.randrange(2000), utc(submit), utc(submit),
+                                                               utc(start), utc(end), run // 3600, run % 3600 // 60,
+                                                               run % 60, name(node), job % 97))
+                continue
             draw = random.random()
             if draw < 0.55:
                 size = 1

@@ -61,4 +61,11 @@ struct BusySpan
 /// a log without node lists, core/Job.h jobSize()).
 std::vector<BusySpan> distinctBusySpans(const std::vector<Job>& jobs, const std::vector<int>& nodeCounts = {});
 
+/// The spans of distinctBusySpans() for the jobs marked in `only` (one mark per job, else
+/// std::invalid_argument): per node, the union of the marked jobs' runs holding it, one span
+/// of one node per merged interval. Where the marks cover every job that shares a node (a
+/// superset of jobsSharingNodes(), such as the marks an import stores), the jobs not marked
+/// hold their nodes alone, and these spans with theirs are the distinct busy nodes.
+std::vector<BusySpan> mergedNodeSpans(const std::vector<Job>& jobs, const std::vector<char>& only);
+
 } // namespace placement

@@ -168,20 +168,11 @@ StepEnvelope stepEnvelope(const StepSeries& series, std::int64_t first, std::int
 StepSeries busyNodesOverTime(const std::vector<Job>& jobs, const std::vector<int>& nodeCounts, NodeHolding holding)
 {
     // Jobs that share no node rise and fall by their sizes; the nodes of those that share
-    // count once each at every instant (distinctBusySpans()).
-    std::vector<char> sharing;
+    // count once each at every instant (mergedNodeSpans()).
     if (holding == NodeHolding::MayShare) {
-        sharing = jobsSharingNodes(jobs);
-        if (std::find(sharing.begin(), sharing.end(), 1) != sharing.end()) {
-            sharing = {};
-            const std::vector<BusySpan> spans = distinctBusySpans(jobs, nodeCounts);
-            return runningSum([&](const auto& visit) {
-                for (const BusySpan& span : spans) {
-                    visit(span.start, span.nodes);
-                    visit(span.end, -span.nodes); // each falls by as much
-                }
-            });
-        }
+        const std::vector<char> sharing = jobsSharingNodes(jobs);
+        if (std::find(sharing.begin(), sharing.end(), 1) != sharing.end())
+            return busyNodesOverTime(jobs, nodeCounts, sharing);
     }
     return runningSum([&](const auto& visit) {
         for (size_t index = 0; index < jobs.size(); ++index) {
@@ -190,6 +181,25 @@ StepSeries busyNodesOverTime(const std::vector<Job>& jobs, const std::vector<int
                 visit(jobs[index].start, size);
                 visit(jobs[index].end, -size);
             }
+        }
+    });
+}
+
+StepSeries busyNodesOverTime(const std::vector<Job>& jobs, const std::vector<int>& nodeCounts,
+                             const std::vector<char>& mayShare)
+{
+    const std::vector<BusySpan> merged = mergedNodeSpans(jobs, mayShare);
+    return runningSum([&](const auto& visit) {
+        for (size_t index = 0; index < jobs.size(); ++index) {
+            const int size = jobSize(jobs, nodeCounts, index);
+            if (!mayShare[index] && jobs[index].end > jobs[index].start && size > 0) {
+                visit(jobs[index].start, size);
+                visit(jobs[index].end, -size);
+            }
+        }
+        for (const BusySpan& span : merged) {
+            visit(span.start, span.nodes);
+            visit(span.end, -span.nodes); // each falls by as much
         }
     });
 }

@@ -82,6 +82,12 @@ StepEnvelope stepEnvelope(const StepSeries& series, std::int64_t first, std::int
 enum class NodeHolding { MayShare, Exclusive };
 StepSeries busyNodesOverTime(const std::vector<Job>& jobs, const std::vector<int>& nodeCounts = {},
                              NodeHolding holding = NodeHolding::MayShare);
+/// The same where `mayShare` (one mark per job) marks every job that may hold a node another
+/// holds at the same time (a superset of jobsSharingNodes(), such as the marks an import
+/// stores, jobs.shares_nodes): only the marked jobs' nodes are merged, and the search for
+/// shared nodes is skipped (for 3 million jobs, 230 MB less at the peak).
+StepSeries busyNodesOverTime(const std::vector<Job>& jobs, const std::vector<int>& nodeCounts,
+                             const std::vector<char>& mayShare);
 /// The first time at which `series` takes its greatest value; 0 for an empty series. Of
 /// busyNodesOverTime(), the busiest moment (core/Occupancy.h busiestTime()).
 std::int64_t timeOfPeak(const StepSeries& series);

@@ -266,6 +266,7 @@ private slots:
             QCOMPARE(match.captured(2).toInt(), busy); // each busy node once
             QVERIFY(match.captured(3).toDouble() <= 100.0);
             QCOMPARE(busySeries.valueAt(time), busy);
+            QCOMPARE(machine->busyNodes->valueAt(time), busy); // merged from the import's marks
             sharedMoments += running > busy ? 1 : 0;
 
             // Cores: the status bar, the job table's Cores column over the running jobs and

@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <map>
 #include <set>
+#include <stdexcept>
 
 using namespace placement;
 
@@ -53,6 +54,16 @@ private slots:
             const std::vector<Job> jobs = randomJobs(random, 1 + trial, 16);
             const StepSeries busy = busyNodesOverTime(jobs);
             const StepSeries queued = queuedJobsOverTime(jobs);
+            // Given marks of the jobs that may share (the search's own, every job, the
+            // search's and some more at random), only the marked are merged: the same curve.
+            std::vector<char> exact = jobsSharingNodes(jobs), every(jobs.size(), 1), more = exact;
+            for (char& mark : more)
+                mark = mark || random.next() % 3 == 0 ? 1 : 0;
+            for (const std::vector<char>* marks : {&exact, &every, &more}) {
+                const StepSeries marked = busyNodesOverTime(jobs, {}, *marks);
+                QCOMPARE(marked.times(), busy.times());
+                QCOMPARE(marked.values(), busy.values());
+            }
             const std::vector<std::int64_t> times = busy.times();
             QVERIFY(std::is_sorted(times.begin(), times.end()));
             QVERIFY(std::adjacent_find(times.begin(), times.end()) == times.end());
@@ -105,6 +116,9 @@ private slots:
         Job b{"b", "", {1, 2}, 0, 5, 15}; // shares node 1 with a on [5, 10)
         QCOMPARE(busyNodesOverTime({a, b}).valueAt(7), 3);
         QCOMPARE(busyNodesOverTime({a, b}, {}, NodeHolding::Exclusive).valueAt(7), 4); // the caller's promise broken
+        QCOMPARE(busyNodesOverTime({a, b}, {}, std::vector<char>{1, 1}).valueAt(7), 3);
+        QCOMPARE(busyNodesOverTime({a, b}, {}, std::vector<char>{1, 0}).valueAt(7), 4); // marks that miss one
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, busyNodesOverTime({a, b}, {}, std::vector<char>{1}));
         QCOMPARE(timeOfPeak(StepSeries{}), std::int64_t(0));
         QCOMPARE(timeOfPeak(StepSeries{{3, 8, 9}, {2, 5, 5}}), std::int64_t(8)); // the first of equal peaks
     }
