@@ -30,14 +30,9 @@ struct DistinctBusy
     double listedSteady = 0, listedMakespan = 0; ///< the same as the jobs' own node-seconds
 };
 
-DistinctBusy distinctBusy(int machineNodes, const std::vector<Job>& jobs, const SystemMetrics& metrics)
+DistinctBusy distinctBusy(int machineNodes, const JobsByStart& jobs, const SystemMetrics& metrics)
 {
     DistinctBusy busy;
-    std::vector<size_t> order;
-    for (size_t i = 0; i < jobs.size(); ++i)
-        if (!jobs[i].nodes.empty() && jobs[i].end > jobs[i].start)
-            order.push_back(i);
-    std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return jobs[a].start < jobs[b].start; });
     struct Span
     {
         std::int64_t start = 0, end = 0;
@@ -45,13 +40,16 @@ DistinctBusy distinctBusy(int machineNodes, const std::vector<Job>& jobs, const 
         bool open = false;
     };
     std::vector<Span> spans(static_cast<size_t>(machineNodes));
-    std::vector<char> shares(jobs.size(), 0);
+    std::vector<char> shares; // per job given, in their order
     const auto flush = [&](const Span& span) {
         busy.steady += secondsWithin(span.start, span.end, metrics.steadyFrom, metrics.steadyTo);
         busy.makespan += secondsWithin(span.start, span.end, metrics.firstSubmit, metrics.lastEnd);
     };
-    for (size_t i : order) {
-        const Job& job = jobs[i];
+    jobs([&](const Job& job) {
+        const size_t i = shares.size();
+        shares.push_back(0);
+        if (job.nodes.empty() || job.end <= job.start)
+            return;
         busy.listedSteady += secondsWithin(job.start, job.end, metrics.steadyFrom, metrics.steadyTo)
             * static_cast<double>(job.nodes.size());
         busy.listedMakespan += secondsWithin(job.start, job.end, metrics.firstSubmit, metrics.lastEnd)
@@ -74,12 +72,28 @@ DistinctBusy distinctBusy(int machineNodes, const std::vector<Job>& jobs, const 
                 flush(span);
             span = {job.start, job.end, i, true};
         }
-    }
+    });
     for (const Span& span : spans)
         if (span.open)
             flush(span);
     busy.sharing = std::accumulate(shares.begin(), shares.end(), std::int64_t(0));
     return busy;
+}
+
+/// Utilization with the busy nodes of `busy` counted once.
+void countOnce(LoggedRunSummary& summary, int machineNodes, const DistinctBusy& busy)
+{
+    summary.jobsSharingNodes = busy.sharing;
+    if (busy.sharing == 0)
+        return;
+    SystemMetrics& m = summary.metrics;
+    const double nodes = static_cast<double>(machineNodes);
+    if (m.steadyTo > m.steadyFrom)
+        m.steadyUtilization
+            += (busy.steady - busy.listedSteady) / (nodes * static_cast<double>(m.steadyTo - m.steadyFrom));
+    if (m.lastEnd > m.firstSubmit)
+        m.makespanUtilization
+            += (busy.makespan - busy.listedMakespan) / (nodes * static_cast<double>(m.lastEnd - m.firstSubmit));
 }
 
 } // namespace
@@ -111,19 +125,26 @@ LoggedRunSummary summarizeLoggedRun(int machineNodes, const std::vector<Job>& jo
             }
         },
         binStarts);
-    const DistinctBusy busy = distinctBusy(machineNodes, jobs, summary.metrics);
-    summary.jobsSharingNodes = busy.sharing;
-    if (busy.sharing > 0) {
-        SystemMetrics& m = summary.metrics;
-        const double nodes = static_cast<double>(machineNodes);
-        if (m.steadyTo > m.steadyFrom)
-            m.steadyUtilization
-                += (busy.steady - busy.listedSteady) / (nodes * static_cast<double>(m.steadyTo - m.steadyFrom));
-        if (m.lastEnd > m.firstSubmit)
-            m.makespanUtilization
-                += (busy.makespan - busy.listedMakespan) / (nodes * static_cast<double>(m.lastEnd - m.firstSubmit));
-    }
+    // The jobs with node lists by start (ties in their order).
+    std::vector<size_t> order;
+    for (size_t i = 0; i < jobs.size(); ++i)
+        if (!jobs[i].nodes.empty() && jobs[i].end > jobs[i].start)
+            order.push_back(i);
+    std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return jobs[a].start < jobs[b].start; });
+    const DistinctBusy busy = distinctBusy(
+        machineNodes,
+        [&](const std::function<void(const Job&)>& visit) {
+            for (const size_t i : order)
+                visit(jobs[i]);
+        },
+        summary.metrics);
+    countOnce(summary, machineNodes, busy);
     return summary;
+}
+
+void countSharedNodesOnce(LoggedRunSummary& summary, int machineNodes, const JobsByStart& sharing)
+{
+    countOnce(summary, machineNodes, distinctBusy(machineNodes, sharing, summary.metrics));
 }
 
 LoggedRunSummary summarizeUnlistedLoggedRun(int machineNodes, const RunJobTimings& jobs,

@@ -7,6 +7,7 @@
 #include "core/SystemMetrics.h"
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -52,6 +53,17 @@ LoggedRunSummary summarizeLoggedRun(int machineNodes, const std::vector<Job>& jo
 /// Holds one number per job at a time, for a log of millions of jobs.
 LoggedRunSummary summarizeUnlistedLoggedRun(int machineNodes, const RunJobTimings& jobs,
                                             const std::vector<int>& binStarts = defaultSizeBins());
+
+/// Jobs given one at a time, in start order: calls its argument with each.
+using JobsByStart = std::function<void(const std::function<void(const Job&)>&)>;
+
+/// Where some of a log's jobs share nodes, utilization counting each busy node once, as
+/// summarizeLoggedRun() does, for a summary measured in passes (summarizeUnlistedLoggedRun(),
+/// each job counting its own nodes): `sharing` gives, in start order with their nodes, the
+/// jobs that may share a node (a superset of those that do, such as the marks an import
+/// stores; every other job holds its nodes alone). Sets jobsSharingNodes. Holds a few bytes
+/// per job given, and one span per node of the machine.
+void countSharedNodesOnce(LoggedRunSummary& summary, int machineNodes, const JobsByStart& sharing);
 
 /// The parameters of the logged run as JSON, the counterpart of simulationParametersJson():
 /// policy "logged", the processors per node and the size bins.

@@ -33,16 +33,6 @@ RunRecord recordOf(const MachineRecord& machine, LoggedRunSummary summary, int c
     return record;
 }
 
-/// Whether a job of the machine's logged ones names its nodes.
-bool anyNodeList(Store& store, std::int64_t machineId)
-{
-    SqliteStatement query(store.database(),
-                          "SELECT 1 FROM jobs NOT INDEXED WHERE machine_id = ?1 AND start_known = 1 "
-                          "AND length(nodes) > 0 LIMIT 1");
-    query.bind(1, machineId);
-    return query.step();
-}
-
 /// Whether a job of the machine is marked as holding a node another job holds at the same
 /// time (jobs.shares_nodes, set by the imports; a partial index holds those jobs only).
 bool anyJobSharingNodes(Store& store, std::int64_t machineId)
@@ -66,11 +56,10 @@ RunRecord loggedRun(Store& store, const MachineRecord& machine, int cpusPerNode,
     }
     std::optional<SqliteReadSnapshot> reading(std::in_place, store.database()); // one snapshot for every pass
     const NodeResources resources = store.nodeResources(machine.id);
-    if (how == LoggedReading::InPasses && (!anyNodeList(store, machine.id) || !anyJobSharingNodes(store, machine.id))) {
-        // No job shares a node (none names its nodes, or none is marked as sharing): each
-        // counts with its own nodes, and the jobs are read once per pass over them and never
-        // held (a year's log holds millions), in the table's order (the sums are of whole
-        // numbers).
+    if (how == LoggedReading::InPasses) {
+        // Each job counts with its own nodes, read once per pass over them and never held (a
+        // year's log holds millions), in the table's order (the sums are of whole numbers);
+        // then the nodes of the jobs marked as sharing them count once.
         std::int64_t listed = 0;
         bool counting = true; // on the first pass
         LoggedRunSummary summary
@@ -82,6 +71,10 @@ RunRecord loggedRun(Store& store, const MachineRecord& machine, int cpusPerNode,
                   counting = false;
               });
         summary.jobsWithNodeLists = listed;
+        if (listed > 0 && anyJobSharingNodes(store, machine.id))
+            countSharedNodesOnce(summary, machineNodes, [&](const std::function<void(const Job&)>& visit) {
+                forEachJobSharingNodes(store, machine.id, visit);
+            });
         summary.coreUtilization = coreUtilizationOverMakespan(
             [&](const std::function<void(const Job&, int)>& visit) {
                 forEachLoggedJob(store, machine.id, cpusPerNode,

@@ -19,12 +19,13 @@ class Store;
 /// "logged", parameters and summary as JSON with the keys of a simulated run's.
 /// `cpusPerNode` 0: loggedCpusPerNode(). Throws StoreError.
 ///
-/// How it reads a log none of whose jobs shares a node (none names its nodes, or none is
-/// marked as sharing: jobs.shares_nodes): every job at once (for 3 million jobs about 2 s and
-/// 300 MB), or in passes over the table holding none of them (a few MB, about 4 times as
-/// long: the explorer, beside the run it shows). The numbers are the same to the bit
-/// (core/LoggedRun.h summarizeUnlistedLoggedRun()). A log whose jobs share nodes is read at
-/// once: the nodes they share count once.
+/// How it reads the jobs: every job at once (for 3 million jobs about 2 s and 300 MB), or in
+/// passes over the table holding none of them (a few MB, about 4 times as long: the
+/// explorer, beside the run it shows). Where no job is marked as sharing a node
+/// (jobs.shares_nodes) the numbers are the same to the bit (core/LoggedRun.h
+/// summarizeUnlistedLoggedRun()); where some are, their nodes count once, read by start in
+/// one more pass over the marked jobs alone (countSharedNodesOnce()): the same numbers but
+/// for the last bits of the utilizations, summed in another order.
 enum class LoggedReading { AllAtOnce, InPasses };
 RunRecord loggedRun(Store& store, const MachineRecord& machine, int cpusPerNode = 0,
                     LoggedReading reading = LoggedReading::AllAtOnce);

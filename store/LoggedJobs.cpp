@@ -254,6 +254,22 @@ LoggedJobs readLoggedJobs(Store& store, std::int64_t machineId, unsigned parts, 
     return std::move(rows.parts);
 }
 
+namespace {
+
+/// The node list in column `column` of `query`, whose column 0 is the job's row id.
+NodeList nodeListOf(Store& store, SqliteStatement& query, int column)
+{
+    try {
+        return decodeNodeRuns(query.blob(column), query.bytes(column));
+    } catch (const std::invalid_argument& error) {
+        SqliteStatement ref(store.database(), "SELECT job_ref FROM jobs WHERE id = ?1");
+        ref.bind(1, query.integer(0));
+        throw StoreError(store.path() + ": job " + (ref.step() ? ref.text(0) : std::string("?")) + ": " + error.what());
+    }
+}
+
+} // namespace
+
 void forEachLoggedJob(Store& store, std::int64_t machineId, int cpusPerNode,
                       const std::function<void(const LoggedJobTimes&)>& visit)
 {
@@ -275,22 +291,33 @@ void forEachLoggedJob(Store& store, std::int64_t machineId, int cpusPerNode,
         times.job.start = query.integer(2);
         times.job.end = query.integer(3);
         std::int64_t nodes = 0;
-        if (query.bytes(4) > 0) {
-            try {
-                nodes = static_cast<std::int64_t>(decodeNodeRuns(query.blob(4), query.bytes(4)).size());
-            } catch (const std::invalid_argument& error) {
-                SqliteStatement ref(store.database(), "SELECT job_ref FROM jobs WHERE id = ?1");
-                ref.bind(1, query.integer(0));
-                throw StoreError(store.path() + ": job " + (ref.step() ? ref.text(0) : std::string("?")) + ": "
-                                 + error.what());
-            }
-        }
+        if (query.bytes(4) > 0)
+            nodes = static_cast<std::int64_t>(nodeListOf(store, query, 4).size());
         times.listed = nodes > 0;
         if (nodes == 0)
             nodes = storedJobSize(query, 5, cpusPerNode);
         times.nodes = static_cast<int>(std::clamp<std::int64_t>(nodes, 0, 1 << 30));
         times.cores = query.isNull(8) ? -1 : static_cast<int>(query.integer(8));
         visit(times);
+    }
+}
+
+void forEachJobSharingNodes(Store& store, std::int64_t machineId, const std::function<void(const Job&)>& visit)
+{
+    const SqliteReadSnapshot reading(store.database());
+    // The partial index holds the marked jobs only; SQLite sorts them (a third of a log of
+    // millions whose serial jobs share nodes: seconds, in its own bounded memory).
+    SqliteStatement query(store.database(),
+                          "SELECT id, submit, start, end, nodes FROM jobs INDEXED BY jobs_sharing_nodes "
+                          "WHERE machine_id = ?1 AND shares_nodes = 1 AND start_known = 1 ORDER BY start, submit, id");
+    query.bind(1, machineId);
+    Job job;
+    while (query.step()) {
+        job.submit = query.integer(1);
+        job.start = query.integer(2);
+        job.end = query.integer(3);
+        job.nodes = nodeListOf(store, query, 4);
+        visit(job);
     }
 }
 

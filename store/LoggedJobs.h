@@ -66,4 +66,11 @@ struct LoggedJobTimes
 void forEachLoggedJob(Store& store, std::int64_t machineId, int cpusPerNode,
                       const std::function<void(const LoggedJobTimes&)>& visit);
 
+/// Calls `visit` with each of a machine's logged jobs marked as holding a node another job
+/// holds at the same time (jobs.shares_nodes, set by the imports), with its times and nodes
+/// (no id or user), by start, ties by submission and then as stored: what
+/// countSharedNodesOnce() (core/LoggedRun.h) reads. Reads in the caller's transaction, if
+/// any. Throws StoreError, naming the job, for a node list that cannot be decoded.
+void forEachJobSharingNodes(Store& store, std::int64_t machineId, const std::function<void(const Job&)>& visit);
+
 } // namespace placement

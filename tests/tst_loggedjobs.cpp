@@ -23,10 +23,13 @@
 
 #include <QDateTime>
 #include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QTemporaryDir>
 #include <QTest>
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 #include <numeric>
 #include <string>
@@ -119,6 +122,24 @@ std::vector<Job> shuffledJobs(int count, const std::string& prefix)
         jobs.push_back(std::move(job));
     }
     return jobs;
+}
+
+/// Two summaries in JSON: the same keys and values, numbers within 1e-12 of each other
+/// (relative), for sums of the same node-seconds in another order.
+void compareSummaries(const std::string& actual, const std::string& expected)
+{
+    const QJsonObject a = QJsonDocument::fromJson(QByteArray::fromStdString(actual)).object();
+    const QJsonObject e = QJsonDocument::fromJson(QByteArray::fromStdString(expected)).object();
+    QVERIFY(!e.isEmpty());
+    QCOMPARE(a.keys(), e.keys());
+    for (const QString& key : e.keys()) {
+        if (e[key].isDouble() && a[key].isDouble()) {
+            const double x = a[key].toDouble(), y = e[key].toDouble();
+            QVERIFY2(std::abs(x - y) <= 1e-12 * std::max(1.0, std::abs(y)), qPrintable(key));
+        } else {
+            QVERIFY2(a[key] == e[key], qPrintable(key));
+        }
+    }
 }
 
 } // namespace
@@ -264,13 +285,14 @@ private slots:
         }
     }
 
-    void logsSharingNoNodeAreSummarizedInPasses()
+    void logsAreSummarizedInPasses()
     {
-        // Logs that name their nodes, with no job marked as sharing one: measured in passes
-        // over the table too, to the bit as on the jobs read at once. Real Slurm output of the
-        // project's cluster, and the real hpc2n log's times and sizes given nodes one job at a
-        // time (as a scheduler of whole nodes would). wagap-2013's jobs share nodes: read at
-        // once, the same numbers.
+        // Logs that name their nodes, measured in passes over the table too: with no job
+        // marked as sharing one, to the bit as on the jobs read at once. Real Slurm output of
+        // the project's cluster, and the real hpc2n log's times and sizes given nodes one job
+        // at a time (as a scheduler of whole nodes would). wagap-2013's jobs share nodes: the
+        // marked ones are read again by start, and the numbers are the same but for the last
+        // bits of the utilizations (summed in another order).
         QTemporaryDir dir;
         const auto check = [&](Store& store, const std::string& name, std::int64_t listedAtLeast, bool sharing) {
             const MachineRecord machine = *store.machine(name);
@@ -282,7 +304,10 @@ private slots:
                 const RunRecord inMemory = loggedRun(machine, machineNodes, schedule.jobs, schedule.nodeCounts,
                                                      cpusPerNode, cores, store.nodeResources(machine.id));
                 const RunRecord inPasses = loggedRun(store, machine, cpusPerNode, LoggedReading::InPasses);
-                QCOMPARE(inPasses.summary, inMemory.summary);
+                if (sharing)
+                    compareSummaries(inPasses.summary, inMemory.summary);
+                else
+                    QCOMPARE(inPasses.summary, inMemory.summary);
                 QCOMPARE(inPasses.parameters, inMemory.parameters);
                 QCOMPARE(inPasses.placements, inMemory.placements);
                 QVERIFY(inPasses.placements >= listedAtLeast);
