@@ -8,7 +8,7 @@
 # "first frame after" and "jobs shown after" times and the process's peak resident memory,
 # RUNS times (also for the same trace logged with start times: its first-fit run and its
 # logged run; and for the logged run of a Slurm log of as many jobs that names their nodes,
-# bench/slurm-log.py); then the resident memory 15 s after opening (every metric in), with the
+# bench/slurm-log.py, and of one whose serial jobs share nodes, with its first-fit run); then the resident memory 15 s after opening (every metric in), with the
 # jobs running at the cursor listed and with every job listed (--all-jobs), and for the logs.
 # Reference in the same run: the bundled demo opened the same way.
 #
@@ -47,6 +47,14 @@ prepare python3 bench/slurm-log.py "$jobs" "$work/slurm.log" "$work/topology.con
 prepare "$bin/placement" import --db "$work/slurm.sqlite" --machine c1458 --topology "$work/topology.conf" \
   --cores-per-node 8 "$work/slurm.log"
 rm -f "$work/slurm.log"
+# The same with a third of the jobs serial, one core each, packed onto shared nodes
+# (--shared): the logged run merges the shared nodes of the jobs the import marked, and a
+# first-fit run's Runs dock row reads them again in passes.
+prepare python3 bench/slurm-log.py "$jobs" "$work/shared.log" "$work/shared.conf" --shared
+prepare "$bin/placement" import --db "$work/shared.sqlite" --machine c1458 --topology "$work/shared.conf" \
+  --cores-per-node 8 "$work/shared.log"
+rm -f "$work/shared.log"
+prepare "$bin/placement" simulate --db "$work/shared.sqlite" --machine c1458 --policy first-fit --backfill easy
 prepare "$bin/placement" demo "$work/demo.sqlite"
 
 measure() { # label, explorer arguments...
@@ -82,6 +90,9 @@ measure "$jobs jobs" "$work/run.sqlite" --machine ricc --run "first-fit easy"
 measure "$jobs jobs, log with starts: first-fit run" "$work/started.sqlite" --machine ricc --run "first-fit easy"
 measure "$jobs jobs, log with starts: logged run" "$work/started.sqlite" --machine ricc
 measure "$jobs jobs, Slurm log with node lists: logged run" "$work/slurm.sqlite" --machine c1458
+measure "$jobs jobs, Slurm log with shared nodes: logged run" "$work/shared.sqlite" --machine c1458
+measure "$jobs jobs, Slurm log with shared nodes: first-fit run" "$work/shared.sqlite" --machine c1458 \
+  --run "first-fit easy"
 printf '\nwhat\tMiB 15 s after opening\tpeak MiB\n'
 settled demo "$work/demo.sqlite"
 settled "$jobs jobs" "$work/run.sqlite" --machine ricc --run "first-fit easy"
@@ -89,5 +100,8 @@ settled "$jobs jobs, every job listed" "$work/run.sqlite" --machine ricc --run "
 settled "$jobs jobs, log with starts: first-fit run" "$work/started.sqlite" --machine ricc --run "first-fit easy"
 settled "$jobs jobs, log with starts: logged run" "$work/started.sqlite" --machine ricc
 settled "$jobs jobs, Slurm log with node lists: logged run" "$work/slurm.sqlite" --machine c1458
+settled "$jobs jobs, Slurm log with shared nodes: logged run" "$work/shared.sqlite" --machine c1458
+settled "$jobs jobs, Slurm log with shared nodes: first-fit run" "$work/shared.sqlite" --machine c1458 \
+  --run "first-fit easy"
 printf '\n'
 "$bin/jobtable_bench" "$work/run.sqlite" --machine ricc --run "first-fit easy"
