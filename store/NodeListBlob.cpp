@@ -146,17 +146,21 @@ NodeList decodeNodeRuns(const void* data, int bytes)
     const unsigned char* raw = runsBlob(data, bytes);
     if (!raw)
         return {};
-    // The list keeps the blob's runs as they are, when each is as long as the ids allow
-    // (what encodeNodeList writes); else it joins them, run by run.
-    bool joined = true;
+    // The list keeps the blob's runs as they are when they are its code (what encodeNodeList
+    // writes: each run as long as the ids allow, each varint as short as it can be); else it
+    // joins them, run by run.
+    bool canonical = true;
     std::int64_t previousEnd = 0;
     bool first = true;
+    std::size_t codeBytes = 0;
+    unsigned char run[noderuns::MaxRunBytes];
     const std::size_t size = forEachRun(raw, bytes, [&](int start, std::size_t length) {
-        joined = joined && (first || start != previousEnd);
+        canonical = canonical && (first || start != previousEnd);
+        codeBytes += noderuns::putRun(noderuns::zigzag(start - previousEnd), length, run);
         first = false;
         previousEnd = static_cast<std::int64_t>(start) + static_cast<std::int64_t>(length);
     });
-    if (joined)
+    if (canonical && codeBytes == static_cast<std::size_t>(bytes) - 1)
         return NodeList::fromCode(raw + 1, static_cast<std::size_t>(bytes) - 1, size);
     NodeList nodes;
     forEachRun(raw, bytes, [&nodes](int start, std::size_t length) { nodes.appendRun(start, length); });

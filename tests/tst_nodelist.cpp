@@ -170,6 +170,12 @@ private slots:
         compareWith(read, {0, 1, 2, 3});
         QVERIFY(read == NodeList({0, 1, 2, 3}));
         QCOMPARE(encodeNodeList(read), encodeNodeList(std::vector<int>{0, 1, 2, 3}));
+
+        // Node 5 with its varint one byte longer than it need be: read as the list {5}.
+        const std::string padded("\x01\x94\x00", 3);
+        const NodeList five = decodeNodeRuns(padded.data(), static_cast<int>(padded.size()));
+        compareWith(five, {5});
+        QVERIFY(five == NodeList({5}));
     }
 
     void aListBuiltIdByIdGrowsByHalves()
