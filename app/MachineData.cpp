@@ -111,10 +111,8 @@ MachineData MachineData::load(Store& store, const MachineRecord& record, std::in
         // none is marked, each job counts its nodes; else only the marked jobs' are merged.
         const bool exclusive = runId ? data.jobHoldings.empty() : !data.labels.anySharesNodes();
         if (!runId && !exclusive) {
-            std::vector<char> marked(data.jobs.size());
-            for (std::size_t i = 0; i < marked.size(); ++i)
-                marked[i] = data.labels.sharesNodes(i) ? 1 : 0;
-            data.busyNodes = std::make_shared<const StepSeries>(busyNodesOverTime(data.jobs, data.nodeCounts, marked));
+            data.busyNodes = std::make_shared<const StepSeries>(
+                busyNodesOverTime(data.jobs, data.nodeCounts, data.labels.sharingMarks()));
         } else {
             const NodeHolding holding = exclusive ? NodeHolding::Exclusive : NodeHolding::MayShare;
             data.busyNodes = std::make_shared<const StepSeries>(busyNodesOverTime(data.jobs, data.nodeCounts, holding));

@@ -40,6 +40,8 @@ public:
     bool sharesNodes(std::size_t job) const { return job < m_shares.size() && m_shares[job]; }
     /// Whether any job does.
     bool anySharesNodes() const { return m_anyShares; }
+    /// sharesNodes() of every job, one mark each, where any job does; else empty.
+    const std::vector<char>& sharingMarks() const { return m_shares; }
 
     void append(std::string_view name, std::string_view state, bool sharesNodes = false);
 
